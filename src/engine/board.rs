@@ -1,0 +1,437 @@
+//! The board model of rule R1: squares, walls, board lasers, flags and start squares.
+//!
+//! A `Board` is immutable once built and shared between games (`Arc<Board>`). Wall look-ups
+//! are precomputed into one "exit blocked" mask per square, because the movement, conveyor
+//! and laser loops ask that question far more often than anything else.
+
+use super::geometry::{Direction, Pos, Rotation};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Largest width or height of a board (R1.1).
+pub const MAX_SIDE: i32 = 64;
+/// Most start squares a board may carry (S1..S8).
+pub const MAX_STARTS: usize = 8;
+/// Most flags a board may carry (F1..F3).
+pub const MAX_FLAGS: usize = 3;
+
+/// Walls on the sides of one square, one bit per [`Direction::bit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Walls(pub u8);
+
+impl Walls {
+    pub const NONE: Walls = Walls(0);
+
+    pub fn has(self, side: Direction) -> bool {
+        self.0 & side.bit() != 0
+    }
+
+    pub fn with(self, side: Direction) -> Walls {
+        Walls(self.0 | side.bit())
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The sides with a wall, in rule order N, E, S, W.
+    pub fn sides(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL.into_iter().filter(move |d| self.has(*d))
+    }
+}
+
+/// The type of a square (R1.3). Start squares are `Floor` with [`Square::start`] set (R1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tile {
+    Floor,
+    Pit,
+    Repair,
+    /// Flag number 1..=3.
+    Flag(u8),
+    /// A belt moving robots towards `dir`; `express` belts have speed 2 (R7.1).
+    Conveyor {
+        dir: Direction,
+        express: bool,
+    },
+    Gear(Rotation),
+}
+
+impl Tile {
+    pub fn is_pit(self) -> bool {
+        matches!(self, Tile::Pit)
+    }
+
+    /// The belt direction and speed flag, for conveyors.
+    pub fn conveyor(self) -> Option<(Direction, bool)> {
+        match self {
+            Tile::Conveyor { dir, express } => Some((dir, express)),
+            _ => None,
+        }
+    }
+}
+
+/// A board laser mounted on a square (R1.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Laser {
+    pub dir: Direction,
+    /// Damage per hit, 1..=3.
+    pub strength: u8,
+}
+
+/// One cell of the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Square {
+    pub tile: Tile,
+    /// Walls as written on this square (the neighbour may carry the same wall too).
+    pub walls: Walls,
+    /// Start number 1..=8 when this is a start square.
+    pub start: Option<u8>,
+    pub laser: Option<Laser>,
+}
+
+impl Square {
+    pub const FLOOR: Square = Square {
+        tile: Tile::Floor,
+        walls: Walls::NONE,
+        start: None,
+        laser: None,
+    };
+
+    pub fn new(tile: Tile) -> Square {
+        Square {
+            tile,
+            ..Square::FLOOR
+        }
+    }
+}
+
+/// Why a grid is not a valid board. Format layers add the file, line and column.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    #[error("board is {width}x{height}; each side must be 2..=64")]
+    Size { width: i32, height: i32 },
+    #[error("board has {got} squares, expected {expected} ({width}x{height})")]
+    SquareCount {
+        got: usize,
+        expected: usize,
+        width: i32,
+        height: i32,
+    },
+    #[error("flag {flag} at {at} is out of range; flags are numbered 1..=3")]
+    FlagNumber { flag: u8, at: Pos },
+    #[error("flag {flag} appears twice, at {first} and {second}")]
+    DuplicateFlag { flag: u8, first: Pos, second: Pos },
+    #[error("flags must be F1..F{count} without gaps; F{missing} is missing")]
+    MissingFlag { missing: u8, count: u8 },
+    #[error("start {start} at {at} is out of range; starts are numbered 1..=8")]
+    StartNumber { start: u8, at: Pos },
+    #[error("start S{start} appears twice, at {first} and {second}")]
+    DuplicateStart { start: u8, first: Pos, second: Pos },
+    #[error("starts must be S1..S{count} without gaps; S{missing} is missing")]
+    MissingStart { missing: u8, count: u8 },
+    #[error("start S{start} at {at} is not on a plain floor square")]
+    StartNotFloor { start: u8, at: Pos },
+    #[error("laser at {at} is mounted on a pit")]
+    LaserOnPit { at: Pos },
+    #[error("laser at {at} has strength {strength}; expected 1..=3")]
+    LaserStrength { at: Pos, strength: u8 },
+    #[error("a playable board needs at least one flag (F1)")]
+    NoFlags,
+    #[error("a playable board needs at least two start squares (S1, S2), found {found}")]
+    TooFewStarts { found: usize },
+}
+
+/// An immutable, validated board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    name: String,
+    description: String,
+    width: i32,
+    height: i32,
+    squares: Vec<Square>,
+    /// Per square: bit set for each side a robot or beam cannot cross (own wall or neighbour's).
+    blocked: Vec<u8>,
+    /// Flag positions, index = flag number - 1.
+    flags: Vec<Pos>,
+    /// Start positions, index = start number - 1.
+    starts: Vec<Pos>,
+    /// Board lasers in row-major order of their mount squares.
+    lasers: Vec<(Pos, Laser)>,
+}
+
+impl Board {
+    /// Builds a board from squares listed row by row (y = 0 first), checking R1 and the
+    /// numbering rules of boards.md. Flags and starts may be absent (scenario grids); use
+    /// [`Board::check_playable`] for boards meant for games.
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        width: i32,
+        height: i32,
+        squares: Vec<Square>,
+    ) -> Result<Board, BoardError> {
+        if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
+            return Err(BoardError::Size { width, height });
+        }
+        let expected = (width * height) as usize;
+        if squares.len() != expected {
+            return Err(BoardError::SquareCount {
+                got: squares.len(),
+                expected,
+                width,
+                height,
+            });
+        }
+        let mut flag_at: [Option<Pos>; MAX_FLAGS] = [None; MAX_FLAGS];
+        let mut start_at: [Option<Pos>; MAX_STARTS] = [None; MAX_STARTS];
+        let mut lasers = Vec::new();
+        for (i, sq) in squares.iter().enumerate() {
+            let at = Pos::new(i as i32 % width, i as i32 / width);
+            if let Tile::Flag(n) = sq.tile {
+                if !(1..=MAX_FLAGS as u8).contains(&n) {
+                    return Err(BoardError::FlagNumber { flag: n, at });
+                }
+                if let Some(first) = flag_at[n as usize - 1] {
+                    return Err(BoardError::DuplicateFlag {
+                        flag: n,
+                        first,
+                        second: at,
+                    });
+                }
+                flag_at[n as usize - 1] = Some(at);
+            }
+            if let Some(n) = sq.start {
+                if !(1..=MAX_STARTS as u8).contains(&n) {
+                    return Err(BoardError::StartNumber { start: n, at });
+                }
+                if sq.tile != Tile::Floor {
+                    return Err(BoardError::StartNotFloor { start: n, at });
+                }
+                if let Some(first) = start_at[n as usize - 1] {
+                    return Err(BoardError::DuplicateStart {
+                        start: n,
+                        first,
+                        second: at,
+                    });
+                }
+                start_at[n as usize - 1] = Some(at);
+            }
+            if let Some(laser) = sq.laser {
+                if sq.tile.is_pit() {
+                    return Err(BoardError::LaserOnPit { at });
+                }
+                if !(1..=3).contains(&laser.strength) {
+                    return Err(BoardError::LaserStrength {
+                        at,
+                        strength: laser.strength,
+                    });
+                }
+                lasers.push((at, laser));
+            }
+        }
+        let flags = contiguous(&flag_at).map_err(|(missing, count)| BoardError::MissingFlag {
+            missing,
+            count,
+        })?;
+        let starts = contiguous(&start_at).map_err(|(missing, count)| BoardError::MissingStart {
+            missing,
+            count,
+        })?;
+        let mut board = Board {
+            name: name.into(),
+            description: description.into(),
+            width,
+            height,
+            squares,
+            blocked: Vec::new(),
+            flags,
+            starts,
+            lasers,
+        };
+        board.blocked = (0..expected)
+            .map(|i| {
+                let at = Pos::new(i as i32 % width, i as i32 / width);
+                Direction::ALL
+                    .into_iter()
+                    .filter(|d| board.wall_on(at, *d))
+                    .fold(0u8, |mask, d| mask | d.bit())
+            })
+            .collect();
+        Ok(board)
+    }
+
+    /// Checks what a board used for games needs beyond [`Board::new`]: at least one flag and
+    /// two start squares (boards.md).
+    pub fn check_playable(&self) -> Result<(), BoardError> {
+        if self.flags.is_empty() {
+            return Err(BoardError::NoFlags);
+        }
+        if self.starts.len() < 2 {
+            return Err(BoardError::TooFewStarts {
+                found: self.starts.len(),
+            });
+        }
+        Ok(())
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// Number of squares (`width * height`).
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// Boards always have at least 2x2 squares; provided for clippy's `len` convention.
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Whether `p` lies on the board.
+    #[inline]
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+    }
+
+    /// Row-major index of an on-board position.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        debug_assert!(self.contains(p));
+        (p.y * self.width + p.x) as usize
+    }
+
+    /// Position of a row-major index.
+    #[inline]
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos::new(index as i32 % self.width, index as i32 / self.width)
+    }
+
+    /// The square at an on-board position.
+    #[inline]
+    pub fn square(&self, p: Pos) -> &Square {
+        &self.squares[self.index(p)]
+    }
+
+    /// The tile at `p`, or `None` off the board.
+    #[inline]
+    pub fn tile(&self, p: Pos) -> Option<Tile> {
+        self.contains(p).then(|| self.squares[self.index(p)].tile)
+    }
+
+    /// All squares, row by row.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// Whether a wall stands on side `dir` of the on-board square `p`, written on it or on
+    /// the neighbour across that side (R1.5).
+    pub fn wall_on(&self, p: Pos, dir: Direction) -> bool {
+        if self.square(p).walls.has(dir) {
+            return true;
+        }
+        let n = p.step(dir);
+        self.contains(n) && self.square(n).walls.has(dir.opposite())
+    }
+
+    /// Whether leaving the on-board square `p` towards `dir` crosses a wall (R6.3). Leaving
+    /// over the board edge is not blocked unless a wall stands on that side.
+    #[inline]
+    pub fn blocked(&self, p: Pos, dir: Direction) -> bool {
+        self.blocked[self.index(p)] & dir.bit() != 0
+    }
+
+    /// Flag positions in order (index 0 is F1).
+    pub fn flags(&self) -> &[Pos] {
+        &self.flags
+    }
+
+    /// Start square positions in order (index 0 is S1).
+    pub fn starts(&self) -> &[Pos] {
+        &self.starts
+    }
+
+    /// Board lasers and their mount squares.
+    pub fn lasers(&self) -> &[(Pos, Laser)] {
+        &self.lasers
+    }
+
+    /// The squares a board laser's beam covers, its own square included, until a wall or
+    /// the edge (the Windward `num-squares`).
+    pub fn beam_length(&self, from: Pos, dir: Direction) -> usize {
+        let mut n = 1;
+        let mut at = from;
+        while !self.blocked(at, dir) && self.contains(at.step(dir)) {
+            at = at.step(dir);
+            n += 1;
+        }
+        n
+    }
+}
+
+/// Turns `[Some, Some, None, ...]` into positions, or reports the first gap.
+fn contiguous(slots: &[Option<Pos>]) -> Result<Vec<Pos>, (u8, u8)> {
+    let count = slots.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    slots[..count]
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.ok_or((i as u8 + 1, count as u8)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn floor(w: i32, h: i32) -> Vec<Square> {
+        vec![Square::FLOOR; (w * h) as usize]
+    }
+
+    #[test]
+    fn r1_5_a_wall_blocks_from_both_sides() {
+        let mut sq = floor(3, 1);
+        sq[0].walls = Walls::NONE.with(Direction::East);
+        let b = Board::new("t", "", 3, 1, sq).unwrap();
+        assert!(b.blocked(Pos::new(0, 0), Direction::East));
+        assert!(b.blocked(Pos::new(1, 0), Direction::West));
+        assert!(!b.blocked(Pos::new(1, 0), Direction::East));
+        // The edge is not a wall.
+        assert!(!b.blocked(Pos::new(0, 0), Direction::West));
+    }
+
+    #[test]
+    fn flags_must_not_have_gaps() {
+        let mut sq = floor(3, 1);
+        sq[0].tile = Tile::Flag(2);
+        let err = Board::new("t", "", 3, 1, sq).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::MissingFlag {
+                missing: 1,
+                count: 2
+            }
+        );
+    }
+
+    #[test]
+    fn beam_length_stops_at_walls_and_edges() {
+        let mut sq = floor(5, 1);
+        sq[3].walls = Walls::NONE.with(Direction::West);
+        let b = Board::new("t", "", 5, 1, sq).unwrap();
+        assert_eq!(b.beam_length(Pos::new(0, 0), Direction::East), 3);
+        assert_eq!(b.beam_length(Pos::new(3, 0), Direction::East), 2);
+        assert_eq!(b.beam_length(Pos::new(0, 0), Direction::West), 1);
+    }
+}

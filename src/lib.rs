@@ -1,0 +1,7 @@
+//! lrs-tourney: a tournament orchestrator for the Last Robot Standing bot-programming contest.
+//!
+//! The crate is layered so that data flows one way: `engine` (the rules, pure) is used by
+//! `boards` (board files), `scenario` (rule scenarios), `ai` (built-in players) and `play`
+//! (many games, statistics); `cli` parses arguments and prints.
+
+pub mod engine;
