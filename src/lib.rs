@@ -4,4 +4,6 @@
 //! `boards` (board files), `scenario` (rule scenarios), `ai` (built-in players) and `play`
 //! (many games, statistics); `cli` parses arguments and prints.
 
+pub mod ai;
 pub mod engine;
+pub mod play;

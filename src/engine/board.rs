@@ -10,6 +10,8 @@ use thiserror::Error;
 
 /// Largest width or height of a board (R1.1).
 pub const MAX_SIDE: i32 = 64;
+/// Smallest width or height of a board meant for games (boards.md: at least 2x2).
+pub const MIN_PLAYABLE_SIDE: i32 = 2;
 /// Most start squares a board may carry (S1..S8).
 pub const MAX_STARTS: usize = 8;
 /// Most flags a board may carry (F1..F3).
@@ -108,8 +110,10 @@ impl Square {
 /// Why a grid is not a valid board. Format layers add the file, line and column.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
-    #[error("board is {width}x{height}; each side must be 2..=64")]
+    #[error("board is {width}x{height}; each side must be 1..=64")]
     Size { width: i32, height: i32 },
+    #[error("board is {width}x{height}; a board for games must be at least 2x2")]
+    TooSmall { width: i32, height: i32 },
     #[error("board has {got} squares, expected {expected} ({width}x{height})")]
     SquareCount {
         got: usize,
@@ -170,7 +174,7 @@ impl Board {
         height: i32,
         squares: Vec<Square>,
     ) -> Result<Board, BoardError> {
-        if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(BoardError::Size { width, height });
         }
         let expected = (width * height) as usize;
@@ -260,9 +264,16 @@ impl Board {
         Ok(board)
     }
 
-    /// Checks what a board used for games needs beyond [`Board::new`]: at least one flag and
-    /// two start squares (boards.md).
+    /// Checks what a board used for games needs beyond [`Board::new`]: at least 2x2 squares,
+    /// one flag and two start squares (boards.md). Scenario grids skip this check, so a rule
+    /// can be shown on a one-row corridor (R1.1 allows sides of 1).
     pub fn check_playable(&self) -> Result<(), BoardError> {
+        if self.width < MIN_PLAYABLE_SIDE || self.height < MIN_PLAYABLE_SIDE {
+            return Err(BoardError::TooSmall {
+                width: self.width,
+                height: self.height,
+            });
+        }
         if self.flags.is_empty() {
             return Err(BoardError::NoFlags);
         }

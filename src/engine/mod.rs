@@ -7,12 +7,30 @@
 
 pub mod board;
 pub mod cards;
+mod conveyors;
+mod deal;
 pub mod event;
+pub mod game;
 pub mod geometry;
+mod lasers;
+mod movement;
+pub mod player;
+pub mod query;
+mod reentry;
+pub mod rng;
 pub mod robot;
+mod turn_end;
 
 pub use board::{Board, BoardError, Laser, Square, Tile, Walls};
 pub use cards::{Card, Hand, Move};
 pub use event::{Cause, Event, EventKind};
+pub use game::{Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Pending};
 pub use geometry::{Direction, Pos, Rotation};
+pub use player::{Player, run_game};
+pub use query::{Decision, Fault, PlayedCard, StartQuery, StartReply, TurnQuery, TurnReply};
 pub use robot::{Power, Robot, Seat, Status};
+
+/// Version of the rules implementation, stored with every game so that results and replays
+/// can be matched to the engine that produced them. Bump it whenever any rule's outcome or
+/// the order in which the generator is consumed changes.
+pub const ENGINE_VERSION: u32 = 1;

@@ -1,0 +1,72 @@
+//! Lasers (R9) and destruction by damage (R10): every beam is traced from one snapshot of
+//! positions, damage is applied together, then robots at damage 10 leave the board.
+
+use super::event::{Cause, Event, EventKind};
+use super::game::{Game, MAX_PLAYERS};
+use super::robot::DESTROYING_DAMAGE;
+
+/// Points per robot hit by a robot laser (R9.3).
+pub const HIT_POINTS: i32 = 1;
+
+impl Game {
+    pub(super) fn laser_phase(&mut self) {
+        let mut damage = [0u8; MAX_PLAYERS];
+        // R9.2: board lasers hit the first robot from their own square on.
+        for &(mount, laser) in self.board.lasers() {
+            let mut at = mount;
+            loop {
+                if let Some(r) = self.occupant_at(at) {
+                    damage[r] = damage[r].saturating_add(laser.strength);
+                    break;
+                }
+                if self.board.blocked(at, laser.dir) {
+                    break;
+                }
+                at = at.step(laser.dir);
+                if !self.board.contains(at) {
+                    break;
+                }
+            }
+        }
+        // R9.3: robot lasers start on the adjacent square.
+        for shooter in 0..self.robots.len() {
+            let robot = self.robots[shooter];
+            if !robot.is_operational() {
+                continue;
+            }
+            let mut at = robot.pos;
+            loop {
+                if self.board.blocked(at, robot.facing) {
+                    break;
+                }
+                at = at.step(robot.facing);
+                if !self.board.contains(at) {
+                    break;
+                }
+                if let Some(victim) = self.occupant_at(at) {
+                    damage[victim] = damage[victim].saturating_add(1);
+                    self.robots[shooter].score += HIT_POINTS;
+                    let mut e = Event::new(self.turn, EventKind::Hit, shooter);
+                    e.victim = Some(victim);
+                    e.points = HIT_POINTS;
+                    self.events.push(e);
+                    break;
+                }
+            }
+        }
+        // R9.4 and R10.1.
+        for seat in 0..self.robots.len() {
+            if damage[seat] == 0 {
+                continue;
+            }
+            let robot = &mut self.robots[seat];
+            robot.damage = robot
+                .damage
+                .saturating_add(damage[seat])
+                .min(DESTROYING_DAMAGE);
+            if robot.damage >= DESTROYING_DAMAGE {
+                self.destroy(seat, Cause::Laser);
+            }
+        }
+    }
+}
