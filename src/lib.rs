@@ -5,5 +5,8 @@
 //! (many games, statistics); `cli` parses arguments and prints.
 
 pub mod ai;
+pub mod boards;
+pub mod cli;
 pub mod engine;
 pub mod play;
+pub mod scenario;

@@ -73,7 +73,12 @@ fn games_finish_and_keep_invariants() {
 
 #[test]
 fn same_seed_same_game_and_replay_from_decisions() {
-    let roster = [BuiltinAi::Runner, BuiltinAi::Random, BuiltinAi::Hunter, BuiltinAi::Random];
+    let roster = [
+        BuiltinAi::Runner,
+        BuiltinAi::Random,
+        BuiltinAi::Hunter,
+        BuiltinAi::Random,
+    ];
     let a = play(42, &roster);
     let b = play(42, &roster);
     assert_eq!(a.events(), b.events());

@@ -36,8 +36,8 @@ impl Player for Hunter {
             let value = if out.destroyed {
                 DESTROYED
             } else {
-                let aim = target_in_line(board, out.pos, out.facing, &out.positions)
-                    .map_or(0, |_| 300);
+                let aim =
+                    target_in_line(board, out.pos, out.facing, &out.positions).map_or(0, |_| 300);
                 let nearest = out
                     .positions
                     .iter()
@@ -47,8 +47,7 @@ impl Player for Hunter {
                     .map(|p| p.manhattan(out.pos))
                     .min()
                     .unwrap_or(0);
-                i32::from(out.kills) * 2_000 + i32::from(out.pushes) * 600 + aim
-                    - nearest * 20
+                i32::from(out.kills) * 2_000 + i32::from(out.pushes) * 600 + aim - nearest * 20
                     + flag_value(game, maps, &robot, out.pos, out.facing) / 4
                     - danger(game, maps, me, &out) * 3
                     + self.rng.below(8) as i32

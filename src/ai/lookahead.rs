@@ -70,10 +70,10 @@ pub fn simulate(game: &Game, me: Seat, mv: Move) -> Outcome {
     if !out.destroyed {
         belts(board, me, false, &mut out);
     }
-    if !out.destroyed {
-        if let Tile::Gear(r) = board.square(out.pos).tile {
-            out.facing = r.apply(out.facing);
-        }
+    if !out.destroyed
+        && let Tile::Gear(r) = board.square(out.pos).tile
+    {
+        out.facing = r.apply(out.facing);
     }
     out
 }
@@ -177,12 +177,7 @@ pub fn target_in_line(
 }
 
 /// How many other robots would have `p` in their line of fire.
-pub fn exposure(
-    game: &Game,
-    me: Seat,
-    p: Pos,
-    positions: &[Option<Pos>; MAX_PLAYERS],
-) -> u8 {
+pub fn exposure(game: &Game, me: Seat, p: Pos, positions: &[Option<Pos>; MAX_PLAYERS]) -> u8 {
     let board = game.board();
     let mut n = 0;
     for (seat, r) in game.robots().iter().enumerate() {

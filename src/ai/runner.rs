@@ -33,7 +33,13 @@ pub(super) fn maps<'a>(slot: &'a mut Option<FlagDistances>, game: &Game) -> &'a 
 /// How good it is for `robot` to stand at `pos` facing `facing`, flag-wise: the walking
 /// distance still to go (with a flag reached worth a lot), and a bonus for already facing
 /// a step that brings it closer.
-pub(super) fn flag_value(game: &Game, maps: &FlagDistances, robot: &Robot, pos: Pos, facing: Direction) -> i32 {
+pub(super) fn flag_value(
+    game: &Game,
+    maps: &FlagDistances,
+    robot: &Robot,
+    pos: Pos,
+    facing: Direction,
+) -> i32 {
     let board = game.board();
     let flags = board.flags().len() as u8;
     let mut next = robot.next_flag;
@@ -51,10 +57,7 @@ pub(super) fn flag_value(game: &Game, maps: &FlagDistances, robot: &Robot, pos: 
     }
     value -= i32::from(d) * 100;
     let ahead = pos.step(facing);
-    if !board.blocked(pos, facing)
-        && board.contains(ahead)
-        && maps.to_flag(next, ahead) < d
-    {
+    if !board.blocked(pos, facing) && board.contains(ahead) && maps.to_flag(next, ahead) < d {
         value += 60;
     }
     value
@@ -62,14 +65,20 @@ pub(super) fn flag_value(game: &Game, maps: &FlagDistances, robot: &Robot, pos: 
 
 /// Penalty for ending where lasers can reach.
 pub(super) fn danger(game: &Game, maps: &FlagDistances, me: Seat, out: &Outcome) -> i32 {
-    i32::from(maps.laser_damage(out.pos)) * 25 + i32::from(exposure(game, me, out.pos, &out.positions)) * 10
+    i32::from(maps.laser_damage(out.pos)) * 25
+        + i32::from(exposure(game, me, out.pos, &out.positions)) * 10
 }
 
 /// The best facing at `pos` for heading to the robot's next flag.
 pub(super) fn best_facing(game: &Game, maps: &FlagDistances, robot: &Robot, pos: Pos) -> Direction {
     Direction::ALL
         .into_iter()
-        .max_by_key(|&d| (flag_value(game, maps, robot, pos, d), std::cmp::Reverse(d.index())))
+        .max_by_key(|&d| {
+            (
+                flag_value(game, maps, robot, pos, d),
+                std::cmp::Reverse(d.index()),
+            )
+        })
         .unwrap_or(Direction::North)
 }
 
@@ -82,7 +91,10 @@ pub(super) fn choose_start(game: &Game, maps: &FlagDistances, query: &StartQuery
         .copied()
         .max_by_key(|&p| {
             let safe = -i32::from(maps.laser_damage(p)) * 25;
-            (flag_value(game, maps, &robot, p, Direction::North) + safe, std::cmp::Reverse((p.y, p.x)))
+            (
+                flag_value(game, maps, &robot, p, Direction::North) + safe,
+                std::cmp::Reverse((p.y, p.x)),
+            )
         })
         .unwrap_or(query.options[0]);
     StartReply::Choose {

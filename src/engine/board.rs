@@ -233,14 +233,10 @@ impl Board {
                 lasers.push((at, laser));
             }
         }
-        let flags = contiguous(&flag_at).map_err(|(missing, count)| BoardError::MissingFlag {
-            missing,
-            count,
-        })?;
-        let starts = contiguous(&start_at).map_err(|(missing, count)| BoardError::MissingStart {
-            missing,
-            count,
-        })?;
+        let flags = contiguous(&flag_at)
+            .map_err(|(missing, count)| BoardError::MissingFlag { missing, count })?;
+        let starts = contiguous(&start_at)
+            .map_err(|(missing, count)| BoardError::MissingStart { missing, count })?;
         let mut board = Board {
             name: name.into(),
             description: description.into(),

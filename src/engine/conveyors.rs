@@ -58,16 +58,18 @@ impl Game {
         loop {
             let mut hold = [false; MAX_PLAYERS];
             for a in 0..self.robots.len() {
-                let Some((target, _)) = moves[a] else { continue };
-                if self.board.contains(target) {
-                    if let Some(b) = self.occupant_at(target) {
-                        match moves[b] {
-                            // The robot ahead stays.
-                            None => hold[a] = true,
-                            // Two robots would swap squares.
-                            Some((tb, _)) if tb == self.robots[a].pos => hold[a] = true,
-                            Some(_) => {}
-                        }
+                let Some((target, _)) = moves[a] else {
+                    continue;
+                };
+                if self.board.contains(target)
+                    && let Some(b) = self.occupant_at(target)
+                {
+                    match moves[b] {
+                        // The robot ahead stays.
+                        None => hold[a] = true,
+                        // Two robots would swap squares.
+                        Some((tb, _)) if tb == self.robots[a].pos => hold[a] = true,
+                        Some(_) => {}
                     }
                 }
                 let contested = (0..self.robots.len())

@@ -265,9 +265,8 @@ impl Game {
     pub fn answer_turn(&mut self, replies: &[TurnReply]) -> Result<(), GameError> {
         self.expect_phase(Phase::Turn, "answer_turn")?;
         self.expect_count(self.turn_queries.len(), replies.len())?;
-        for i in 0..replies.len() {
+        for (i, &reply) in replies.iter().enumerate() {
             let q = self.turn_queries[i];
-            let reply = replies[i];
             self.decisions.push(Decision::Turn {
                 seat: q.seat,
                 reply,
@@ -307,7 +306,8 @@ impl Game {
             if !robot.is_operational() {
                 continue;
             }
-            if let (true, Some(locked)) = (robot.damage >= super::robot::LOCKED_DAMAGE, robot.last_card)
+            if let (true, Some(locked)) =
+                (robot.damage >= super::robot::LOCKED_DAMAGE, robot.last_card)
             {
                 played.card.mv = locked;
             }
@@ -465,7 +465,7 @@ impl Game {
 
     /// Whether this turn is a repair turn (`repairSitesOn`, R11.3).
     pub fn repair_on(&self) -> bool {
-        self.turn % 5 == 0
+        self.turn.is_multiple_of(5)
     }
 
     pub fn is_over(&self) -> bool {

@@ -55,15 +55,12 @@ impl Game {
             }
         }
         // R9.4 and R10.1.
-        for seat in 0..self.robots.len() {
-            if damage[seat] == 0 {
+        for (seat, &dealt) in damage.iter().enumerate().take(self.robots.len()) {
+            if dealt == 0 {
                 continue;
             }
             let robot = &mut self.robots[seat];
-            robot.damage = robot
-                .damage
-                .saturating_add(damage[seat])
-                .min(DESTROYING_DAMAGE);
+            robot.damage = robot.damage.saturating_add(dealt).min(DESTROYING_DAMAGE);
             if robot.damage >= DESTROYING_DAMAGE {
                 self.destroy(seat, Cause::Laser);
             }

@@ -30,7 +30,7 @@ pub use player::{Player, run_game};
 pub use query::{Decision, Fault, PlayedCard, StartQuery, StartReply, TurnQuery, TurnReply};
 pub use robot::{Power, Robot, Seat, Status};
 
-/// Version of the rules implementation, stored with every game so that results and replays
-/// can be matched to the engine that produced them. Bump it whenever any rule's outcome or
+/// Version of the rules implementation, to be stored with every game result so that results
+/// and replays can be matched to the engine that produced them. Bump it whenever any rule's outcome or
 /// the order in which the generator is consumed changes.
 pub const ENGINE_VERSION: u32 = 1;

@@ -21,7 +21,8 @@ impl Game {
                 n += 1;
             }
         }
-        // Highest priority first; the seat breaks ties (scenarios with repeated priorities).
+        // Highest priority first. Dealt priorities are unique (R4.4); the lower seat breaks ties
+        // only for callers of `play_cards` that repeat a priority.
         order[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         self.pushes.clear();
         for &(_, seat) in &order[..n] {

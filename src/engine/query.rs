@@ -64,7 +64,10 @@ pub struct TurnQuery {
 #[serde(rename_all = "snake_case")]
 pub enum TurnReply {
     /// Index into the hand.
-    Play { card: usize, power_down: bool },
+    Play {
+        card: usize,
+        power_down: bool,
+    },
     Fault(Fault),
 }
 

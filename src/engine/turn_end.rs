@@ -13,7 +13,7 @@ pub const REPAIR_EVERY: u16 = 5;
 impl Game {
     /// R11.1–R11.4, in that order for each active robot.
     pub(super) fn end_of_turn(&mut self) {
-        let repair_turn = self.turn % REPAIR_EVERY == 0;
+        let repair_turn = self.turn.is_multiple_of(REPAIR_EVERY);
         let flag_count = self.board.flags().len() as u8;
         for seat in 0..self.robots.len() {
             let robot = &mut self.robots[seat];
@@ -21,15 +21,16 @@ impl Game {
                 continue;
             }
             let tile = self.board.square(robot.pos).tile;
-            if let Tile::Flag(n) = tile {
-                if n == robot.next_flag && n <= flag_count {
-                    robot.score += FLAG_POINTS;
-                    robot.next_flag += 1;
-                    let mut e = Event::new(self.turn, EventKind::Flag, seat);
-                    e.points = FLAG_POINTS;
-                    e.flag = Some(n);
-                    self.events.push(e);
-                }
+            if let Tile::Flag(n) = tile
+                && n == robot.next_flag
+                && n <= flag_count
+            {
+                robot.score += FLAG_POINTS;
+                robot.next_flag += 1;
+                let mut e = Event::new(self.turn, EventKind::Flag, seat);
+                e.points = FLAG_POINTS;
+                e.flag = Some(n);
+                self.events.push(e);
             }
             let robot = &mut self.robots[seat];
             if matches!(tile, Tile::Flag(_) | Tile::Repair) {

@@ -9,7 +9,9 @@ mod stats;
 pub use stats::{BotStats, GameSummary, summarize_game};
 
 use crate::ai::BuiltinAi;
-use crate::engine::{Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game};
+use crate::engine::{
+    Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
+};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::Arc;
@@ -100,6 +102,8 @@ pub enum PlayError {
     },
     #[error("--games must be at least 1")]
     NoGames,
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
     #[error("game with seed {seed} failed: {source}")]
     Game { seed: u64, source: GameError },
 }
@@ -165,7 +169,7 @@ pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError>
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
-            .map_err(|_| PlayError::NoGames)?;
+            .map_err(|e| PlayError::Threads(e.to_string()))?;
         pool.install(run)?
     };
     let mut totals: Vec<BotStats> = opts

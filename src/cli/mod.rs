@@ -1,0 +1,72 @@
+//! The command line: parse with clap, check the request, call the library, print.
+//!
+//! Only this module prints and picks exit codes: 0 success, 1 failure while running,
+//! 2 bad usage or bad input (arguments, files).
+
+mod boards_cmd;
+mod play_cmd;
+mod scenario_cmd;
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+use std::process::ExitCode;
+
+/// Tournament orchestrator for the Last Robot Standing bot-programming contest.
+#[derive(Debug, Parser)]
+#[command(name = "lrs-tourney", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play games between bots on one board and print per-bot statistics.
+    Play(play_cmd::PlayArgs),
+    /// List the shipped boards, or show one.
+    Boards(boards_cmd::BoardsArgs),
+    /// Run a rules scenario file and print the outcome.
+    Scenario(scenario_cmd::ScenarioArgs),
+}
+
+/// An error with the exit code it deserves.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad usage or bad input: exit code 2.
+    pub fn input(message: impl fmt::Display) -> CliError {
+        CliError {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    /// A failure while running: exit code 1.
+    pub fn failure(message: impl fmt::Display) -> CliError {
+        CliError {
+            code: 1,
+            message: message.to_string(),
+        }
+    }
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => play_cmd::run(args),
+        Command::Boards(args) => boards_cmd::run(args),
+        Command::Scenario(args) => scenario_cmd::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! A small builder for running the real `lrs-tourney` binary, after `just`'s test helper:
+//! it runs in a fresh temporary directory and checks status, stdout and stderr, expecting
+//! success and no stderr unless told otherwise.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub struct Test {
+    args: Vec<String>,
+    dir: tempfile::TempDir,
+    status: i32,
+    stdout: Option<String>,
+    stdout_has: Vec<String>,
+    stderr_has: Vec<String>,
+}
+
+impl Test {
+    pub fn new() -> Test {
+        Test {
+            args: Vec::new(),
+            dir: tempfile::tempdir().expect("temp dir"),
+            status: 0,
+            stdout: None,
+            stdout_has: Vec::new(),
+            stderr_has: Vec::new(),
+        }
+    }
+
+    pub fn args(mut self, args: &[&str]) -> Test {
+        self.args.extend(args.iter().map(|s| s.to_string()));
+        self
+    }
+
+    /// Writes `text` to `name` inside the test directory.
+    pub fn file(self, name: &str, text: &str) -> Test {
+        let path = self.dir.path().join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(path, text).expect("write file");
+        self
+    }
+
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn status(mut self, code: i32) -> Test {
+        self.status = code;
+        self
+    }
+
+    pub fn stdout(mut self, text: &str) -> Test {
+        self.stdout = Some(text.to_string());
+        self
+    }
+
+    pub fn stdout_has(mut self, text: &str) -> Test {
+        self.stdout_has.push(text.to_string());
+        self
+    }
+
+    pub fn stderr_has(mut self, text: &str) -> Test {
+        self.stderr_has.push(text.to_string());
+        self
+    }
+
+    /// Runs the binary and checks everything asked; returns stdout.
+    #[track_caller]
+    pub fn run(self) -> String {
+        let out: Output = Command::new(bin())
+            .args(&self.args)
+            .current_dir(self.dir.path())
+            .output()
+            .expect("run lrs-tourney");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let context = format!(
+            "args: {:?}\nstatus: {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+            self.args,
+            out.status.code()
+        );
+        assert_eq!(out.status.code(), Some(self.status), "{context}");
+        if let Some(expected) = &self.stdout {
+            assert_eq!(&stdout, expected, "{context}");
+        }
+        for want in &self.stdout_has {
+            assert!(stdout.contains(want), "stdout lacks {want:?}\n{context}");
+        }
+        if self.stderr_has.is_empty() {
+            assert!(stderr.is_empty(), "unexpected stderr\n{context}");
+        }
+        for want in &self.stderr_has {
+            assert!(stderr.contains(want), "stderr lacks {want:?}\n{context}");
+        }
+        stdout
+    }
+}
+
+/// The binary under test.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_lrs-tourney"))
+}
+
+/// The repository root (for shipped example files).
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}

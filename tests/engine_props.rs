@@ -1,0 +1,143 @@
+//! Property tests of the engine on random boards with random replies: the invariants of
+//! R2, R9.4, R10 and R14 hold after every step, and a game is a function of its seed and
+//! its replies.
+
+use lrs_tourney::boards::random_board;
+use lrs_tourney::engine::*;
+use proptest::prelude::*;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// One scripted reply per query, cycling through the script.
+#[derive(Debug, Clone)]
+struct Script {
+    turn: Vec<(u8, bool, u8)>,
+    start: Vec<(u8, u8, u8)>,
+}
+
+fn turn_reply(script: &Script, i: usize, hand: usize) -> TurnReply {
+    let (card, power_down, fault) = script.turn[i % script.turn.len()];
+    match fault % 16 {
+        0 => TurnReply::Fault(Fault::Timeout),
+        1 => TurnReply::Fault(Fault::Crash),
+        // An index past the hand: an invalid reply.
+        2 => TurnReply::Play {
+            card: hand + card as usize,
+            power_down,
+        },
+        _ => TurnReply::Play {
+            card: card as usize % hand,
+            power_down: power_down && fault % 5 == 0,
+        },
+    }
+}
+
+fn start_reply(script: &Script, i: usize, q: &StartQuery) -> StartReply {
+    let (option, facing, fault) = script.start[i % script.start.len()];
+    if fault % 10 == 0 {
+        return StartReply::Fault(Fault::Timeout);
+    }
+    StartReply::Choose {
+        pos: q.options[option as usize % q.options.len()],
+        facing: Direction::from_index(facing),
+    }
+}
+
+fn check_invariants(game: &Game, before: &[Robot]) -> Result<(), TestCaseError> {
+    let mut squares = HashSet::new();
+    for (seat, (r, old)) in game.robots().iter().zip(before).enumerate() {
+        prop_assert!(r.damage <= 10, "seat {seat} damage {}", r.damage);
+        prop_assert!(r.lives <= old.lives, "seat {seat} lives went up");
+        prop_assert!(r.score >= old.score, "seat {seat} score went down");
+        prop_assert!(r.lives <= 3);
+        if r.is_active() {
+            prop_assert!(game.board().contains(r.pos));
+            prop_assert!(!game.board().square(r.pos).tile.is_pit());
+            prop_assert!(squares.insert(r.pos), "two robots on {}", r.pos);
+        }
+        if r.status == Status::Dead {
+            prop_assert_eq!(r.lives, 0);
+        }
+    }
+    Ok(())
+}
+
+/// Plays a whole game, checking the invariants after every answered query.
+fn play(
+    board: Arc<Board>,
+    players: usize,
+    seed: u64,
+    script: &Script,
+) -> Result<Game, TestCaseError> {
+    let mut game = Game::new(board, players, seed, GameConfig::default()).unwrap();
+    let (mut ti, mut si) = (0, 0);
+    while !game.is_over() {
+        let before = game.robots().to_vec();
+        match game.pending() {
+            Pending::Start(qs) => {
+                let replies: Vec<_> = qs
+                    .iter()
+                    .map(|q| {
+                        si += 1;
+                        start_reply(script, si, q)
+                    })
+                    .collect();
+                game.answer_start(&replies).unwrap();
+            }
+            Pending::Turn(qs) => {
+                let replies: Vec<_> = qs
+                    .iter()
+                    .map(|q| {
+                        ti += 1;
+                        turn_reply(script, ti, q.hand.len())
+                    })
+                    .collect();
+                game.answer_turn(&replies).unwrap();
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+        check_invariants(&game, &before)?;
+    }
+    prop_assert!(game.turn() <= 60);
+    Ok(game)
+}
+
+fn script() -> impl Strategy<Value = Script> {
+    (
+        prop::collection::vec((0u8..9, any::<bool>(), any::<u8>()), 1..64),
+        prop::collection::vec((0u8..8, 0u8..4, any::<u8>()), 1..16),
+    )
+        .prop_map(|(turn, start)| Script { turn, start })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn invariants_hold_on_random_boards(
+        board_seed in any::<u64>(),
+        w in 4i32..=16,
+        h in 4i32..=16,
+        players in 2usize..=8,
+        seed in any::<u64>(),
+        script in script(),
+    ) {
+        let board = Arc::new(random_board(board_seed, w, h, players));
+        play(board, players, seed, &script)?;
+    }
+
+    #[test]
+    fn same_seed_and_replies_same_game(
+        board_seed in any::<u64>(),
+        players in 2usize..=8,
+        seed in any::<u64>(),
+        script in script(),
+    ) {
+        let board = Arc::new(random_board(board_seed, 12, 12, players));
+        let a = play(board.clone(), players, seed, &script)?;
+        let b = play(board, players, seed, &script)?;
+        prop_assert_eq!(a.events(), b.events());
+        prop_assert_eq!(a.robots(), b.robots());
+        prop_assert_eq!(a.decisions(), b.decisions());
+    }
+}
