@@ -4,7 +4,10 @@
 //! 2 bad usage or bad input (arguments, files).
 
 mod boards_cmd;
+mod check_cmd;
+mod generate_cmd;
 mod play_cmd;
+mod run_cmd;
 mod scenario_cmd;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +24,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run (or resume) a tournament: every stage, stored in its database.
+    Run(run_cmd::RunArgs),
+    /// Validate a tournament file and show what it would play.
+    Check(check_cmd::CheckArgs),
+    /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
+    Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
     Play(play_cmd::PlayArgs),
     /// List the shipped boards, or show one.
@@ -58,6 +67,9 @@ impl CliError {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Run(args) => run_cmd::run(args),
+        Command::Check(args) => check_cmd::run(args),
+        Command::Generate(args) => generate_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

@@ -44,3 +44,55 @@ pub fn run_scenario_str(
     let scenario = parse_scenario(text, file, base_dir)?;
     Ok(run(&scenario)?.to_json())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO_ROBOTS: &str = r#"
+grid = ". . ."
+seed = 7
+
+[[robot]]
+name = "A"
+x = 0
+y = 0
+facing = "E"
+
+[[robot]]
+name = "B"
+x = 2
+y = 0
+facing = "N"
+
+[[turn]]
+A = "F1@100"
+"#;
+
+    #[test]
+    fn runs_a_scenario_from_text() {
+        let out = run_scenario_str(TWO_ROBOTS, "t.toml", Path::new("."));
+        let out = out.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out["turns_played"], 1);
+        assert_eq!(out["robots"][0]["x"], 1);
+        assert_eq!(out["events"][0]["kind"], "hit");
+        assert_eq!(out["events"][0]["victim"], "B");
+    }
+
+    #[test]
+    fn the_seed_is_read_and_defaults_to_zero() {
+        let s = parse_scenario(TWO_ROBOTS, "t.toml", Path::new("."));
+        assert_eq!(s.map(|s| s.seed).ok(), Some(7));
+        let text = TWO_ROBOTS.replace("seed = 7\n", "");
+        let s = parse_scenario(&text, "t.toml", Path::new("."));
+        assert_eq!(s.map(|s| s.seed).ok(), Some(0));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_column() {
+        let text = TWO_ROBOTS.replace("\"F1@100\"", "\"F1@x\"");
+        let err = run_scenario_str(&text, "t.toml", Path::new(".")).err();
+        let err = err.map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.starts_with("t.toml:18:5: bad card \"F1@x\""), "{err}");
+    }
+}

@@ -7,7 +7,9 @@
 
 use super::ScenarioError;
 use super::model::{ReentryChoice, Scenario};
-use crate::engine::{Direction, Game, GameConfig, GameError, Pending, StartQuery, StartReply};
+use crate::engine::{
+    Direction, Fault, Game, GameConfig, GameError, Pending, StartQuery, StartReply,
+};
 
 /// The state after a scenario: the game and how many turns it played.
 #[derive(Debug, Clone)]
@@ -78,13 +80,13 @@ fn reply(q: &StartQuery, choices: &[ReentryChoice], consumed: &mut [bool]) -> St
         *used = true;
         *c
     });
-    let first = q.options.first().copied();
-    match (choice.and_then(|c| c.pos).or(first), choice) {
-        (Some(pos), _) => StartReply::Choose {
-            pos,
-            facing: choice.and_then(|c| c.facing).unwrap_or(Direction::North),
-        },
-        // The engine never asks without an option; answer as a bot that has nothing to say.
-        (None, _) => StartReply::Fault(crate::engine::Fault::Invalid),
+    let pos = choice
+        .and_then(|c| c.pos)
+        .or_else(|| q.options.first().copied());
+    let facing = choice.and_then(|c| c.facing).unwrap_or(Direction::North);
+    match pos {
+        Some(pos) => StartReply::Choose { pos, facing },
+        // The engine never asks without an option; answer like a bot with nothing to say.
+        None => StartReply::Fault(Fault::Invalid),
     }
 }

@@ -14,6 +14,9 @@ use toml::de::{DeTable, DeValue};
 /// A byte range of the scenario text.
 pub(super) type Span = Range<usize>;
 
+/// An optional value read from a table, with the span of its value.
+pub(super) type Read<T> = Result<Option<(T, Span)>, ScenarioError>;
+
 /// The scenario text and the name to use for it in messages.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Source<'a> {
@@ -143,7 +146,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// A string value.
-    pub fn string(&self, key: &str) -> Result<Option<(&'a str, Span)>, ScenarioError> {
+    pub fn string(&self, key: &str) -> Read<&'a str> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
@@ -154,7 +157,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// A boolean value.
-    pub fn boolean(&self, key: &str) -> Result<Option<(bool, Span)>, ScenarioError> {
+    pub fn boolean(&self, key: &str) -> Read<bool> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
@@ -165,11 +168,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// An integer value within `range`.
-    pub fn integer(
-        &self,
-        key: &str,
-        range: RangeInclusive<i64>,
-    ) -> Result<Option<(i64, Span)>, ScenarioError> {
+    pub fn integer(&self, key: &str, range: RangeInclusive<i64>) -> Read<i64> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
@@ -178,7 +177,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// A facing letter `N`, `E`, `S` or `W`.
-    pub fn facing(&self, key: &str) -> Result<Option<(Direction, Span)>, ScenarioError> {
+    pub fn facing(&self, key: &str) -> Read<Direction> {
         let Some((s, span)) = self.string(key)? else {
             return Ok(None);
         };
@@ -195,7 +194,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// A move name `F1` `F2` `F3` `B` `L` `R` `U`.
-    pub fn card_move(&self, key: &str) -> Result<Option<(Move, Span)>, ScenarioError> {
+    pub fn card_move(&self, key: &str) -> Read<Move> {
         let Some((s, span)) = self.string(key)? else {
             return Ok(None);
         };
@@ -211,11 +210,7 @@ impl<'a, 'i> Fields<'a, 'i> {
     }
 
     /// A `[x, y]` pair of integers within `range` each.
-    pub fn pair(
-        &self,
-        key: &str,
-        range: RangeInclusive<i64>,
-    ) -> Result<Option<((i64, i64), Span)>, ScenarioError> {
+    pub fn pair(&self, key: &str, range: RangeInclusive<i64>) -> Read<(i64, i64)> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
@@ -313,4 +308,24 @@ pub(super) fn tables<'a, 'i>(
             )),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_is_one_based_and_counts_characters() {
+        let src = Source {
+            file: "x.toml",
+            text: "a = 1\nnom = \"é\" x\n",
+        };
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(4), (1, 5));
+        assert_eq!(src.line_col(6), (2, 1));
+        // "é" is two bytes but one column.
+        let after = src.text.find(" x").map_or(0, |i| i + 1);
+        assert_eq!(src.line_col(after), (2, 11));
+        assert_eq!(src.line_col(1000), (3, 1));
+    }
 }

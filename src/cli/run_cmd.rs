@@ -1,0 +1,75 @@
+//! `lrs-tourney run FILE`: play (or resume) a tournament to its end.
+
+use super::CliError;
+use crate::runner::{ProgressMode, RunOptions, run_tournament};
+use crate::tourney::config::load_tournament;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The tournament file (.toml).
+    file: PathBuf,
+    /// Games played at once (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// No progress output, only the result.
+    #[arg(long, conflicts_with = "plain")]
+    quiet: bool,
+    /// Progress as plain log lines instead of bars (the default when stderr is not a terminal).
+    #[arg(long)]
+    plain: bool,
+}
+
+pub fn jobs_or_cores(jobs: Option<usize>) -> Result<usize, CliError> {
+    match jobs {
+        Some(0) => Err(CliError::input("--jobs must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+pub fn run(args: RunArgs) -> Result<(), CliError> {
+    let t = load_tournament(&args.file).map_err(CliError::input)?;
+    let progress = if args.quiet {
+        ProgressMode::Quiet
+    } else if args.plain {
+        ProgressMode::Plain
+    } else {
+        ProgressMode::auto()
+    };
+    let opts = RunOptions {
+        jobs: jobs_or_cores(args.jobs)?,
+        progress,
+    };
+    let summary = run_tournament(&t, opts).map_err(CliError::failure)?;
+    let name = |team: usize| {
+        let team = &t.teams[team];
+        format!("{} ({})", team.name, t.schools[team.school].name)
+    };
+    println!("{}: done", t.name);
+    println!(
+        "games: {} ({} resumed from {}, {} played now)",
+        summary.games_total,
+        summary.games_resumed,
+        t.database.display(),
+        summary.games_played
+    );
+    if let Some(&champion) = summary.final_ranking.first() {
+        if t.has_nationals() {
+            println!("champion: {}", name(champion));
+            println!("national final:");
+        } else {
+            println!("school winner: {}", name(champion));
+            println!("school final:");
+        }
+        for (place, &team) in summary.final_ranking.iter().enumerate() {
+            println!("  {:>2}. {}", place + 1, name(team));
+        }
+    }
+    if !summary.qualifiers.is_empty() {
+        let names: Vec<String> = summary.qualifiers.iter().map(|&q| name(q)).collect();
+        println!("qualified: {}", names.join(", "));
+    }
+    Ok(())
+}

@@ -1,0 +1,501 @@
+//! The runner: plays a tournament to its end on the store, resuming where a previous run
+//! stopped.
+//!
+//! One async task owns the store and the bracket: it asks the stage planner what is ready,
+//! stores newly planned sets, hands their games to a rayon pool, and stores each finished
+//! game in its own transaction as it arrives. When a set's last game is stored, the set's
+//! stage is planned again, which releases the next round. Nothing depends on the order in
+//! which games finish: seeds come from the bracket, results are folded by the planner, so
+//! `--jobs` never changes a result.
+
+mod game;
+mod progress;
+mod state;
+
+pub use game::{GameJob, GameJobError};
+pub use progress::{Progress, ProgressMode};
+pub use state::{Mirror, SetState, stage_id, stage_of};
+
+use crate::boards::load_board;
+use crate::engine::{Board, ENGINE_VERSION};
+use crate::store::{GameRecord, NewSet, RunLock, Store, StoreError};
+use crate::tourney::bracket::{
+    BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
+    nationals_field, round_sizes, wild_card_count,
+};
+use crate::tourney::model::{QualifiedBy, Stage, TeamId, Tournament};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+use thiserror::Error;
+use tokio::sync::mpsc;
+
+/// How to run.
+#[derive(Debug, Clone, Copy)]
+pub struct RunOptions {
+    /// Games played at once.
+    pub jobs: usize,
+    pub progress: ProgressMode,
+}
+
+/// Why a run stopped.
+#[derive(Debug, Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Bracket(#[from] BracketError),
+    #[error(transparent)]
+    Game(#[from] GameJobError),
+    #[error("{0}")]
+    Setup(String),
+    #[error(
+        "{database} holds a tournament played with a different configuration ({what}); use a new database file (the `database` key) or restore the original configuration"
+    )]
+    ConfigChanged { database: String, what: String },
+}
+
+/// What a finished run reports.
+#[derive(Debug, Clone)]
+pub struct RunSummary {
+    pub games_total: u64,
+    /// Games found already stored when the run started.
+    pub games_resumed: u64,
+    /// Games played and stored by this run.
+    pub games_played: u64,
+    /// The decisive final's ranking: nationals, or the only school's final.
+    pub final_ranking: Vec<TeamId>,
+    /// Qualifiers of a single-school run (its result), else empty.
+    pub qualifiers: Vec<TeamId>,
+}
+
+/// Runs (or resumes) the tournament to its end.
+pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        let _lock = RunLock::acquire(&t.database)?;
+        let store = Store::open(&t.database).await?;
+        let result = Runner::new(t, &store, opts).await?.run().await;
+        store.close().await;
+        result
+    })
+}
+
+/// A stable fingerprint of everything in a configuration that changes games.
+pub fn config_fingerprint(t: &Tournament) -> String {
+    let mut text = format!("seed={}|format={:?}|", t.seed, t.bracket);
+    for school in &t.schools {
+        text += &format!("school={}|{}|", school.name, school.slug);
+        for &team in &school.teams {
+            let team = &t.teams[team];
+            text += &format!("team={}|{}|", team.name, team.bot);
+        }
+    }
+    format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
+}
+
+/// The number of games the whole bracket will have (known before any game is played: round
+/// sizes depend only on team counts).
+pub fn planned_game_count(t: &Tournament) -> u64 {
+    let f = &t.bracket;
+    let stage_games = |n: usize| -> u64 {
+        round_sizes(n, f)
+            .iter()
+            .map(|&m| balanced_sizes(m, f.set_size).len() as u64)
+            .sum::<u64>()
+            * u64::from(f.games_per_series)
+    };
+    let mut total: u64 = t.schools.iter().map(|s| stage_games(s.teams.len())).sum();
+    if t.has_nationals() {
+        let q: usize = t
+            .schools
+            .iter()
+            .map(|s| s.teams.len().min(f.advance_per_set.max(1)))
+            .sum();
+        let others = t.teams.len() - q;
+        let wild = wild_card_count(q, f.fill_nationals_to_multiple_of).min(others);
+        total += stage_games(q + wild);
+    }
+    total
+}
+
+type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
+
+struct Runner<'a> {
+    t: &'a Tournament,
+    store: &'a Store,
+    roster: Roster,
+    boards: HashMap<String, Arc<Board>>,
+    mirror: Mirror,
+    school_entries: Vec<StageEntry>,
+    plans: HashMap<Stage, StagePlan>,
+    nationals: Option<StageEntry>,
+    finished_stages: HashSet<Stage>,
+    in_flight: HashSet<(String, u32)>,
+    pool: rayon::ThreadPool,
+    tx: mpsc::UnboundedSender<GameOutcome>,
+    rx: mpsc::UnboundedReceiver<GameOutcome>,
+    progress: Progress,
+    resumed: u64,
+    played: u64,
+}
+
+impl<'a> Runner<'a> {
+    async fn new(
+        t: &'a Tournament,
+        store: &'a Store,
+        opts: RunOptions,
+    ) -> Result<Runner<'a>, RunError> {
+        let fingerprint = config_fingerprint(t);
+        match store.tournament().await? {
+            Some(stored) if stored.config_hash != fingerprint => {
+                let what = if stored.seed != t.seed {
+                    format!("seed {} there, {} in the file", stored.seed, t.seed)
+                } else {
+                    "teams, bots or bracket format differ".to_string()
+                };
+                return Err(RunError::ConfigChanged {
+                    database: store.label().to_string(),
+                    what,
+                });
+            }
+            Some(_) => {}
+            None => {
+                let format = format!("{:?}", t.bracket);
+                store
+                    .init_tournament(t, &fingerprint, &format, ENGINE_VERSION)
+                    .await?;
+            }
+        }
+        let mut boards = HashMap::new();
+        for name in &t.bracket.boards {
+            let board = load_board(name).map_err(|e| RunError::Setup(e.to_string()))?;
+            boards.insert(name.clone(), board);
+        }
+        for team in &t.teams {
+            if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
+                return Err(RunError::Setup(format!(
+                    "team {:?} ({}) uses the command bot `{command}`: this version plays built-in AIs only",
+                    team.name, team.origin
+                )));
+            }
+        }
+        let roster = Roster::from_tournament(t);
+        let school_entries = (0..t.schools.len())
+            .filter_map(|s| roster.school_entry(s))
+            .collect();
+        let mirror = Mirror::load(store, t).await?;
+        store.count_restarts().await?;
+        let resumed = mirror.games_done();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(opts.jobs.max(1))
+            .build()
+            .map_err(|e| RunError::Setup(format!("cannot start worker threads: {e}")))?;
+        let (tx, rx) = mpsc::unbounded_channel();
+        let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
+        Ok(Runner {
+            t,
+            store,
+            roster,
+            boards,
+            mirror,
+            school_entries,
+            plans: HashMap::new(),
+            nationals: None,
+            finished_stages: HashSet::new(),
+            in_flight: HashSet::new(),
+            pool,
+            tx,
+            rx,
+            progress,
+            resumed,
+            played: 0,
+        })
+    }
+
+    async fn run(mut self) -> Result<RunSummary, RunError> {
+        let mut dirty: BTreeSet<Stage> = self.school_entries.iter().map(|e| e.stage).collect();
+        loop {
+            for stage in std::mem::take(&mut dirty) {
+                self.plan(stage).await?;
+            }
+            if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
+                self.enter_nationals().await?;
+                self.plan(Stage::Nationals).await?;
+            }
+            self.show_current();
+            if self.in_flight.is_empty() {
+                break;
+            }
+            let Some((set_id, game_index, outcome)) = self.rx.recv().await else {
+                return Err(RunError::Setup("the game workers stopped".to_string()));
+            };
+            self.in_flight.remove(&(set_id.clone(), game_index));
+            let record = outcome?;
+            if self.store.record_game(&record).await? {
+                self.played += 1;
+                self.progress.game_done();
+                if self.mirror.add_game(&set_id, game_index, record.results)
+                    && let Some(set) = self.mirror.sets.get(&set_id)
+                {
+                    dirty.insert(set.key.stage);
+                }
+            }
+        }
+        self.progress.finish();
+        self.summary()
+    }
+
+    fn schools_done(&self) -> bool {
+        self.school_entries.iter().all(|e| {
+            self.plans
+                .get(&e.stage)
+                .is_some_and(|p| p.outcome.is_some())
+        })
+    }
+
+    /// Plans a stage from the stored results, stores what became final, and starts the
+    /// games of its ready sets.
+    async fn plan(&mut self, stage: Stage) -> Result<(), RunError> {
+        let entry = match stage {
+            Stage::Nationals => self.nationals.clone(),
+            Stage::School(s) => self
+                .school_entries
+                .iter()
+                .find(|e| e.stage == Stage::School(s))
+                .cloned(),
+        };
+        let Some(entry) = entry else { return Ok(()) };
+        let complete = &self.mirror.complete;
+        let plan = self.roster.plan(&entry, |key| complete.get(key).cloned())?;
+        let stage_id = stage_id(self.t, stage);
+        for ps in plan.sets() {
+            let Some(result) = &ps.result else { continue };
+            let Some(set) = self.mirror.sets.get_mut(&ps.plan.id) else {
+                continue;
+            };
+            if set.finished {
+                continue;
+            }
+            let rows: Vec<(usize, u32, &str, Option<&str>)> = result
+                .advancing
+                .iter()
+                .map(|(team, by)| {
+                    let place = result
+                        .ranking
+                        .iter()
+                        .position(|r| r.totals.team == *team)
+                        .map_or(0, |p| p as u32 + 1);
+                    let tie = match by {
+                        QualifiedBy::Top { tie_break } | QualifiedBy::WildCard { tie_break } => {
+                            tie_break.map(|t| t.name())
+                        }
+                        QualifiedBy::SingleTeam => None,
+                    };
+                    (*team, place, "top", tie)
+                })
+                .collect();
+            self.store
+                .finish_set(&ps.plan.id, &stage_id, ps.plan.key.round, &rows)
+                .await?;
+            set.finished = true;
+            let what = if ps.plan.is_final { "final" } else { "set" };
+            self.progress.note(&format!("{} {what} done", ps.plan.id));
+        }
+        if plan.outcome.is_some() && self.finished_stages.insert(stage) {
+            if let (Stage::School(_), Some(outcome)) = (stage, &plan.outcome) {
+                let singles: Vec<(usize, u32, &str, Option<&str>)> = outcome
+                    .qualifiers
+                    .iter()
+                    .filter(|(_, by)| *by == QualifiedBy::SingleTeam)
+                    .map(|(team, _)| (*team, 1, "single_team", None))
+                    .collect();
+                if !singles.is_empty() {
+                    self.store.record_entries(&stage_id, 0, &singles).await?;
+                }
+            }
+            self.store.finish_stage(&stage_id).await?;
+        }
+        let ready = plan.ready.clone();
+        self.plans.insert(stage, plan);
+        for set in &ready {
+            self.start_set(set, &stage_id).await?;
+        }
+        Ok(())
+    }
+
+    /// Stores a ready set if it is new, then starts every game of it not stored yet.
+    async fn start_set(&mut self, plan: &SetPlan, stage_id: &str) -> Result<(), RunError> {
+        if let Some(existing) = self.mirror.sets.get(&plan.id) {
+            if existing.members != plan.teams {
+                return Err(RunError::ConfigChanged {
+                    database: self.store.label().to_string(),
+                    what: format!("set {} was dealt other teams", plan.id),
+                });
+            }
+        } else {
+            let f = &self.t.bracket;
+            let games = (0..f.games_per_series)
+                .map(|g| {
+                    let board = &f.boards[g as usize % f.boards.len()];
+                    (g, plan.game_seed(self.t.seed, g, 0), board.clone())
+                })
+                .collect::<Vec<_>>();
+            let new = NewSet {
+                id: plan.id.clone(),
+                stage_id: stage_id.to_string(),
+                round: plan.key.round,
+                set_index: plan.key.set,
+                is_final: plan.is_final,
+                members: plan.teams.clone(),
+                games: games.clone(),
+            };
+            self.store.insert_set(&new).await?;
+            self.mirror.sets.insert(
+                plan.id.clone(),
+                SetState {
+                    id: plan.id.clone(),
+                    key: plan.key,
+                    stage_id: stage_id.to_string(),
+                    is_final: plan.is_final,
+                    members: plan.teams.clone(),
+                    run_no: 0,
+                    games: games
+                        .into_iter()
+                        .map(|(_, seed, board)| state::GameSlot {
+                            seed,
+                            board,
+                            results: None,
+                        })
+                        .collect(),
+                    finished: false,
+                },
+            );
+        }
+        let Some(set) = self.mirror.sets.get(&plan.id) else {
+            return Ok(());
+        };
+        let mut jobs = Vec::new();
+        for (g, slot) in set.games.iter().enumerate() {
+            let key = (set.id.clone(), g as u32);
+            if slot.results.is_some() || self.in_flight.contains(&key) {
+                continue;
+            }
+            let board = match self.boards.get(&slot.board) {
+                Some(b) => b.clone(),
+                None => load_board(&slot.board).map_err(|e| RunError::Setup(e.to_string()))?,
+            };
+            jobs.push(GameJob {
+                set_id: set.id.clone(),
+                run_no: set.run_no,
+                game_index: g as u32,
+                seed: slot.seed,
+                board,
+                turn_limit: self.t.bracket.turns_per_game,
+                teams: set
+                    .members
+                    .iter()
+                    .map(|&m| (m, self.t.teams[m].bot.clone()))
+                    .collect(),
+            });
+            self.in_flight.insert(key);
+        }
+        for job in jobs {
+            let tx = self.tx.clone();
+            self.pool.spawn(move || {
+                let outcome = job.play();
+                // The receiver is gone only when the run already stopped with an error.
+                let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+            });
+        }
+        Ok(())
+    }
+
+    /// Builds the nationals' field from the finished school stages and stores the wild cards.
+    async fn enter_nationals(&mut self) -> Result<(), RunError> {
+        let school_plans: Vec<StagePlan> = self
+            .school_entries
+            .iter()
+            .filter_map(|e| self.plans.get(&e.stage).cloned())
+            .collect();
+        let field = nationals_field(
+            &school_plans,
+            self.t.bracket.fill_nationals_to_multiple_of,
+            &self.roster.draw,
+        )?;
+        let ranked_wild: Vec<(usize, u32, &str, Option<&str>)> = field
+            .wild_cards
+            .iter()
+            .enumerate()
+            .map(|(i, (team, by))| {
+                let tie = match by {
+                    QualifiedBy::WildCard { tie_break } => tie_break.map(|t| t.name()),
+                    _ => None,
+                };
+                (*team, i as u32 + 1, "wildcard", tie)
+            })
+            .collect();
+        self.store
+            .record_entries(NATIONALS_LABEL, 1, &ranked_wild)
+            .await?;
+        self.progress.note(&format!(
+            "school stages done: {} qualifiers + {} wild cards go to nationals",
+            field.qualifiers.len(),
+            field.wild_cards.len()
+        ));
+        self.nationals = Some(field.entry);
+        Ok(())
+    }
+
+    fn show_current(&self) {
+        let mut rounds: Vec<String> = Vec::new();
+        let mut schools_playing = 0;
+        for (stage, plan) in &self.plans {
+            if plan.outcome.is_some() || plan.ready.is_empty() {
+                continue;
+            }
+            match stage {
+                Stage::Nationals => {
+                    let r = plan.rounds.last().map_or(0, |r| r.round);
+                    rounds.push(format!("nationals round {r} of {}", plan.total_rounds));
+                }
+                Stage::School(_) => schools_playing += 1,
+            }
+        }
+        if schools_playing > 0 {
+            rounds.insert(0, format!("{schools_playing} school stage(s)"));
+        }
+        self.progress
+            .set_current(format!("playing: {}", rounds.join(", ")));
+    }
+
+    fn summary(&self) -> Result<RunSummary, RunError> {
+        let decisive = if self.t.has_nationals() {
+            self.plans.get(&Stage::Nationals)
+        } else {
+            self.school_entries
+                .first()
+                .and_then(|e| self.plans.get(&e.stage))
+        };
+        let outcome = decisive.and_then(|p| p.outcome.as_ref());
+        let final_ranking = outcome
+            .map(|o| o.ranking.iter().map(|r| r.totals.team).collect())
+            .unwrap_or_default();
+        let qualifiers = if self.t.has_nationals() {
+            Vec::new()
+        } else {
+            outcome
+                .map(|o| o.qualifiers.iter().map(|(t, _)| *t).collect())
+                .unwrap_or_default()
+        };
+        Ok(RunSummary {
+            games_total: self.resumed + self.played,
+            games_resumed: self.resumed,
+            games_played: self.played,
+            final_ranking,
+            qualifiers,
+        })
+    }
+}

@@ -1,0 +1,128 @@
+//! Progress reporting for a run: indicatif bars on a terminal, plain lines in logs, or
+//! nothing.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::time::{Duration, Instant};
+
+/// How a run reports progress (on stderr).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgressMode {
+    /// Live bars (a terminal).
+    Bars,
+    /// A line every few seconds and one per finished round (logs, CI).
+    Plain,
+    /// Nothing but errors.
+    Quiet,
+}
+
+impl ProgressMode {
+    /// Bars on a terminal, plain lines otherwise.
+    pub fn auto() -> ProgressMode {
+        use std::io::IsTerminal;
+        if std::io::stderr().is_terminal() {
+            ProgressMode::Bars
+        } else {
+            ProgressMode::Plain
+        }
+    }
+}
+
+/// The run's progress display.
+pub struct Progress {
+    mode: ProgressMode,
+    bar: Option<ProgressBar>,
+    total: u64,
+    done: u64,
+    started: Instant,
+    done_at_start: u64,
+    last_line: Instant,
+}
+
+const PLAIN_EVERY: Duration = Duration::from_secs(5);
+
+impl Progress {
+    pub fn new(mode: ProgressMode, total: u64, done: u64) -> Progress {
+        let bar = (mode == ProgressMode::Bars).then(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30.cyan/blue}] {pos}/{len} games  {per_sec}  ETA {eta}\n{msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
+            bar.set_style(style);
+            bar.set_position(done);
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress {
+            mode,
+            bar,
+            total,
+            done,
+            started: Instant::now(),
+            done_at_start: done,
+            last_line: Instant::now(),
+        }
+    }
+
+    /// One more game stored.
+    pub fn game_done(&mut self) {
+        self.done += 1;
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.done);
+        } else if self.mode == ProgressMode::Plain && self.last_line.elapsed() >= PLAIN_EVERY {
+            self.last_line = Instant::now();
+            eprintln!("progress: {}", self.figures());
+        }
+    }
+
+    /// What is being played now (shown under the bar).
+    pub fn set_current(&self, text: String) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(text);
+        }
+    }
+
+    /// A notable event (a stage or round finished): a line above the bar, or a log line.
+    pub fn note(&self, text: &str) {
+        match (&self.bar, self.mode) {
+            (Some(bar), _) => bar.println(text),
+            (None, ProgressMode::Plain) => eprintln!("{text}"),
+            _ => {}
+        }
+    }
+
+    /// Grows the total when the bracket turns out bigger than estimated (it never should).
+    pub fn ensure_total(&mut self, at_least: u64) {
+        if at_least > self.total {
+            self.total = at_least;
+            if let Some(bar) = &self.bar {
+                bar.set_length(at_least);
+            }
+        }
+    }
+
+    fn figures(&self) -> String {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        let rate = (self.done - self.done_at_start) as f64 / secs;
+        let left = self.total.saturating_sub(self.done) as f64;
+        let eta = if rate > 0.0 { left / rate } else { 0.0 };
+        format!(
+            "{}/{} games ({:.0}%), {:.0} games/s, ETA {:.0}s",
+            self.done,
+            self.total,
+            100.0 * self.done as f64 / self.total.max(1) as f64,
+            rate,
+            eta
+        )
+    }
+
+    /// Clears the bar; plain mode prints the final figures.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        } else if self.mode == ProgressMode::Plain {
+            eprintln!("progress: {}", self.figures());
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The run's in-memory mirror of the store: sets, their games and the results stored so
+//! far, loaded at start (resume) and updated after every committed write.
+
+use crate::store::{ResultRow, Store, StoreError, TeamResult};
+use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals};
+use crate::tourney::model::{SetKey, Stage, TeamId, Tournament};
+use std::collections::HashMap;
+
+/// One game of a set's current run.
+#[derive(Debug, Clone)]
+pub struct GameSlot {
+    pub seed: u64,
+    pub board: String,
+    pub results: Option<Vec<TeamResult>>,
+}
+
+/// A set as stored.
+#[derive(Debug, Clone)]
+pub struct SetState {
+    pub id: String,
+    pub key: SetKey,
+    pub stage_id: String,
+    pub is_final: bool,
+    pub members: Vec<TeamId>,
+    pub run_no: u32,
+    pub games: Vec<GameSlot>,
+    /// Advancement stored and status done.
+    pub finished: bool,
+}
+
+impl SetState {
+    pub fn is_complete(&self) -> bool {
+        !self.games.is_empty() && self.games.iter().all(|g| g.results.is_some())
+    }
+
+    /// Each member's totals over the set's games (member order).
+    pub fn totals(&self) -> Vec<SeriesTotals> {
+        self.members
+            .iter()
+            .map(|&team| {
+                let mut t = SeriesTotals::zero(team);
+                for r in self
+                    .games
+                    .iter()
+                    .filter_map(|g| g.results.as_ref())
+                    .flatten()
+                    .filter(|r| r.team == team)
+                {
+                    t.score += r.score;
+                    t.games_won += u32::from(r.won);
+                    t.flags += r.flags;
+                    t.deaths += r.deaths;
+                }
+                t
+            })
+            .collect()
+    }
+}
+
+/// Every stored set by id, and the totals of complete sets by key (what the planner asks).
+#[derive(Debug, Default)]
+pub struct Mirror {
+    pub sets: HashMap<String, SetState>,
+    pub complete: HashMap<SetKey, Vec<SeriesTotals>>,
+}
+
+/// The stage of a stored stage id (a school slug or `nationals`).
+pub fn stage_of(t: &Tournament, stage_id: &str) -> Option<Stage> {
+    if stage_id == NATIONALS_LABEL && t.has_nationals() {
+        return Some(Stage::Nationals);
+    }
+    t.schools
+        .iter()
+        .position(|s| s.slug == stage_id)
+        .map(Stage::School)
+}
+
+/// The stored stage id of a stage.
+pub fn stage_id(t: &Tournament, stage: Stage) -> String {
+    match stage {
+        Stage::Nationals => NATIONALS_LABEL.to_string(),
+        Stage::School(s) => t.schools[s].slug.clone(),
+    }
+}
+
+impl Mirror {
+    /// Loads every current set, game and result.
+    pub async fn load(store: &Store, t: &Tournament) -> Result<Mirror, StoreError> {
+        let mut mirror = Mirror::default();
+        let mut games_by_set: HashMap<String, Vec<crate::store::GameRow>> = HashMap::new();
+        for g in store.games().await? {
+            games_by_set.entry(g.set_id.clone()).or_default().push(g);
+        }
+        let mut results = store.results().await?;
+        for row in store.sets().await? {
+            let Some(stage) = stage_of(t, &row.stage_id) else {
+                return Err(StoreError::Corrupt {
+                    path: store.label().to_string(),
+                    what: format!(
+                        "set {} belongs to an unknown stage {}",
+                        row.id, row.stage_id
+                    ),
+                });
+            };
+            let key = SetKey {
+                stage,
+                round: row.round,
+                set: row.set_index,
+            };
+            let lines: Vec<ResultRow> = results.remove(&row.id).unwrap_or_default();
+            let mut rows: Vec<crate::store::GameRow> = games_by_set
+                .remove(&row.id)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|g| g.run_no == row.run_no)
+                .collect();
+            rows.sort_by_key(|g| g.game_index);
+            let slots: Vec<GameSlot> = rows
+                .iter()
+                .map(|g| GameSlot {
+                    seed: g.seed,
+                    board: g.board.clone(),
+                    results: g.done.then(|| {
+                        lines
+                            .iter()
+                            .filter(|r| r.game_index == g.game_index)
+                            .map(|r| TeamResult {
+                                team: r.team,
+                                seat: r.seat,
+                                score: r.score,
+                                flags: r.flags,
+                                hits: r.hits,
+                                pushes: r.pushes,
+                                push_kills: r.push_kills,
+                                deaths: r.deaths,
+                                faults: r.faults,
+                                won: r.won,
+                            })
+                            .collect()
+                    }),
+                })
+                .collect();
+            let set = SetState {
+                id: row.id.clone(),
+                key,
+                stage_id: row.stage_id.clone(),
+                is_final: row.is_final,
+                members: row.members.clone(),
+                run_no: row.run_no,
+                games: slots,
+                finished: row.done,
+            };
+            if set.is_complete() {
+                mirror.complete.insert(key, set.totals());
+            }
+            mirror.sets.insert(row.id, set);
+        }
+        Ok(mirror)
+    }
+
+    /// Stores a game's results in the mirror; returns whether its set is now complete.
+    pub fn add_game(&mut self, set_id: &str, game_index: u32, results: Vec<TeamResult>) -> bool {
+        let Some(set) = self.sets.get_mut(set_id) else {
+            return false;
+        };
+        if let Some(slot) = set.games.get_mut(game_index as usize) {
+            slot.results = Some(results);
+        }
+        if set.is_complete() {
+            self.complete.insert(set.key, set.totals());
+            return true;
+        }
+        false
+    }
+
+    pub fn games_done(&self) -> u64 {
+        self.sets
+            .values()
+            .flat_map(|s| s.games.iter())
+            .filter(|g| g.results.is_some())
+            .count() as u64
+    }
+}

@@ -1,0 +1,146 @@
+//! The tournament store: every planned set and finished game, in SQLite (via sqlx).
+//!
+//! The store is the single source of truth for what has been played. Each finished game is
+//! written in one transaction, so a crash loses at most the games in flight and the next
+//! `run` resumes. Only this module knows SQL. It talks to the database through sqlx's `Any`
+//! driver with portable SQL (`$1` placeholders, application-assigned keys, `ON CONFLICT`), so
+//! a PostgreSQL backend is the same code with another connection URL.
+
+pub mod decisions;
+mod lock;
+mod read;
+mod write;
+
+pub use lock::RunLock;
+pub use read::{GameRow, ResultRow, SetRow, StoredTournament};
+pub use write::{GameRecord, NewSet, TeamResult};
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// What went wrong with the database.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}: {source}")]
+    Database {
+        path: String,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error("{path}: cannot prepare the database schema: {source}")]
+    Migrate {
+        path: String,
+        #[source]
+        source: sqlx::migrate::MigrateError,
+    },
+    #[error("{0}: no such tournament database (run `lrs-tourney run` first)")]
+    Missing(PathBuf),
+    #[error(
+        "{path} is in use by another `lrs-tourney run` (lock file {lock}); wait for it to finish or stop it first"
+    )]
+    Busy { path: String, lock: String },
+    #[error("{path}: cannot create the lock file {lock}: {reason}")]
+    LockFile {
+        path: String,
+        lock: String,
+        reason: String,
+    },
+    #[error("{path}: {what}")]
+    Corrupt { path: String, what: String },
+}
+
+/// An open tournament database.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    /// The file (or URL) for messages.
+    label: String,
+}
+
+impl Store {
+    /// Opens (creating if needed) the SQLite database at `path` and brings its schema up to
+    /// date. WAL mode lets readers (`status`, `standings`) look while a run writes.
+    pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        Store::connect(path, true).await
+    }
+
+    /// Opens an existing database for reading and occasional writes (reruns).
+    pub async fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing(path.to_path_buf()));
+        }
+        Store::connect(path, false).await
+    }
+
+    async fn connect(path: &Path, create: bool) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let label = path.display().to_string();
+        let url = sqlite_url(path, create);
+        let pool = AnyPoolOptions::new()
+            // SQLite has one writer; a few connections let reads proceed beside it.
+            .max_connections(4)
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await
+            .map_err(|source| StoreError::Database {
+                path: label.clone(),
+                source,
+            })?;
+        SQLITE_MIGRATIONS
+            .run(&pool)
+            .await
+            .map_err(|source| StoreError::Migrate {
+                path: label.clone(),
+                source,
+            })?;
+        Ok(Store { pool, label })
+    }
+
+    pub(crate) fn db_err(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
+        move |source| StoreError::Database {
+            path: self.label.clone(),
+            source,
+        }
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// The database's name for messages.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Closes the pool, waiting for connections to finish.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// `sqlite://` URL for a file path (percent-encoding what a URL cannot carry).
+fn sqlite_url(path: &Path, create: bool) -> String {
+    let mut encoded = String::new();
+    for b in path.to_string_lossy().bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'.' | b'-' | b'_' | b'~' => {
+                encoded.push(b as char)
+            }
+            _ => encoded.push_str(&format!("%{b:02X}")),
+        }
+    }
+    let mode = if create { "rwc" } else { "rw" };
+    format!("sqlite://{encoded}?mode={mode}")
+}

@@ -1,0 +1,276 @@
+//! Reads: what the tournament database holds, as plain rows for resuming, status,
+//! standings and exports.
+
+use super::{Store, StoreError};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// The stored tournament header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredTournament {
+    pub name: String,
+    pub seed: u64,
+    pub config_hash: String,
+    pub format_json: String,
+}
+
+/// A set (current run only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetRow {
+    pub id: String,
+    pub stage_id: String,
+    pub round: u32,
+    pub set_index: u32,
+    pub is_final: bool,
+    pub run_no: u32,
+    pub seed_generation: u32,
+    pub done: bool,
+    /// Teams by set position.
+    pub members: Vec<usize>,
+}
+
+/// A game of a set's current run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub set_id: String,
+    pub run_no: u32,
+    pub game_index: u32,
+    pub seed: u64,
+    pub board: String,
+    pub done: bool,
+    pub attempts: u32,
+    pub turns: Option<u32>,
+}
+
+/// One team's line in a stored, current (not superseded) game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultRow {
+    pub game_index: u32,
+    pub team: usize,
+    pub seat: usize,
+    pub score: i64,
+    pub flags: u32,
+    pub hits: u32,
+    pub pushes: u32,
+    pub push_kills: u32,
+    pub deaths: u32,
+    pub faults: u32,
+    pub won: bool,
+}
+
+fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
+    row.try_get::<i64, _>(i)
+}
+
+impl Store {
+    /// The tournament header, or `None` for a new database.
+    pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
+        let err = self.db_err();
+        let row =
+            sqlx::query("SELECT name, seed, config_hash, format_json FROM tournament WHERE id = 1")
+                .fetch_optional(self.pool())
+                .await
+                .map_err(&err)?;
+        row.map(|r| {
+            Ok(StoredTournament {
+                name: r.try_get(0)?,
+                seed: int(&r, 1)? as u64,
+                config_hash: r.try_get(2)?,
+                format_json: r.try_get(3)?,
+            })
+        })
+        .transpose()
+        .map_err(&err)
+    }
+
+    /// Every current set with its members, in id order.
+    pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
+             FROM sets WHERE id NOT LIKE '%@%' ORDER BY id",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        let mut sets = rows
+            .iter()
+            .map(|r| {
+                Ok(SetRow {
+                    id: r.try_get(0)?,
+                    stage_id: r.try_get(1)?,
+                    round: int(r, 2)? as u32,
+                    set_index: int(r, 3)? as u32,
+                    is_final: int(r, 4)? != 0,
+                    run_no: int(r, 5)? as u32,
+                    seed_generation: int(r, 6)? as u32,
+                    done: r.try_get::<String, _>(7)? == "done",
+                    members: Vec::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)?;
+        let members = sqlx::query(
+            "SELECT set_id, position, team_id FROM set_members WHERE set_id NOT LIKE '%@%' ORDER BY set_id, position",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        let by_id: std::collections::HashMap<String, usize> = sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.clone(), i))
+            .collect();
+        for m in &members {
+            let set_id: String = m.try_get(0).map_err(&err)?;
+            let team = int(m, 2).map_err(&err)? as usize;
+            if let Some(&i) = by_id.get(&set_id) {
+                sets[i].members.push(team);
+            }
+        }
+        Ok(sets)
+    }
+
+    /// Every game of every set's current run.
+    pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns
+             FROM games WHERE superseded = 0 ORDER BY set_id, game_index",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                Ok(GameRow {
+                    set_id: r.try_get(0)?,
+                    run_no: int(r, 1)? as u32,
+                    game_index: int(r, 2)? as u32,
+                    seed: int(r, 3)? as u64,
+                    board: r.try_get(4)?,
+                    done: r.try_get::<String, _>(5)? == "done",
+                    attempts: int(r, 6)? as u32,
+                    turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Per set id, the result lines of its current run's stored games.
+    pub async fn results(
+        &self,
+    ) -> Result<std::collections::HashMap<String, Vec<ResultRow>>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT r.set_id, r.game_index, r.team_id, r.seat, r.score, r.flags, r.hits, r.pushes,
+                    r.push_kills, r.deaths, r.faults, r.won
+             FROM game_results r
+             JOIN games g ON g.set_id = r.set_id AND g.run_no = r.run_no AND g.game_index = r.game_index
+             WHERE g.superseded = 0
+             ORDER BY r.set_id, r.game_index, r.seat",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        let mut out: std::collections::HashMap<String, Vec<ResultRow>> = Default::default();
+        for r in &rows {
+            let row = (|| -> Result<(String, ResultRow), sqlx::Error> {
+                Ok((
+                    r.try_get(0)?,
+                    ResultRow {
+                        game_index: int(r, 1)? as u32,
+                        team: int(r, 2)? as usize,
+                        seat: int(r, 3)? as usize,
+                        score: int(r, 4)?,
+                        flags: int(r, 5)? as u32,
+                        hits: int(r, 6)? as u32,
+                        pushes: int(r, 7)? as u32,
+                        push_kills: int(r, 8)? as u32,
+                        deaths: int(r, 9)? as u32,
+                        faults: int(r, 10)? as u32,
+                        won: int(r, 11)? != 0,
+                    },
+                ))
+            })()
+            .map_err(&err)?;
+            out.entry(row.0).or_default().push(row.1);
+        }
+        Ok(out)
+    }
+
+    /// Advancement rows: `(stage_id, round, team, set_id, place, kind, tie_break)`.
+    #[allow(clippy::type_complexity)]
+    pub async fn advancement(
+        &self,
+    ) -> Result<
+        Vec<(
+            String,
+            u32,
+            usize,
+            Option<String>,
+            u32,
+            String,
+            Option<String>,
+        )>,
+        StoreError,
+    > {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
+             ORDER BY stage_id, round, place, team_id",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    int(r, 1)? as u32,
+                    int(r, 2)? as usize,
+                    r.try_get(3)?,
+                    int(r, 4)? as u32,
+                    r.try_get(5)?,
+                    r.try_get(6)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Stage ids and their status.
+    pub async fn stages(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query("SELECT id, status FROM stages ORDER BY id")
+            .fetch_all(self.pool())
+            .await
+            .map_err(&err)?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Stored decisions of a current game, for replays.
+    pub async fn decisions(
+        &self,
+        set_id: &str,
+        game_index: u32,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        let err = self.db_err();
+        let row = sqlx::query(
+            "SELECT decisions FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
+        )
+        .bind(set_id.to_string())
+        .bind(i64::from(game_index))
+        .fetch_optional(self.pool())
+        .await
+        .map_err(&err)?;
+        row.map(|r| r.try_get::<Option<Vec<u8>>, _>(0))
+            .transpose()
+            .map(Option::flatten)
+            .map_err(&err)
+    }
+}

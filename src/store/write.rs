@@ -1,0 +1,489 @@
+//! Writes: the tournament's teams, planned sets and games, finished games, advancement and
+//! reruns. Each call is one transaction: it happens entirely or not at all.
+
+use super::{Store, StoreError};
+use crate::tourney::model::Tournament;
+use sqlx::Row;
+
+/// A set about to be played, with its games' seeds and boards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSet {
+    pub id: String,
+    pub stage_id: String,
+    pub round: u32,
+    pub set_index: u32,
+    pub is_final: bool,
+    /// Teams by set position.
+    pub members: Vec<usize>,
+    /// `(game_index, seed, board name)` per game.
+    pub games: Vec<(u32, u64, String)>,
+}
+
+/// One team's line in a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamResult {
+    pub team: usize,
+    pub seat: usize,
+    pub score: i64,
+    pub flags: u32,
+    pub hits: u32,
+    pub pushes: u32,
+    pub push_kills: u32,
+    pub deaths: u32,
+    pub faults: u32,
+    pub won: bool,
+}
+
+/// A finished game, ready to be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub set_id: String,
+    pub run_no: u32,
+    pub game_index: u32,
+    pub engine_version: u32,
+    pub turns: u32,
+    pub decisions: Vec<u8>,
+    pub results: Vec<TeamResult>,
+}
+
+fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    secs.to_string()
+}
+
+impl Store {
+    /// Stores the tournament, its schools, teams and stages (a new database).
+    pub async fn init_tournament(
+        &self,
+        t: &Tournament,
+        config_hash: &str,
+        format_json: &str,
+        engine_version: u32,
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        sqlx::query(
+            "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at)
+             VALUES (1, $1, $2, $3, $4, $5, $6)",
+        )
+        .bind(t.name.clone())
+        .bind(t.seed as i64)
+        .bind(config_hash.to_string())
+        .bind(format_json.to_string())
+        .bind(i64::from(engine_version))
+        .bind(now())
+        .execute(&mut *tx)
+        .await
+        .map_err(&err)?;
+        for (id, school) in t.schools.iter().enumerate() {
+            sqlx::query("INSERT INTO schools (id, name, slug) VALUES ($1, $2, $3)")
+                .bind(id as i64)
+                .bind(school.name.clone())
+                .bind(school.slug.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+            sqlx::query(
+                "INSERT INTO stages (id, kind, school_id, status) VALUES ($1, 'school', $2, 'planned')",
+            )
+            .bind(school.slug.clone())
+            .bind(id as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        if t.has_nationals() {
+            sqlx::query(
+                "INSERT INTO stages (id, kind, school_id, status) VALUES ('nationals', 'nationals', NULL, 'planned')",
+            )
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        for (id, team) in t.teams.iter().enumerate() {
+            let (protocol, dir) = match &team.bot {
+                crate::tourney::model::Bot::Builtin(_) => (None, None),
+                crate::tourney::model::Bot::Command { dir, protocol, .. } => (
+                    Some(protocol.name().to_string()),
+                    Some(dir.display().to_string()),
+                ),
+            };
+            sqlx::query(
+                "INSERT INTO teams (id, school_id, name, bot, protocol, dir) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id as i64)
+            .bind(team.school as i64)
+            .bind(team.name.clone())
+            .bind(team.bot.to_string())
+            .bind(protocol)
+            .bind(dir)
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        tx.commit().await.map_err(&err)
+    }
+
+    /// Stores a newly planned set with its members and planned games. Storing a set that
+    /// exists already changes nothing (a resumed run plans the same sets again).
+    pub async fn insert_set(&self, set: &NewSet) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        sqlx::query(
+            "INSERT INTO rounds (stage_id, round, is_final) VALUES ($1, $2, $3)
+             ON CONFLICT (stage_id, round) DO NOTHING",
+        )
+        .bind(set.stage_id.clone())
+        .bind(i64::from(set.round))
+        .bind(i64::from(set.is_final))
+        .execute(&mut *tx)
+        .await
+        .map_err(&err)?;
+        let inserted = sqlx::query(
+            "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
+             VALUES ($1, $2, $3, $4, $5, 0, 0, 'planned')
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(set.id.clone())
+        .bind(set.stage_id.clone())
+        .bind(i64::from(set.round))
+        .bind(i64::from(set.set_index))
+        .bind(i64::from(set.is_final))
+        .execute(&mut *tx)
+        .await
+        .map_err(&err)?
+        .rows_affected();
+        if inserted == 0 {
+            return tx.commit().await.map_err(&err);
+        }
+        for (position, team) in set.members.iter().enumerate() {
+            sqlx::query("INSERT INTO set_members (set_id, position, team_id) VALUES ($1, $2, $3)")
+                .bind(set.id.clone())
+                .bind(position as i64)
+                .bind(*team as i64)
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+        }
+        self.insert_games(&mut tx, &set.id, 0, &set.games).await?;
+        sqlx::query("UPDATE stages SET status = 'running' WHERE id = $1 AND status = 'planned'")
+            .bind(set.stage_id.clone())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        tx.commit().await.map_err(&err)
+    }
+
+    async fn insert_games(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        set_id: &str,
+        run_no: u32,
+        games: &[(u32, u64, String)],
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        for (index, seed, board) in games {
+            sqlx::query(
+                "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)
+                 VALUES ($1, $2, $3, $4, $5, 'planned', 1)",
+            )
+            .bind(set_id.to_string())
+            .bind(i64::from(run_no))
+            .bind(i64::from(*index))
+            .bind(*seed as i64)
+            .bind(board.clone())
+            .execute(&mut **tx)
+            .await
+            .map_err(&err)?;
+        }
+        Ok(())
+    }
+
+    /// Counts one more attempt for every game that a new run will (re)start: those planned
+    /// but not finished when the previous run stopped.
+    pub async fn count_restarts(&self) -> Result<u64, StoreError> {
+        let err = self.db_err();
+        let done = sqlx::query(
+            "UPDATE games SET attempts = attempts + 1 WHERE status = 'planned' AND superseded = 0",
+        )
+        .execute(self.pool())
+        .await
+        .map_err(&err)?;
+        Ok(done.rows_affected())
+    }
+
+    /// Stores a finished game and its per-team results in one transaction. Returns false
+    /// (and changes nothing) if that game was already stored, so a result is never counted
+    /// twice.
+    pub async fn record_game(&self, game: &GameRecord) -> Result<bool, StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let updated = sqlx::query(
+            "UPDATE games SET status = 'done', engine_version = $1, turns = $2, decisions = $3, finished_at = $4
+             WHERE set_id = $5 AND run_no = $6 AND game_index = $7 AND status = 'planned' AND superseded = 0",
+        )
+        .bind(i64::from(game.engine_version))
+        .bind(i64::from(game.turns))
+        .bind(game.decisions.clone())
+        .bind(now())
+        .bind(game.set_id.clone())
+        .bind(i64::from(game.run_no))
+        .bind(i64::from(game.game_index))
+        .execute(&mut *tx)
+        .await
+        .map_err(&err)?
+        .rows_affected();
+        if updated != 1 {
+            return Ok(false);
+        }
+        for r in &game.results {
+            sqlx::query(
+                "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
+                                           pushes, push_kills, deaths, faults, won)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            )
+            .bind(game.set_id.clone())
+            .bind(i64::from(game.run_no))
+            .bind(i64::from(game.game_index))
+            .bind(r.team as i64)
+            .bind(r.seat as i64)
+            .bind(r.score)
+            .bind(i64::from(r.flags))
+            .bind(i64::from(r.hits))
+            .bind(i64::from(r.pushes))
+            .bind(i64::from(r.push_kills))
+            .bind(i64::from(r.deaths))
+            .bind(i64::from(r.faults))
+            .bind(i64::from(r.won))
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        tx.commit().await.map_err(&err)?;
+        Ok(true)
+    }
+
+    /// Marks a set whose games are all stored as done, and records who left it upwards.
+    /// `advancing` is `(team, place, kind, tie_break)`.
+    pub async fn finish_set(
+        &self,
+        set_id: &str,
+        stage_id: &str,
+        round: u32,
+        advancing: &[(usize, u32, &str, Option<&str>)],
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        sqlx::query("UPDATE sets SET status = 'done' WHERE id = $1")
+            .bind(set_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+            .bind(set_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        for (team, place, kind, tie_break) in advancing {
+            sqlx::query(
+                "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(stage_id.to_string())
+            .bind(i64::from(round))
+            .bind(*team as i64)
+            .bind(set_id.to_string())
+            .bind(i64::from(*place))
+            .bind(kind.to_string())
+            .bind(tie_break.map(str::to_string))
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        tx.commit().await.map_err(&err)
+    }
+
+    /// Records teams that joined a stage without playing for it: single-team schools'
+    /// qualifiers and nationals wild cards. `(team, place, kind, tie_break)`.
+    pub async fn record_entries(
+        &self,
+        stage_id: &str,
+        round: u32,
+        entries: &[(usize, u32, &str, Option<&str>)],
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        for (team, place, kind, tie_break) in entries {
+            sqlx::query(
+                "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)
+                 VALUES ($1, $2, $3, NULL, $4, $5, $6)
+                 ON CONFLICT (stage_id, round, team_id) DO NOTHING",
+            )
+            .bind(stage_id.to_string())
+            .bind(i64::from(round))
+            .bind(*team as i64)
+            .bind(i64::from(*place))
+            .bind(kind.to_string())
+            .bind(tie_break.map(str::to_string))
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        tx.commit().await.map_err(&err)
+    }
+
+    /// Marks a stage done.
+    pub async fn finish_stage(&self, stage_id: &str) -> Result<(), StoreError> {
+        let err = self.db_err();
+        sqlx::query("UPDATE stages SET status = 'done' WHERE id = $1")
+            .bind(stage_id.to_string())
+            .execute(self.pool())
+            .await
+            .map_err(&err)?;
+        Ok(())
+    }
+
+    /// Starts a set over (rerun): its current games become superseded history, new planned
+    /// games take their place, and the reason goes to the audit log.
+    pub async fn restart_set(
+        &self,
+        set_id: &str,
+        reason: &str,
+        reseed: bool,
+        games: impl Fn(u32, u32) -> Vec<(u32, u64, String)>,
+    ) -> Result<u32, StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let row = sqlx::query("SELECT run_no, seed_generation FROM sets WHERE id = $1")
+            .bind(set_id.to_string())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(&err)?;
+        let run_no = row.try_get::<i64, _>(0).map_err(&err)? as u32 + 1;
+        let generation = row.try_get::<i64, _>(1).map_err(&err)? as u32 + u32::from(reseed);
+        sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
+            .bind(set_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        sqlx::query(
+            "UPDATE sets SET run_no = $1, seed_generation = $2, status = 'planned' WHERE id = $3",
+        )
+        .bind(i64::from(run_no))
+        .bind(i64::from(generation))
+        .bind(set_id.to_string())
+        .execute(&mut *tx)
+        .await
+        .map_err(&err)?;
+        self.insert_games(&mut tx, set_id, run_no, &games(run_no, generation))
+            .await?;
+        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+            .bind(set_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        self.audit(
+            &mut tx,
+            "rerun",
+            Some(set_id),
+            reason,
+            &format!("run {run_no}, seed generation {generation}"),
+        )
+        .await?;
+        tx.commit().await.map_err(&err)?;
+        Ok(run_no)
+    }
+
+    /// Removes sets (and their games, kept as superseded history) that a rerun invalidated.
+    pub async fn invalidate_sets(
+        &self,
+        set_ids: &[String],
+        reason: &str,
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        for id in set_ids {
+            sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
+                .bind(id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+            sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+                .bind(id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+            // The set's id is freed so the replanned set can take it; the old games stay,
+            // superseded, under a renamed set kept for history.
+            let archived = format!("{id}@invalidated-{}", now());
+            sqlx::query(
+                "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
+                 SELECT $1, stage_id, round, set_index, is_final, run_no, seed_generation, status FROM sets WHERE id = $2",
+            )
+            .bind(archived.clone())
+            .bind(id.clone())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+            for table in ["set_members", "games"] {
+                let sql = format!("UPDATE {table} SET set_id = $1 WHERE set_id = $2");
+                sqlx::query(sqlx::AssertSqlSafe(sql))
+                    .bind(archived.clone())
+                    .bind(id.clone())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&err)?;
+            }
+            sqlx::query("UPDATE game_results SET set_id = $1 WHERE set_id = $2")
+                .bind(archived.clone())
+                .bind(id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+            sqlx::query("DELETE FROM sets WHERE id = $1")
+                .bind(id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+            self.audit(
+                &mut tx,
+                "invalidate",
+                Some(id),
+                reason,
+                &format!("history kept as {archived}"),
+            )
+            .await?;
+        }
+        tx.commit().await.map_err(&err)
+    }
+
+    async fn audit(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        action: &str,
+        set_id: Option<&str>,
+        reason: &str,
+        details: &str,
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let next: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM audit_log")
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(&err)?;
+        sqlx::query(
+            "INSERT INTO audit_log (id, at, action, set_id, reason, details) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(next)
+        .bind(now())
+        .bind(action.to_string())
+        .bind(set_id.map(str::to_string))
+        .bind(reason.to_string())
+        .bind(details.to_string())
+        .execute(&mut **tx)
+        .await
+        .map_err(&err)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,187 @@
+//! The whole-bracket driver for tests and dry runs: every school stage, the wild cards and
+//! the nationals, with results supplied by a closure.
+//!
+//! A thin loop around the stage planner (the real runner calls the same planner each time
+//! a round's results are stored): plan, play the ready sets, plan again. Stages run one
+//! after another, schools in configuration order, so `play` sees the sets in a
+//! deterministic order.
+
+use super::BracketError;
+use super::nationals::nationals_field;
+use super::ranking::{Ranked, SeriesTotals, TieDraw};
+use super::stage::{Seeding, SetPlan, StageEntry, StagePlan, plan_stage};
+use crate::tourney::model::{BracketFormat, QualifiedBy, SchoolId, Stage, TeamId, Tournament};
+use std::collections::HashMap;
+
+/// One school as the bracket sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterSchool {
+    pub id: SchoolId,
+    pub slug: String,
+    pub teams: Vec<TeamId>,
+}
+
+/// What the bracket needs of a tournament: seed, format, schools and the seeded draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roster {
+    pub seed: u64,
+    pub format: BracketFormat,
+    pub schools: Vec<RosterSchool>,
+    pub draw: TieDraw,
+}
+
+impl Roster {
+    /// From a validated tournament; the draw key of a team is `{school slug}/{team name}`.
+    pub fn from_tournament(t: &Tournament) -> Roster {
+        let keys = t.teams.iter().map(|team| {
+            let slug = t.schools.get(team.school).map_or("", |s| s.slug.as_str());
+            format!("{slug}/{}", team.name)
+        });
+        Roster {
+            seed: t.seed,
+            format: t.bracket.clone(),
+            schools: t
+                .schools
+                .iter()
+                .enumerate()
+                .map(|(id, s)| RosterSchool {
+                    id,
+                    slug: s.slug.clone(),
+                    teams: s.teams.clone(),
+                })
+                .collect(),
+            draw: TieDraw::new(t.seed, keys),
+        }
+    }
+
+    /// A synthetic roster: school `i` (0-based) has slug `school-{i+1}` and `sizes[i]` teams
+    /// named `team-{j+1}`, numbered consecutively.
+    pub fn from_sizes(seed: u64, format: BracketFormat, sizes: &[usize]) -> Roster {
+        let mut schools = Vec::with_capacity(sizes.len());
+        let mut keys = Vec::new();
+        for (id, &size) in sizes.iter().enumerate() {
+            let slug = format!("school-{}", id + 1);
+            let first = keys.len();
+            keys.extend((1..=size).map(|j| format!("{slug}/team-{j}")));
+            schools.push(RosterSchool {
+                id,
+                slug,
+                teams: (first..first + size).collect(),
+            });
+        }
+        Roster {
+            seed,
+            format,
+            schools,
+            draw: TieDraw::new(seed, keys),
+        }
+    }
+
+    /// The school stage of `school`, if it exists.
+    pub fn school_entry(&self, school: SchoolId) -> Option<StageEntry> {
+        self.schools
+            .iter()
+            .find(|s| s.id == school)
+            .map(|s| StageEntry {
+                stage: Stage::School(s.id),
+                label: s.slug.clone(),
+                entrants: s.teams.clone(),
+                seeding: Seeding::Shuffled,
+            })
+    }
+
+    /// Whether there is a nationals stage: at least two schools with teams.
+    pub fn has_nationals(&self) -> bool {
+        self.schools.iter().filter(|s| !s.teams.is_empty()).count() >= 2
+    }
+
+    /// [`plan_stage`] with this roster's format, seed and draw.
+    pub fn plan<F>(&self, entry: &StageEntry, results: F) -> Result<StagePlan, BracketError>
+    where
+        F: Fn(&crate::tourney::model::SetKey) -> Option<Vec<SeriesTotals>>,
+    {
+        plan_stage(entry, &self.format, self.seed, &self.draw, results)
+    }
+}
+
+/// A whole simulated bracket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketOutcome {
+    /// One finished plan per school with teams, in school order.
+    pub schools: Vec<StagePlan>,
+    pub qualifiers: Vec<(TeamId, QualifiedBy)>,
+    /// Empty without nationals.
+    pub wild_cards: Vec<(TeamId, QualifiedBy)>,
+    /// Every team's total over its school-stage games.
+    pub school_totals: Vec<SeriesTotals>,
+    /// `None` with fewer than two schools with teams.
+    pub nationals: Option<StagePlan>,
+    /// The national final's ranking (without nationals: the only school's final).
+    pub final_ranking: Vec<Ranked>,
+}
+
+/// Runs the whole bracket, asking `play` for the series totals of every set (one per team
+/// of the set). Schools without teams are skipped.
+pub fn simulate_bracket(
+    roster: &Roster,
+    mut play: impl FnMut(&SetPlan) -> Vec<SeriesTotals>,
+) -> Result<BracketOutcome, BracketError> {
+    let mut schools = Vec::new();
+    for school in roster.schools.iter().filter(|s| !s.teams.is_empty()) {
+        if let Some(entry) = roster.school_entry(school.id) {
+            schools.push(run_stage(roster, &entry, &mut play)?);
+        }
+    }
+    let field = nationals_field(
+        &schools,
+        roster.format.fill_nationals_to_multiple_of,
+        &roster.draw,
+    )?;
+    let (nationals, wild_cards, final_ranking) = if roster.has_nationals() {
+        let plan = run_stage(roster, &field.entry, &mut play)?;
+        let ranking = plan
+            .outcome
+            .as_ref()
+            .map(|o| o.ranking.clone())
+            .unwrap_or_default();
+        (Some(plan), field.wild_cards, ranking)
+    } else {
+        let ranking = schools
+            .first()
+            .and_then(|p| p.outcome.as_ref())
+            .map(|o| o.ranking.clone())
+            .unwrap_or_default();
+        (None, Vec::new(), ranking)
+    };
+    Ok(BracketOutcome {
+        schools,
+        qualifiers: field.qualifiers,
+        wild_cards,
+        school_totals: field.school_totals,
+        nationals,
+        final_ranking,
+    })
+}
+
+/// Plans, plays the ready sets, plans again, until the stage is finished.
+fn run_stage(
+    roster: &Roster,
+    entry: &StageEntry,
+    play: &mut impl FnMut(&SetPlan) -> Vec<SeriesTotals>,
+) -> Result<StagePlan, BracketError> {
+    let mut stored = HashMap::new();
+    loop {
+        let plan = roster.plan(entry, |key| stored.get(key).cloned())?;
+        if plan.outcome.is_some() {
+            return Ok(plan);
+        }
+        if plan.ready.is_empty() {
+            return Err(BracketError::Stalled {
+                stage: entry.label.clone(),
+            });
+        }
+        for set in &plan.ready {
+            stored.insert(set.key, play(set));
+        }
+    }
+}

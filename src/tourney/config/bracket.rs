@@ -1,0 +1,260 @@
+//! Defines the bracket format file reader: [`load_bracket`], [`parse_bracket`] and the
+//! built-in Windward format ([`builtin_bracket`], compiled from `brackets/windward.toml`).
+//!
+//! The format decides set sizes, series length and the board pool, so it is checked as a
+//! whole before anything is played: every number is in range and every board of the pool
+//! loads and has a start square for each seat of the largest set.
+
+use super::error::{ConfigError, Diagnostic, Loc, Problems, toml_diagnostic};
+use crate::boards::{BoardFileError, find_shipped, load_board, shipped_boards};
+use crate::tourney::model::BracketFormat;
+use serde::Deserialize;
+use std::ops::RangeInclusive;
+use std::path::Path;
+use toml::Spanned;
+
+/// The text of `brackets/windward.toml`, the default bracket format.
+pub const BUILTIN_BRACKET: &str = include_str!("../../../brackets/windward.toml");
+
+/// How the built-in format is named in messages.
+pub const BUILTIN_BRACKET_FILE: &str = "brackets/windward.toml (built-in)";
+
+/// Most teams in a set: boards have at most 8 start squares (S1..S8).
+const MAX_SET_SIZE: i64 = 8;
+/// Most turns in one game.
+const MAX_TURNS: i64 = 1000;
+
+/// A bracket file as written; every key is required.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBracket {
+    name: Option<Spanned<String>>,
+    set_size: Option<Spanned<i64>>,
+    games_per_series: Option<Spanned<i64>>,
+    advance_per_set: Option<Spanned<i64>>,
+    turns_per_game: Option<Spanned<i64>>,
+    fill_nationals_to_multiple_of: Option<Spanned<i64>>,
+    boards: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+/// The built-in Windward Code War format.
+pub fn builtin_bracket() -> Result<BracketFormat, ConfigError> {
+    parse_bracket(BUILTIN_BRACKET, BUILTIN_BRACKET_FILE, None)
+}
+
+/// Reads and checks the bracket file at `path`; board paths in it are relative to it.
+pub fn load_bracket(path: &Path) -> Result<BracketFormat, ConfigError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Loc::file(&file).error(
+            format!("cannot read the bracket file ({e})"),
+            "a readable bracket format file (config.md)",
+        )
+    })?;
+    parse_bracket(&text, &file, path.parent())
+}
+
+/// Checks the bracket format `text` of `file`. Board entries that are not shipped boards
+/// are paths relative to `dir` (`None`: the built-in format, shipped boards only).
+pub fn parse_bracket(
+    text: &str,
+    file: &str,
+    dir: Option<&Path>,
+) -> Result<BracketFormat, ConfigError> {
+    let raw: RawBracket = toml::from_str(text).map_err(|e| toml_diagnostic(file, text, &e))?;
+    let mut problems = Problems::default();
+    let at = |offset: usize| Loc::toml(file, text, offset);
+    let missing = |key: &str, example: &str| {
+        Loc::start(file).error(
+            format!("missing key `{key}`"),
+            format!("{key} = {example} (the Windward format has {key} = {example})"),
+        )
+    };
+    let name = match raw.name {
+        Some(n) if !n.get_ref().trim().is_empty() => Some(n.get_ref().trim().to_owned()),
+        Some(n) => {
+            problems.push(at(n.span().start).error("`name` is empty", "a name for the format"));
+            None
+        }
+        None => {
+            problems.push(missing("name", "\"Windward Code War\""));
+            None
+        }
+    };
+    let mut int = |value: Option<Spanned<i64>>, key: &str, range: RangeInclusive<i64>, ex: &str| {
+        let Some(value) = value else {
+            problems.push(missing(key, ex));
+            return None;
+        };
+        let v = *value.get_ref();
+        if range.contains(&v) {
+            Some(v)
+        } else {
+            problems.push(at(value.span().start).error(
+                format!("`{key}` = {v} is out of range"),
+                format!("an integer from {} to {}", range.start(), range.end()),
+            ));
+            None
+        }
+    };
+    let set_size = int(raw.set_size, "set_size", 2..=MAX_SET_SIZE, "8");
+    let games = int(
+        raw.games_per_series,
+        "games_per_series",
+        1..=i64::from(u32::MAX),
+        "10",
+    );
+    let turns = int(raw.turns_per_game, "turns_per_game", 1..=MAX_TURNS, "60");
+    let fill = int(
+        raw.fill_nationals_to_multiple_of,
+        "fill_nationals_to_multiple_of",
+        1..=i64::from(u32::MAX),
+        "8",
+    );
+    // More than half a set advancing could leave a round as large as the one before it.
+    let advance_max = set_size.map_or(MAX_SET_SIZE / 2, |s| s / 2);
+    let advance = int(raw.advance_per_set, "advance_per_set", 1..=advance_max, "2");
+    let boards = match raw.boards {
+        None => {
+            problems.push(missing("boards", "[\"corridor-dash\", ...]"));
+            None
+        }
+        Some(list) if list.get_ref().is_empty() => {
+            problems.push(at(list.span().start).error(
+                "`boards` is empty",
+                format!("at least one board, e.g. {}", shipped_names()),
+            ));
+            None
+        }
+        Some(list) => {
+            let starts_needed = set_size.unwrap_or(2);
+            let mut boards = Vec::new();
+            for entry in list.into_inner() {
+                let loc = at(entry.span().start);
+                if let Some(b) =
+                    problems.keep(board_entry(entry.get_ref(), &loc, dir, starts_needed))
+                {
+                    boards.push(b);
+                }
+            }
+            Some(boards)
+        }
+    };
+    let format = match (name, set_size, games, advance, turns, fill, boards) {
+        (Some(name), Some(s), Some(g), Some(a), Some(t), Some(f), Some(boards)) => {
+            Some(BracketFormat {
+                name,
+                set_size: to_usize(s),
+                games_per_series: u32::try_from(g).unwrap_or(u32::MAX),
+                advance_per_set: to_usize(a),
+                turns_per_game: u16::try_from(t).unwrap_or(u16::MAX),
+                fill_nationals_to_multiple_of: to_usize(f),
+                boards,
+            })
+        }
+        _ => None,
+    };
+    match format {
+        Some(format) if problems.is_empty() => Ok(format),
+        _ => Err(problems.into()),
+    }
+}
+
+/// A checked, in-range value as `usize`.
+fn to_usize(v: i64) -> usize {
+    usize::try_from(v).unwrap_or(usize::MAX)
+}
+
+/// The shipped board names, for messages.
+fn shipped_names() -> String {
+    let names: Vec<&str> = shipped_boards().iter().map(|b| b.stem()).collect();
+    names.join(", ")
+}
+
+/// Resolves and loads one entry of `boards`: a shipped board (stored by its stem) or a
+/// board file relative to `dir` (stored as the joined path). The board needs at least
+/// `starts_needed` start squares.
+fn board_entry(
+    entry: &str,
+    loc: &Loc,
+    dir: Option<&Path>,
+    starts_needed: i64,
+) -> Result<String, Diagnostic> {
+    let expected = || match dir {
+        Some(dir) => format!(
+            "a shipped board ({}) or a board file path relative to {}",
+            shipped_names(),
+            if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            }
+            .display()
+        ),
+        None => format!("a shipped board ({})", shipped_names()),
+    };
+    let (stored, board) = if let Some(shipped) = find_shipped(entry) {
+        (
+            shipped.stem().to_owned(),
+            shipped.board().map(std::sync::Arc::new),
+        )
+    } else {
+        let path = match dir {
+            Some(dir) if !entry.trim().is_empty() => dir.join(entry.trim()),
+            _ => return Err(loc.error(format!("unknown board {entry:?}"), expected())),
+        };
+        if !path.is_file() {
+            return Err(loc.error(
+                format!(
+                    "unknown board {entry:?}: it is not a shipped board and {} is not a file",
+                    path.display()
+                ),
+                expected(),
+            ));
+        }
+        let stored = path.display().to_string();
+        let board = load_board(&stored);
+        (stored, board)
+    };
+    let board = board.map_err(|e| {
+        let what = match &e {
+            BoardFileError::At { .. } => format!("board {entry:?} is invalid: {e}"),
+            BoardFileError::Read { path, reason } => {
+                format!("board {entry:?}: cannot read {path}: {reason}")
+            }
+        };
+        loc.error(what, "a valid board file (boards.md)")
+    })?;
+    let starts = board.starts().len();
+    if i64::try_from(starts).unwrap_or(i64::MAX) < starts_needed {
+        return Err(loc.error(
+            format!("board {entry:?} has {starts} start squares, too few for sets of {starts_needed}"),
+            format!("a board with at least {starts_needed} start squares (S1..S{starts_needed}), or a smaller set_size"),
+        ));
+    }
+    Ok(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builtin_format_is_the_windward_code_war() {
+        assert_eq!(builtin_bracket(), Ok(BracketFormat::default()));
+    }
+
+    #[test]
+    fn out_of_range_values_are_located() {
+        let text = BUILTIN_BRACKET.replace("advance_per_set = 2", "advance_per_set = 5");
+        let Err(e) = parse_bracket(&text, "b.toml", None) else {
+            panic!("accepted advance_per_set = 5")
+        };
+        let d = &e.diagnostics[0];
+        assert!(
+            d.to_string()
+                .contains("`advance_per_set` = 5 is out of range; expected an integer from 1 to 4"),
+            "{d}"
+        );
+    }
+}

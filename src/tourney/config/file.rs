@@ -1,0 +1,222 @@
+//! Defines the tournament file reader: [`parse_tournament`] turns the TOML text of a
+//! tournament file into a checked [`Tournament`], reading the bracket file and roster it
+//! names.
+//!
+//! The file is first deserialized into "raw" structs that mirror it exactly (unknown keys
+//! are refused, every value keeps its span), then converted once into the model, ripgrep
+//! style: after this, nothing downstream needs to check the configuration again.
+
+use super::bracket::{builtin_bracket, load_bracket};
+use super::error::{ConfigError, LineIndex, Loc, Problems, toml_diagnostic};
+use super::numbers::{NonNegative, Positive};
+use super::roster::read_roster;
+use super::teams::{Field, Registry, parse_bot};
+use crate::tourney::model::{Limits, Tournament};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// A tournament file as written (config.md).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTournament {
+    name: Option<Spanned<String>>,
+    seed: Option<Spanned<NonNegative>>,
+    bracket: Option<Spanned<String>>,
+    database: Option<Spanned<String>>,
+    roster: Option<Spanned<String>>,
+    limits: Option<RawLimits>,
+    #[serde(default)]
+    school: Vec<Spanned<RawSchool>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    time_limit_ms: Option<Positive>,
+    start_limit_ms: Option<Positive>,
+    memory_mb: Option<Positive>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSchool {
+    name: Option<Spanned<String>>,
+    #[serde(default)]
+    team: Vec<Spanned<RawTeam>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTeam {
+    name: Option<Spanned<String>>,
+    bot: Option<Spanned<String>>,
+    dir: Option<Spanned<String>>,
+    protocol: Option<Spanned<String>>,
+}
+
+/// Checks the tournament file `text`, read from `path`: relative paths in it are relative
+/// to `path`'s directory, and the bracket file, roster and bot directories it names are
+/// read or looked at (nothing is run or written).
+pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigError> {
+    let file = path.display().to_string();
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let raw: RawTournament = toml::from_str(text).map_err(|e| toml_diagnostic(&file, text, &e))?;
+    let lines = LineIndex::new(&file, text);
+    let field = |s: &Spanned<String>| Field {
+        value: s.get_ref().clone(),
+        loc: lines.loc(s.span().start),
+    };
+    let mut problems = Problems::default();
+
+    let name = match &raw.name {
+        Some(n) if !n.get_ref().trim().is_empty() => n.get_ref().trim().to_owned(),
+        Some(n) => {
+            problems.push(
+                field(n)
+                    .loc
+                    .error("`name` is empty", "the tournament's name"),
+            );
+            String::new()
+        }
+        None => {
+            problems.push(Loc::start(&file).error(
+                "missing key `name`",
+                "name = \"...\" (the tournament's name) at the top of the file",
+            ));
+            String::new()
+        }
+    };
+    let seed = match &raw.seed {
+        Some(seed) => seed.get_ref().0,
+        None => {
+            problems.push(Loc::start(&file).error(
+                "missing key `seed`",
+                "seed = an integer >= 0 at the top of the file (every game seed derives from it)",
+            ));
+            0
+        }
+    };
+
+    let bracket = match &raw.bracket {
+        Some(b) => {
+            let b = field(b);
+            let bracket_path = dir.join(b.trimmed());
+            if bracket_path.is_file() {
+                load_bracket(&bracket_path)
+            } else {
+                Err(b
+                    .loc
+                    .error(
+                        format!("bracket file {} does not exist", bracket_path.display()),
+                        "a bracket format file path relative to this file, or no `bracket` key for the built-in Windward format",
+                    )
+                    .into())
+            }
+        }
+        None => builtin_bracket(),
+    };
+    let bracket = match bracket {
+        Ok(bracket) => Some(bracket),
+        Err(e) => {
+            e.diagnostics.into_iter().for_each(|d| problems.push(d));
+            None
+        }
+    };
+
+    let database = match &raw.database {
+        Some(d) if d.get_ref().trim().is_empty() => {
+            problems.push(field(d).loc.error(
+                "`database` is empty",
+                "a database file path relative to this file, or no `database` key",
+            ));
+            PathBuf::new()
+        }
+        Some(d) => database_path(dir, d.get_ref().trim()),
+        None => path.with_extension("sqlite"),
+    };
+
+    let limits = raw.limits.as_ref().map_or_else(Limits::default, |l| {
+        let default = Limits::default();
+        Limits {
+            time_limit_ms: l.time_limit_ms.map_or(default.time_limit_ms, |v| v.0),
+            start_limit_ms: l.start_limit_ms.map_or(default.start_limit_ms, |v| v.0),
+            memory_mb: l.memory_mb.map_or(default.memory_mb, |v| v.0),
+        }
+    });
+
+    let mut registry = Registry::default();
+    for school in &raw.school {
+        let Some(school_name) = &school.get_ref().name else {
+            problems.push(lines.loc(school.span().start).error(
+                "[[school]] without a name",
+                "name = \"...\" in every [[school]]",
+            ));
+            registry.rejected();
+            continue;
+        };
+        let Some(id) = problems.keep(registry.add_school(&field(school_name))) else {
+            registry.rejected();
+            continue;
+        };
+        for team in &school.get_ref().team {
+            registry.tried(id);
+            let t = team.get_ref();
+            let header = lines.loc(team.span().start);
+            let Some(team_name) = &t.name else {
+                problems.push(header.error(
+                    "[[school.team]] without a name",
+                    "name = \"...\" in every [[school.team]]",
+                ));
+                continue;
+            };
+            let team_name = field(team_name);
+            let Some(bot) = &t.bot else {
+                problems.push(header.error(
+                    format!("team {:?} has no `bot`", team_name.trimmed()),
+                    "bot = \"builtin:NAME\" or bot = \"a command line\" with dir = \"...\"",
+                ));
+                continue;
+            };
+            let (dir_field, protocol) = (t.dir.as_ref().map(field), t.protocol.as_ref().map(field));
+            let bot = parse_bot(&field(bot), dir_field.as_ref(), protocol.as_ref(), dir);
+            if let Some(bot) = problems.keep(bot) {
+                problems.keep(registry.add_team(id, &team_name, bot));
+            }
+        }
+    }
+    if let Some(roster) = &raw.roster {
+        let roster = field(roster);
+        read_roster(
+            &dir.join(roster.trimmed()),
+            &roster.loc,
+            &mut registry,
+            &mut problems,
+        );
+    }
+    let (schools, teams) = registry.finish(&file, &mut problems);
+
+    let Some(bracket) = bracket else {
+        return Err(problems.into());
+    };
+    problems.finish(Tournament {
+        name,
+        seed,
+        bracket,
+        database,
+        limits,
+        schools,
+        teams,
+        source: path.to_path_buf(),
+    })
+}
+
+/// A `database` value: a URL (`postgres://...`, `sqlite://...`) is kept as written, a
+/// path is relative to the tournament file's directory.
+fn database_path(dir: &Path, value: &str) -> PathBuf {
+    if value.contains("://") {
+        PathBuf::from(value)
+    } else {
+        dir.join(value)
+    }
+}

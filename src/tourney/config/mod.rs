@@ -1,0 +1,48 @@
+//! Defines the tournament configuration reader: [`load_tournament`] turns a tournament file
+//! (config.md), its bracket format and roster CSV into a checked [`Tournament`].
+//!
+//! Like ripgrep's low/high arguments, a configuration is checked completely and once, before
+//! anything is planned, played or written: every problem is reported with its file and
+//! line:column (TOML) or row and column (CSV), what is wrong and what was expected.
+//!
+//! Where config.md is silent: school and team names are compared ignoring case and
+//! surrounding spaces; roster `dir`s are relative to the roster file; a `database` holding
+//! `://` is a URL kept as written; `dir` and `protocol` on a built-in AI are errors; every
+//! key of a bracket file is required and `advance_per_set` is at most half of `set_size`
+//! (so every round is smaller than the one before). Roster CSV: header names in any order
+//! and any case, `school`, `team` and `bot` required, `dir` and `protocol` columns optional
+//! (and empty cells mean "absent"), rows of empty cells skipped; "row N" is the line where
+//! the record starts, the header being row 1.
+
+mod bracket;
+mod error;
+mod file;
+mod numbers;
+mod roster;
+mod slug;
+mod summary;
+mod teams;
+
+pub use bracket::{
+    BUILTIN_BRACKET, BUILTIN_BRACKET_FILE, builtin_bracket, load_bracket, parse_bracket,
+};
+pub use error::{ConfigError, Diagnostic, Loc, Place};
+pub use file::parse_tournament;
+pub use roster::COLUMNS as ROSTER_COLUMNS;
+pub use slug::{slugify, unique_slugs};
+pub use summary::{check_summary, stage_rounds};
+pub use teams::builtin_names;
+
+use crate::tourney::model::Tournament;
+use std::path::Path;
+
+/// Reads and checks the tournament file at `path` (see [`parse_tournament`]).
+pub fn load_tournament(path: &Path) -> Result<Tournament, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Loc::file(&path.display().to_string()).error(
+            format!("cannot read the tournament file ({e})"),
+            "a readable TOML tournament file (config.md)",
+        )
+    })?;
+    parse_tournament(&text, path)
+}

@@ -1,0 +1,200 @@
+//! The tournament's data: schools, teams, bots, the bracket format and the names of stages,
+//! rounds and sets.
+//!
+//! Plain values shared by config parsing, bracket planning, the store and the runner. A
+//! team is identified by its index in [`Tournament::teams`] (`TeamId`), which follows the
+//! order of the configuration, so the same file always gives the same ids.
+
+use crate::ai::BuiltinAi;
+use std::fmt;
+use std::path::PathBuf;
+
+/// Index of a school in [`Tournament::schools`].
+pub type SchoolId = usize;
+/// Index of a team in [`Tournament::teams`].
+pub type TeamId = usize;
+
+/// How a team's bot talks to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Protocol {
+    /// JSON lines over stdin/stdout (the default).
+    Jsonl,
+    /// The 2012 Windward TCP/XML clients.
+    Windward,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Jsonl => "jsonl",
+            Protocol::Windward => "windward",
+        }
+    }
+}
+
+/// A team's bot.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Bot {
+    /// `builtin:NAME`.
+    Builtin(BuiltinAi),
+    /// A command line run in `dir`.
+    Command {
+        command: String,
+        dir: PathBuf,
+        protocol: Protocol,
+    },
+}
+
+impl fmt::Display for Bot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bot::Builtin(ai) => write!(f, "builtin:{}", ai.name()),
+            Bot::Command {
+                command, protocol, ..
+            } => write!(f, "{}:{command}", protocol.name()),
+        }
+    }
+}
+
+/// One team as configured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Team {
+    pub name: String,
+    pub school: SchoolId,
+    pub bot: Bot,
+    /// Where the team was defined (`file:line` or `file row N`), for messages.
+    pub origin: String,
+}
+
+/// One school and its teams, in configuration order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct School {
+    pub name: String,
+    /// Short lower-case name used in set ids (`westfield-high/r1/s2`); unique.
+    pub slug: String,
+    pub teams: Vec<TeamId>,
+}
+
+/// The bracket format (`brackets/*.toml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketFormat {
+    pub name: String,
+    /// Most teams in one set (8).
+    pub set_size: usize,
+    pub games_per_series: u32,
+    /// Teams that advance from each set (2).
+    pub advance_per_set: usize,
+    pub turns_per_game: u16,
+    /// Nationals round 1 is filled with wild cards to a multiple of this (8).
+    pub fill_nationals_to_multiple_of: usize,
+    /// Board names or paths, cycled game by game.
+    pub boards: Vec<String>,
+}
+
+impl Default for BracketFormat {
+    /// The Windward Code War format.
+    fn default() -> BracketFormat {
+        BracketFormat {
+            name: "Windward Code War".to_string(),
+            set_size: 8,
+            games_per_series: 10,
+            advance_per_set: 2,
+            turns_per_game: 60,
+            fill_nationals_to_multiple_of: 8,
+            boards: vec![
+                "corridor-dash".to_string(),
+                "gear-works".to_string(),
+                "sinkhole-steps".to_string(),
+                "foundry-loop".to_string(),
+            ],
+        }
+    }
+}
+
+/// Limits applied to external bots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub time_limit_ms: u64,
+    pub start_limit_ms: u64,
+    pub memory_mb: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time_limit_ms: 1000,
+            start_limit_ms: 10_000,
+            memory_mb: 1024,
+        }
+    }
+}
+
+/// A validated tournament configuration: everything needed to plan and play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    pub name: String,
+    pub seed: u64,
+    pub bracket: BracketFormat,
+    /// The SQLite database file (or, later, a database URL).
+    pub database: PathBuf,
+    pub limits: Limits,
+    pub schools: Vec<School>,
+    pub teams: Vec<Team>,
+    /// The configuration file, for messages.
+    pub source: PathBuf,
+}
+
+impl Tournament {
+    /// Whether the run has a nationals stage (two or more schools).
+    pub fn has_nationals(&self) -> bool {
+        self.schools.len() >= 2
+    }
+}
+
+/// A stage: one school's, or the nationals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    School(SchoolId),
+    Nationals,
+}
+
+/// Where a set sits in the bracket. `round` is 1-based; the final is the stage's last round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SetKey {
+    pub stage: Stage,
+    pub round: u32,
+    /// 1-based index of the set within its round.
+    pub set: u32,
+}
+
+/// Why a team left a set upwards, or was added to the nationals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QualifiedBy {
+    /// Among the top of its set; `tie_break` names the step that separated it from the
+    /// first team that did not advance, when scores alone did not.
+    Top { tie_break: Option<TieBreak> },
+    /// Added to nationals round 1 by school-stage total.
+    WildCard { tie_break: Option<TieBreak> },
+    /// The only team of its school.
+    SingleTeam,
+}
+
+/// The steps of the tie-break chain after the score (tournament rules, in order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TieBreak {
+    GamesWon,
+    Flags,
+    FewerDeaths,
+    SeededDraw,
+}
+
+impl TieBreak {
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::GamesWon => "games_won",
+            TieBreak::Flags => "flags",
+            TieBreak::FewerDeaths => "fewer_deaths",
+            TieBreak::SeededDraw => "seeded_draw",
+        }
+    }
+}
