@@ -9,6 +9,7 @@ pub mod boards;
 pub mod cli;
 pub mod engine;
 pub mod play;
+pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod store;

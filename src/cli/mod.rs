@@ -9,6 +9,10 @@ mod generate_cmd;
 mod play_cmd;
 mod run_cmd;
 mod scenario_cmd;
+mod standings_cmd;
+mod status_cmd;
+mod target;
+mod export_cmd;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -28,6 +32,12 @@ enum Command {
     Run(run_cmd::RunArgs),
     /// Validate a tournament file and show what it would play.
     Check(check_cmd::CheckArgs),
+    /// Show what is planned, running and done (tournament file or database).
+    Status(status_cmd::StatusArgs),
+    /// Print the standings as a table (tournament file or database).
+    Standings(standings_cmd::StandingsArgs),
+    /// Export standings, games or sets as CSV.
+    Export(export_cmd::ExportArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
@@ -70,6 +80,9 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run_cmd::run(args),
         Command::Check(args) => check_cmd::run(args),
         Command::Generate(args) => generate_cmd::run(args),
+        Command::Status(args) => status_cmd::run(args),
+        Command::Standings(args) => standings_cmd::run(args),
+        Command::Export(args) => export_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

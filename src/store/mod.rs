@@ -12,7 +12,7 @@ mod read;
 mod write;
 
 pub use lock::RunLock;
-pub use read::{GameRow, ResultRow, SetRow, StoredTournament};
+pub use read::{GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow};
 pub use write::{GameRecord, NewSet, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

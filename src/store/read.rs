@@ -274,3 +274,108 @@ impl Store {
             .map_err(&err)
     }
 }
+
+/// A stored team.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamRow {
+    pub id: usize,
+    pub school: usize,
+    pub name: String,
+    pub bot: String,
+}
+
+/// A stored game's header (any run, superseded included), for exports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameHistoryRow {
+    pub set_id: String,
+    pub run_no: u32,
+    pub game_index: u32,
+    pub seed: u64,
+    pub board: String,
+    pub done: bool,
+    pub attempts: u32,
+    pub turns: Option<u32>,
+    pub superseded: bool,
+    pub engine_version: Option<u32>,
+}
+
+impl Store {
+    /// Schools as `(id, name, slug)`, by id.
+    pub async fn schools(&self) -> Result<Vec<(usize, String, String)>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query("SELECT id, name, slug FROM schools ORDER BY id")
+            .fetch_all(self.pool())
+            .await
+            .map_err(&err)?;
+        rows.iter()
+            .map(|r| Ok((int(r, 0)? as usize, r.try_get(1)?, r.try_get(2)?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Teams by id.
+    pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query("SELECT id, school_id, name, bot FROM teams ORDER BY id")
+            .fetch_all(self.pool())
+            .await
+            .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                Ok(TeamRow {
+                    id: int(r, 0)? as usize,
+                    school: int(r, 1)? as usize,
+                    name: r.try_get(2)?,
+                    bot: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Every game ever stored, superseded runs included, by set and run.
+    pub async fn game_history(&self) -> Result<Vec<GameHistoryRow>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns, superseded, engine_version
+             FROM games ORDER BY set_id, run_no, game_index",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                Ok(GameHistoryRow {
+                    set_id: r.try_get(0)?,
+                    run_no: int(r, 1)? as u32,
+                    game_index: int(r, 2)? as u32,
+                    seed: int(r, 3)? as u64,
+                    board: r.try_get(4)?,
+                    done: r.try_get::<String, _>(5)? == "done",
+                    attempts: int(r, 6)? as u32,
+                    turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
+                    superseded: int(r, 8)? != 0,
+                    engine_version: r.try_get::<Option<i64>, _>(9)?.map(|v| v as u32),
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Audit log rows `(at, action, set_id, reason, details)`, oldest first.
+    #[allow(clippy::type_complexity)]
+    pub async fn audit_log(
+        &self,
+    ) -> Result<Vec<(String, String, Option<String>, Option<String>, Option<String>)>, StoreError>
+    {
+        let err = self.db_err();
+        let rows = sqlx::query("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
+            .fetch_all(self.pool())
+            .await
+            .map_err(&err)?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+}

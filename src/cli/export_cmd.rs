@@ -1,0 +1,60 @@
+//! `lrs-tourney export standings|games|sets FILE|DB --out F.csv` (`--out -`: stdout).
+
+use super::{CliError, target};
+use crate::report::{Snapshot, write_games, write_sets, write_standings};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum What {
+    /// One row per team, best first.
+    Standings,
+    /// One row per team per game.
+    Games,
+    /// One row per team per set.
+    Sets,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    what: What,
+    /// The tournament file (.toml) or its database.
+    target: PathBuf,
+    /// The CSV file to write, or `-` for standard output.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn run(args: ExportArgs) -> Result<(), CliError> {
+    let db = target::database_of(&args.target)?;
+    let rt = target::runtime()?;
+    let snap = rt
+        .block_on(async {
+            let store = crate::store::Store::open_existing(&db).await?;
+            let snap = Snapshot::load(&store).await;
+            store.close().await;
+            snap
+        })
+        .map_err(CliError::input)?;
+    let mut buffer = Vec::new();
+    let written = match args.what {
+        What::Standings => write_standings(&snap, &mut buffer),
+        What::Games => write_games(&snap, &mut buffer),
+        What::Sets => write_sets(&snap, &mut buffer),
+    };
+    written.map_err(CliError::failure)?;
+    if args.out.as_os_str() == "-" {
+        use std::io::Write;
+        std::io::stdout()
+            .write_all(&buffer)
+            .map_err(CliError::failure)?;
+    } else {
+        // Write beside the target, then rename: a reader never sees half a file.
+        let tmp = args.out.with_extension("csv.partial");
+        std::fs::write(&tmp, &buffer)
+            .and_then(|()| std::fs::rename(&tmp, &args.out))
+            .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
+        eprintln!("wrote {}", args.out.display());
+    }
+    Ok(())
+}

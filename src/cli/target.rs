@@ -1,0 +1,24 @@
+//! `FILE|DB` arguments: a tournament file names its database; anything else is the
+//! database file itself.
+
+use super::CliError;
+use crate::tourney::config::load_tournament;
+use std::path::{Path, PathBuf};
+
+/// The database a `FILE|DB` argument designates.
+pub fn database_of(arg: &Path) -> Result<PathBuf, CliError> {
+    if arg.extension().is_some_and(|e| e == "toml") {
+        let t = load_tournament(arg).map_err(CliError::input)?;
+        Ok(t.database)
+    } else {
+        Ok(arg.to_path_buf())
+    }
+}
+
+/// A small runtime for the read-only commands.
+pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start the async runtime: {e}")))
+}

@@ -1,0 +1,121 @@
+//! CSV exports: standings, games and sets, readable by any spreadsheet.
+
+use super::snapshot::Snapshot;
+use super::standings::{STANDINGS_COLUMNS, standings};
+use crate::tourney::bracket::rank;
+use std::io::Write;
+
+/// Writes the standings CSV.
+pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(STANDINGS_COLUMNS)?;
+    for row in standings(snap) {
+        w.write_record(row.cells())?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes one row per team per stored game (superseded re-runs included, marked).
+pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "set", "run", "game", "seed", "board", "status", "attempts", "turns", "superseded",
+        "engine_version", "team", "school", "seat", "score", "flags", "hits", "pushes",
+        "push_kills", "deaths", "faults", "won",
+    ])?;
+    for g in &snap.games {
+        let lines: Vec<_> = snap
+            .results
+            .get(&g.set_id)
+            .map(|v| v.iter().filter(|r| r.game_index == g.game_index).collect())
+            .unwrap_or_default();
+        let head = [
+            g.set_id.clone(),
+            g.run_no.to_string(),
+            g.game_index.to_string(),
+            g.seed.to_string(),
+            g.board.clone(),
+            if g.done { "done" } else { "planned" }.to_string(),
+            g.attempts.to_string(),
+            g.turns.map(|t| t.to_string()).unwrap_or_default(),
+            u8::from(g.superseded).to_string(),
+            g.engine_version.map(|v| v.to_string()).unwrap_or_default(),
+        ];
+        if lines.is_empty() || g.superseded {
+            let mut rec: Vec<String> = head.to_vec();
+            rec.extend(std::iter::repeat_n(String::new(), 11));
+            w.write_record(rec)?;
+            continue;
+        }
+        for r in lines {
+            let mut rec: Vec<String> = head.to_vec();
+            rec.extend([
+                snap.team_name(r.team).to_string(),
+                snap.school_of(r.team).to_string(),
+                r.seat.to_string(),
+                r.score.to_string(),
+                r.flags.to_string(),
+                r.hits.to_string(),
+                r.pushes.to_string(),
+                r.push_kills.to_string(),
+                r.deaths.to_string(),
+                r.faults.to_string(),
+                u8::from(r.won).to_string(),
+            ]);
+            w.write_record(rec)?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes one row per team per set: its series totals, place and whether it advanced.
+pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "set", "stage", "round", "final", "status", "run", "position", "team", "school",
+        "series_score", "games_won", "flags", "deaths", "place", "advanced", "tie_break",
+    ])?;
+    let draw = snap.draw();
+    for set in &snap.sets {
+        let totals = snap.set_totals(set);
+        let places: Vec<usize> = rank(&totals, &draw).iter().map(|r| r.totals.team).collect();
+        let status = super::status::set_state(snap, &set.id, set.done);
+        for (position, t) in totals.iter().enumerate() {
+            let adv = snap
+                .advancement
+                .iter()
+                .find(|a| a.set_id.as_deref() == Some(&set.id) && a.team == t.team);
+            let place = if set.done {
+                places
+                    .iter()
+                    .position(|&p| p == t.team)
+                    .map(|p| (p + 1).to_string())
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            w.write_record([
+                set.id.clone(),
+                set.stage_id.clone(),
+                set.round.to_string(),
+                u8::from(set.is_final).to_string(),
+                status.to_string(),
+                set.run_no.to_string(),
+                (position + 1).to_string(),
+                snap.team_name(t.team).to_string(),
+                snap.school_of(t.team).to_string(),
+                t.score.to_string(),
+                t.games_won.to_string(),
+                t.flags.to_string(),
+                t.deaths.to_string(),
+                place,
+                adv.map(|_| "yes").unwrap_or("").to_string(),
+                adv.and_then(|a| a.tie_break.clone()).unwrap_or_default(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! Reports from a stored tournament: status, standings and CSV exports.
+//!
+//! Read-only and computed from the database alone (see [`Snapshot`]).
+
+mod export;
+mod snapshot;
+mod standings;
+mod status;
+
+pub use export::{write_games, write_sets, write_standings};
+pub use snapshot::{Advancement, Snapshot};
+pub use standings::{STANDINGS_COLUMNS, Standing, standings};
+pub use status::{set_state, status_text};

@@ -1,0 +1,134 @@
+//! A consistent read of a tournament database, for status, standings and exports.
+//!
+//! Reports are computed from the database alone, so `status`, `standings` and `export`
+//! work with just the `.sqlite` file, without the configuration it came from.
+
+use crate::store::{GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow};
+use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw};
+use std::collections::HashMap;
+
+/// Advancement of one team out of a set or into a stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advancement {
+    pub stage_id: String,
+    pub round: u32,
+    pub team: usize,
+    pub set_id: Option<String>,
+    pub place: u32,
+    pub kind: String,
+    pub tie_break: Option<String>,
+}
+
+/// Everything reports need.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    pub tournament: StoredTournament,
+    /// `(name, slug)` by school id.
+    pub schools: Vec<(String, String)>,
+    pub teams: Vec<TeamRow>,
+    pub sets: Vec<SetRow>,
+    pub results: HashMap<String, Vec<ResultRow>>,
+    pub games: Vec<GameHistoryRow>,
+    pub advancement: Vec<Advancement>,
+    pub stages: Vec<(String, String)>,
+    pub audit: Vec<(String, String, Option<String>, Option<String>, Option<String>)>,
+}
+
+impl Snapshot {
+    pub async fn load(store: &Store) -> Result<Snapshot, StoreError> {
+        let Some(tournament) = store.tournament().await? else {
+            return Err(StoreError::Corrupt {
+                path: store.label().to_string(),
+                what: "no tournament stored yet (run `lrs-tourney run` first)".to_string(),
+            });
+        };
+        let schools = store
+            .schools()
+            .await?
+            .into_iter()
+            .map(|(_, name, slug)| (name, slug))
+            .collect();
+        Ok(Snapshot {
+            tournament,
+            schools,
+            teams: store.teams().await?,
+            sets: store.sets().await?,
+            results: store.results().await?,
+            games: store.game_history().await?,
+            advancement: store
+                .advancement()
+                .await?
+                .into_iter()
+                .map(|(stage_id, round, team, set_id, place, kind, tie_break)| Advancement {
+                    stage_id,
+                    round,
+                    team,
+                    set_id,
+                    place,
+                    kind,
+                    tie_break,
+                })
+                .collect(),
+            stages: store.stages().await?,
+            audit: store.audit_log().await?,
+        })
+    }
+
+    pub fn has_nationals(&self) -> bool {
+        self.stages.iter().any(|(id, _)| id == NATIONALS_LABEL)
+    }
+
+    pub fn team_name(&self, team: usize) -> &str {
+        self.teams.get(team).map_or("?", |t| t.name.as_str())
+    }
+
+    pub fn school_of(&self, team: usize) -> &str {
+        self.teams
+            .get(team)
+            .and_then(|t| self.schools.get(t.school))
+            .map_or("?", |s| s.0.as_str())
+    }
+
+    /// The seeded draw of the tie-break chain, as the runner built it.
+    pub fn draw(&self) -> TieDraw {
+        let keys = self.teams.iter().map(|t| {
+            let slug = self.schools.get(t.school).map_or("", |s| s.1.as_str());
+            format!("{slug}/{}", t.name)
+        });
+        TieDraw::new(self.tournament.seed, keys)
+    }
+
+    /// Games stored for a set's current run.
+    pub fn games_done(&self, set_id: &str) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.set_id == set_id && !g.superseded && g.done)
+            .count()
+    }
+
+    /// Games planned for a set's current run.
+    pub fn games_planned(&self, set_id: &str) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.set_id == set_id && !g.superseded)
+            .count()
+    }
+
+    /// Each member's totals over a set's stored games (member order).
+    pub fn set_totals(&self, set: &SetRow) -> Vec<SeriesTotals> {
+        let lines = self.results.get(&set.id).map_or(&[][..], Vec::as_slice);
+        set.members
+            .iter()
+            .map(|&team| {
+                let mut t = SeriesTotals::zero(team);
+                for r in lines.iter().filter(|r| r.team == team) {
+                    t.score += r.score;
+                    t.games_won += u32::from(r.won);
+                    t.flags += r.flags;
+                    t.deaths += r.deaths;
+                }
+                t
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,109 @@
+//! `status`: what is planned, running and done, stage by stage and set by set.
+
+use super::snapshot::Snapshot;
+use crate::tourney::bracket::NATIONALS_LABEL;
+use std::fmt::Write;
+
+/// A set's state as shown to organisers.
+pub fn set_state(snap: &Snapshot, set_id: &str, done_flag: bool) -> &'static str {
+    let done = snap.games_done(set_id);
+    if done_flag {
+        "done"
+    } else if done == 0 {
+        "planned"
+    } else {
+        "running"
+    }
+}
+
+/// The status report; `all_sets` lists finished stages' sets too.
+pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
+    let mut out = String::new();
+    let planned: usize = snap.games.iter().filter(|g| !g.superseded).count();
+    let done: usize = snap.games.iter().filter(|g| !g.superseded && g.done).count();
+    let restarted: usize = snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.attempts > 1)
+        .count();
+    let _ = writeln!(
+        out,
+        "{} (seed {}), database {database}",
+        snap.tournament.name, snap.tournament.seed
+    );
+    let _ = writeln!(
+        out,
+        "games: {done} of {planned} planned so far stored{}",
+        if restarted > 0 {
+            format!(" ({restarted} restarted after an interrupted run)")
+        } else {
+            String::new()
+        }
+    );
+    let count = |state: &str| snap.stages.iter().filter(|(_, s)| s == state).count();
+    let _ = writeln!(
+        out,
+        "stages: {} done, {} running, {} planned",
+        count("done"),
+        count("running"),
+        count("planned")
+    );
+    let mut stage_ids: Vec<&(String, String)> = snap.stages.iter().collect();
+    // Nationals last, schools by id.
+    stage_ids.sort_by_key(|(id, _)| (id == NATIONALS_LABEL, id.clone()));
+    let many = snap.sets.len() > 200 && !all_sets;
+    for (stage, state) in stage_ids {
+        let sets: Vec<_> = snap.sets.iter().filter(|s| &s.stage_id == stage).collect();
+        let _ = writeln!(out, "\n{stage}: {state}");
+        if many && state == "done" {
+            let _ = writeln!(out, "  {} set(s), all done", sets.len());
+            continue;
+        }
+        if sets.is_empty() {
+            let qualified = snap
+                .advancement
+                .iter()
+                .filter(|a| &a.stage_id == stage && a.kind == "single_team")
+                .map(|a| snap.team_name(a.team))
+                .collect::<Vec<_>>();
+            if !qualified.is_empty() {
+                let _ = writeln!(out, "  single team, qualified without playing: {}", qualified.join(", "));
+            }
+        }
+        let mut sorted = sets.clone();
+        sorted.sort_by_key(|s| (s.is_final, s.round, s.set_index));
+        for set in sorted {
+            let names: Vec<&str> = set.members.iter().map(|&t| snap.team_name(t)).collect();
+            let _ = writeln!(
+                out,
+                "  {:<28} {:<8} {:>2}/{:<2} games  {}{}",
+                set.id,
+                set_state(snap, &set.id, set.done),
+                snap.games_done(&set.id),
+                snap.games_planned(&set.id),
+                names.join(", "),
+                if set.run_no > 0 {
+                    format!("  (re-run {} time(s))", set.run_no)
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    if many {
+        let _ = writeln!(out, "\n(finished stages summarised; --all lists every set)");
+    }
+    if !snap.audit.is_empty() {
+        let _ = writeln!(out, "\naudit log:");
+        for (at, action, set, reason, details) in &snap.audit {
+            let _ = writeln!(
+                out,
+                "  {at} {action} {} {} {}",
+                set.as_deref().unwrap_or(""),
+                reason.as_deref().map(|r| format!("reason: {r}")).unwrap_or_default(),
+                details.as_deref().unwrap_or("")
+            );
+        }
+    }
+    out
+}
