@@ -57,7 +57,8 @@ CREATE TABLE sets (
     run_no          INTEGER NOT NULL DEFAULT 0,
     -- Bumped by rerun --reseed; part of every game seed of the set.
     seed_generation INTEGER NOT NULL DEFAULT 0,
-    status          TEXT    NOT NULL CHECK (status IN ('planned', 'done')),
+    -- 'invalidated': a rerun changed what led to it; it is dealt again by the next run.
+    status          TEXT    NOT NULL CHECK (status IN ('planned', 'done', 'invalidated')),
     FOREIGN KEY (stage_id, round) REFERENCES rounds (stage_id, round)
 );
 

@@ -5,14 +5,15 @@
 
 mod boards_cmd;
 mod check_cmd;
+mod export_cmd;
 mod generate_cmd;
 mod play_cmd;
+mod rerun_cmd;
 mod run_cmd;
 mod scenario_cmd;
 mod standings_cmd;
 mod status_cmd;
 mod target;
-mod export_cmd;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -38,6 +39,8 @@ enum Command {
     Standings(standings_cmd::StandingsArgs),
     /// Export standings, games or sets as CSV.
     Export(export_cmd::ExportArgs),
+    /// Play a set again (disputes), keeping the old results as history.
+    Rerun(rerun_cmd::RerunArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
@@ -83,6 +86,7 @@ pub fn main() -> ExitCode {
         Command::Status(args) => status_cmd::run(args),
         Command::Standings(args) => standings_cmd::run(args),
         Command::Export(args) => export_cmd::run(args),
+        Command::Rerun(args) => rerun_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

@@ -39,10 +39,25 @@ pub fn run(args: StandingsArgs) -> Result<(), CliError> {
 fn print_overall(snap: &Snapshot) {
     let rows = standings(snap);
     let tw = rows.iter().map(|r| r.team.len()).max().unwrap_or(4).max(4);
-    let sw = rows.iter().map(|r| r.school.len()).max().unwrap_or(6).max(6);
+    let sw = rows
+        .iter()
+        .map(|r| r.school.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     println!(
         "{:>4}  {:<tw$}  {:<sw$}  {:<9} {:<6} {:>7} {:>7} {:>7} {:>5} {:>5} {:>5}  qualified",
-        "rank", "team", "school", "stage", "round", "total", "school", "nation", "games", "won", "flags"
+        "rank",
+        "team",
+        "school",
+        "stage",
+        "round",
+        "total",
+        "school",
+        "nation",
+        "games",
+        "won",
+        "flags"
     );
     for r in rows {
         println!(

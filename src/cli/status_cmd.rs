@@ -25,6 +25,9 @@ pub fn run(args: StatusArgs) -> Result<(), CliError> {
             snap
         })
         .map_err(CliError::input)?;
-    print!("{}", status_text(&snap, &db.display().to_string(), args.all));
+    print!(
+        "{}",
+        status_text(&snap, &db.display().to_string(), args.all)
+    );
     Ok(())
 }

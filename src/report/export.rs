@@ -20,9 +20,27 @@ pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
-        "set", "run", "game", "seed", "board", "status", "attempts", "turns", "superseded",
-        "engine_version", "team", "school", "seat", "score", "flags", "hits", "pushes",
-        "push_kills", "deaths", "faults", "won",
+        "set",
+        "run",
+        "game",
+        "seed",
+        "board",
+        "status",
+        "attempts",
+        "turns",
+        "superseded",
+        "engine_version",
+        "team",
+        "school",
+        "seat",
+        "score",
+        "flags",
+        "hits",
+        "pushes",
+        "push_kills",
+        "deaths",
+        "faults",
+        "won",
     ])?;
     for g in &snap.games {
         let lines: Vec<_> = snap
@@ -74,8 +92,22 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
-        "set", "stage", "round", "final", "status", "run", "position", "team", "school",
-        "series_score", "games_won", "flags", "deaths", "place", "advanced", "tie_break",
+        "set",
+        "stage",
+        "round",
+        "final",
+        "status",
+        "run",
+        "position",
+        "team",
+        "school",
+        "series_score",
+        "games_won",
+        "flags",
+        "deaths",
+        "place",
+        "advanced",
+        "tie_break",
     ])?;
     let draw = snap.draw();
     for set in &snap.sets {

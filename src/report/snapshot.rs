@@ -3,7 +3,9 @@
 //! Reports are computed from the database alone, so `status`, `standings` and `export`
 //! work with just the `.sqlite` file, without the configuration it came from.
 
-use crate::store::{GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow};
+use crate::store::{
+    GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow,
+};
 use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw};
 use std::collections::HashMap;
 
@@ -31,7 +33,13 @@ pub struct Snapshot {
     pub games: Vec<GameHistoryRow>,
     pub advancement: Vec<Advancement>,
     pub stages: Vec<(String, String)>,
-    pub audit: Vec<(String, String, Option<String>, Option<String>, Option<String>)>,
+    pub audit: Vec<(
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    )>,
 }
 
 impl Snapshot {
@@ -59,15 +67,17 @@ impl Snapshot {
                 .advancement()
                 .await?
                 .into_iter()
-                .map(|(stage_id, round, team, set_id, place, kind, tie_break)| Advancement {
-                    stage_id,
-                    round,
-                    team,
-                    set_id,
-                    place,
-                    kind,
-                    tie_break,
-                })
+                .map(
+                    |(stage_id, round, team, set_id, place, kind, tie_break)| Advancement {
+                        stage_id,
+                        round,
+                        team,
+                        set_id,
+                        place,
+                        kind,
+                        tie_break,
+                    },
+                )
                 .collect(),
             stages: store.stages().await?,
             audit: store.audit_log().await?,

@@ -110,7 +110,9 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
         let nationals = set.stage_id == NATIONALS_LABEL;
         let lines = snap.results.get(&set.id).map_or(&[][..], Vec::as_slice);
         for r in lines {
-            let Some(a) = acc.get_mut(r.team) else { continue };
+            let Some(a) = acc.get_mut(r.team) else {
+                continue;
+            };
             if nationals {
                 a.nationals_score += r.score;
             } else {
@@ -132,9 +134,14 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             format!("r{}", set.round)
         };
         for (team, totals) in set.members.iter().zip(snap.set_totals(set)) {
-            let Some(a) = acc.get_mut(*team) else { continue };
+            let Some(a) = acc.get_mut(*team) else {
+                continue;
+            };
             let candidate = (nationals, order, label.clone(), totals.score);
-            if a.reached.as_ref().is_none_or(|r| (r.0, r.1) < (nationals, order)) {
+            if a.reached
+                .as_ref()
+                .is_none_or(|r| (r.0, r.1) < (nationals, order))
+            {
                 a.reached = Some(candidate);
             }
         }
@@ -142,9 +149,10 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
     // Qualification for nationals (or, with one school, out of its final).
     let mut qualified: Vec<(String, String)> = vec![(String::new(), String::new()); n];
     for adv in &snap.advancement {
-        let from_final = adv.set_id.as_ref().is_some_and(|id| {
-            snap.sets.iter().any(|s| &s.id == id && s.is_final)
-        });
+        let from_final = adv
+            .set_id
+            .as_ref()
+            .is_some_and(|id| snap.sets.iter().any(|s| &s.id == id && s.is_final));
         let label = match adv.kind.as_str() {
             "top" if adv.stage_id != NATIONALS_LABEL && from_final => "top2",
             "wildcard" => "wildcard",

@@ -20,7 +20,11 @@ pub fn set_state(snap: &Snapshot, set_id: &str, done_flag: bool) -> &'static str
 pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
     let mut out = String::new();
     let planned: usize = snap.games.iter().filter(|g| !g.superseded).count();
-    let done: usize = snap.games.iter().filter(|g| !g.superseded && g.done).count();
+    let done: usize = snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.done)
+        .count();
     let restarted: usize = snap
         .games
         .iter()
@@ -67,7 +71,11 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
                 .map(|a| snap.team_name(a.team))
                 .collect::<Vec<_>>();
             if !qualified.is_empty() {
-                let _ = writeln!(out, "  single team, qualified without playing: {}", qualified.join(", "));
+                let _ = writeln!(
+                    out,
+                    "  single team, qualified without playing: {}",
+                    qualified.join(", ")
+                );
             }
         }
         let mut sorted = sets.clone();
@@ -100,7 +108,10 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
                 out,
                 "  {at} {action} {} {} {}",
                 set.as_deref().unwrap_or(""),
-                reason.as_deref().map(|r| format!("reason: {r}")).unwrap_or_default(),
+                reason
+                    .as_deref()
+                    .map(|r| format!("reason: {r}"))
+                    .unwrap_or_default(),
                 details.as_deref().unwrap_or("")
             );
         }

@@ -10,10 +10,14 @@
 
 mod game;
 mod progress;
+mod reconstruct;
+mod rerun;
 mod state;
 
 pub use game::{GameJob, GameJobError};
 pub use progress::{Progress, ProgressMode};
+pub use reconstruct::tournament_from_store;
+pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, stage_id, stage_of};
 
 use crate::boards::load_board;
@@ -163,7 +167,9 @@ impl<'a> Runner<'a> {
             }
             Some(_) => {}
             None => {
-                let format = format!("{:?}", t.bracket);
+                let format = serde_json::to_string(&t.bracket).map_err(|e| {
+                    RunError::Setup(format!("cannot store the bracket format: {e}"))
+                })?;
                 store
                     .init_tournament(t, &fingerprint, &format, ENGINE_VERSION)
                     .await?;
@@ -313,7 +319,7 @@ impl<'a> Runner<'a> {
                     .map(|(team, _)| (*team, 1, "single_team", None))
                     .collect();
                 if !singles.is_empty() {
-                    self.store.record_entries(&stage_id, 0, &singles).await?;
+                    self.store.record_entries(&stage_id, &singles).await?;
                 }
             }
             self.store.finish_stage(&stage_id).await?;
@@ -352,7 +358,7 @@ impl<'a> Runner<'a> {
                 members: plan.teams.clone(),
                 games: games.clone(),
             };
-            self.store.insert_set(&new).await?;
+            let run_no = self.store.insert_set(&new).await?;
             self.mirror.sets.insert(
                 plan.id.clone(),
                 SetState {
@@ -361,7 +367,7 @@ impl<'a> Runner<'a> {
                     stage_id: stage_id.to_string(),
                     is_final: plan.is_final,
                     members: plan.teams.clone(),
-                    run_no: 0,
+                    run_no,
                     games: games
                         .into_iter()
                         .map(|(_, seed, board)| state::GameSlot {
@@ -438,7 +444,7 @@ impl<'a> Runner<'a> {
             })
             .collect();
         self.store
-            .record_entries(NATIONALS_LABEL, 1, &ranked_wild)
+            .record_entries(NATIONALS_LABEL, &ranked_wild)
             .await?;
         self.progress.note(&format!(
             "school stages done: {} qualifiers + {} wild cards go to nationals",

@@ -88,7 +88,7 @@ impl Store {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
-             FROM sets WHERE id NOT LIKE '%@%' ORDER BY id",
+             FROM sets WHERE status <> 'invalidated' ORDER BY id",
         )
         .fetch_all(self.pool())
         .await
@@ -111,7 +111,8 @@ impl Store {
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)?;
         let members = sqlx::query(
-            "SELECT set_id, position, team_id FROM set_members WHERE set_id NOT LIKE '%@%' ORDER BY set_id, position",
+            "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
+             WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
         )
         .fetch_all(self.pool())
         .await
@@ -366,15 +367,32 @@ impl Store {
     #[allow(clippy::type_complexity)]
     pub async fn audit_log(
         &self,
-    ) -> Result<Vec<(String, String, Option<String>, Option<String>, Option<String>)>, StoreError>
-    {
+    ) -> Result<
+        Vec<(
+            String,
+            String,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        )>,
+        StoreError,
+    > {
         let err = self.db_err();
-        let rows = sqlx::query("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
-            .fetch_all(self.pool())
-            .await
-            .map_err(&err)?;
+        let rows =
+            sqlx::query("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
+                .fetch_all(self.pool())
+                .await
+                .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?)))
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    r.try_get(1)?,
+                    r.try_get(2)?,
+                    r.try_get(3)?,
+                    r.try_get(4)?,
+                ))
+            })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
     }

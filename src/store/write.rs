@@ -126,9 +126,11 @@ impl Store {
         tx.commit().await.map_err(&err)
     }
 
-    /// Stores a newly planned set with its members and planned games. Storing a set that
-    /// exists already changes nothing (a resumed run plans the same sets again).
-    pub async fn insert_set(&self, set: &NewSet) -> Result<(), StoreError> {
+    /// Stores a newly planned set with its members and planned games, and returns the run
+    /// number its games are stored under. A set that exists already is left as it is (a
+    /// resumed run plans the same sets again); an invalidated set is dealt again under its
+    /// next run number, its old games staying as superseded history.
+    pub async fn insert_set(&self, set: &NewSet) -> Result<u32, StoreError> {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         sqlx::query(
@@ -141,23 +143,47 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        let inserted = sqlx::query(
-            "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
-             VALUES ($1, $2, $3, $4, $5, 0, 0, 'planned')
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(set.id.clone())
-        .bind(set.stage_id.clone())
-        .bind(i64::from(set.round))
-        .bind(i64::from(set.set_index))
-        .bind(i64::from(set.is_final))
-        .execute(&mut *tx)
-        .await
-        .map_err(&err)?
-        .rows_affected();
-        if inserted == 0 {
-            return tx.commit().await.map_err(&err);
-        }
+        let existing = sqlx::query("SELECT status, run_no FROM sets WHERE id = $1")
+            .bind(set.id.clone())
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(&err)?;
+        let run_no = match existing {
+            None => {
+                sqlx::query(
+                    "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
+                     VALUES ($1, $2, $3, $4, $5, 0, 0, 'planned')",
+                )
+                .bind(set.id.clone())
+                .bind(set.stage_id.clone())
+                .bind(i64::from(set.round))
+                .bind(i64::from(set.set_index))
+                .bind(i64::from(set.is_final))
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
+                0
+            }
+            Some(row) => {
+                let status: String = row.try_get(0).map_err(&err)?;
+                let run_no = row.try_get::<i64, _>(1).map_err(&err)? as u32;
+                if status != "invalidated" {
+                    tx.commit().await.map_err(&err)?;
+                    return Ok(run_no);
+                }
+                sqlx::query("UPDATE sets SET status = 'planned' WHERE id = $1")
+                    .bind(set.id.clone())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&err)?;
+                sqlx::query("DELETE FROM set_members WHERE set_id = $1")
+                    .bind(set.id.clone())
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(&err)?;
+                run_no
+            }
+        };
         for (position, team) in set.members.iter().enumerate() {
             sqlx::query("INSERT INTO set_members (set_id, position, team_id) VALUES ($1, $2, $3)")
                 .bind(set.id.clone())
@@ -167,13 +193,15 @@ impl Store {
                 .await
                 .map_err(&err)?;
         }
-        self.insert_games(&mut tx, &set.id, 0, &set.games).await?;
-        sqlx::query("UPDATE stages SET status = 'running' WHERE id = $1 AND status = 'planned'")
+        self.insert_games(&mut tx, &set.id, run_no, &set.games)
+            .await?;
+        sqlx::query("UPDATE stages SET status = 'running' WHERE id = $1 AND status <> 'running'")
             .bind(set.stage_id.clone())
             .execute(&mut *tx)
             .await
             .map_err(&err)?;
-        tx.commit().await.map_err(&err)
+        tx.commit().await.map_err(&err)?;
+        Ok(run_no)
     }
 
     async fn insert_games(
@@ -305,24 +333,28 @@ impl Store {
         tx.commit().await.map_err(&err)
     }
 
-    /// Records teams that joined a stage without playing for it: single-team schools'
-    /// qualifiers and nationals wild cards. `(team, place, kind, tie_break)`.
+    /// Records the teams that joined a stage without playing for it (round 0 of the
+    /// advancement table): a single-team school's qualifier, or the nationals' wild cards.
+    /// Replaces what was recorded before for that stage, so a rerun that changes the wild
+    /// cards leaves no stale rows. `(team, place, kind, tie_break)`.
     pub async fn record_entries(
         &self,
         stage_id: &str,
-        round: u32,
         entries: &[(usize, u32, &str, Option<&str>)],
     ) -> Result<(), StoreError> {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
+        sqlx::query("DELETE FROM advancement WHERE stage_id = $1 AND round = 0")
+            .bind(stage_id.to_string())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
         for (team, place, kind, tie_break) in entries {
             sqlx::query(
                 "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)
-                 VALUES ($1, $2, $3, NULL, $4, $5, $6)
-                 ON CONFLICT (stage_id, round, team_id) DO NOTHING",
+                 VALUES ($1, 0, $2, NULL, $3, $4, $5)",
             )
             .bind(stage_id.to_string())
-            .bind(i64::from(round))
             .bind(*team as i64)
             .bind(i64::from(*place))
             .bind(kind.to_string())
@@ -396,7 +428,8 @@ impl Store {
         Ok(run_no)
     }
 
-    /// Removes sets (and their games, kept as superseded history) that a rerun invalidated.
+    /// Invalidates sets that a rerun changed the inputs of: their games become superseded
+    /// history, their advancement is removed, and the next run deals them again.
     pub async fn invalidate_sets(
         &self,
         set_ids: &[String],
@@ -415,44 +448,26 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(&err)?;
-            // The set's id is freed so the replanned set can take it; the old games stay,
-            // superseded, under a renamed set kept for history.
-            let archived = format!("{id}@invalidated-{}", now());
             sqlx::query(
-                "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
-                 SELECT $1, stage_id, round, set_index, is_final, run_no, seed_generation, status FROM sets WHERE id = $2",
+                "UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1",
             )
-            .bind(archived.clone())
             .bind(id.clone())
             .execute(&mut *tx)
             .await
             .map_err(&err)?;
-            for table in ["set_members", "games"] {
-                let sql = format!("UPDATE {table} SET set_id = $1 WHERE set_id = $2");
-                sqlx::query(sqlx::AssertSqlSafe(sql))
-                    .bind(archived.clone())
-                    .bind(id.clone())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&err)?;
-            }
-            sqlx::query("UPDATE game_results SET set_id = $1 WHERE set_id = $2")
-                .bind(archived.clone())
-                .bind(id.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-            sqlx::query("DELETE FROM sets WHERE id = $1")
-                .bind(id.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
+            sqlx::query(
+                "UPDATE stages SET status = 'running' WHERE id = (SELECT stage_id FROM sets WHERE id = $1)",
+            )
+            .bind(id.clone())
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
             self.audit(
                 &mut tx,
                 "invalidate",
                 Some(id),
                 reason,
-                &format!("history kept as {archived}"),
+                "dealt again by the next run",
             )
             .await?;
         }

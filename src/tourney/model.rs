@@ -76,7 +76,7 @@ pub struct School {
 }
 
 /// The bracket format (`brackets/*.toml`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BracketFormat {
     pub name: String,
     /// Most teams in one set (8).

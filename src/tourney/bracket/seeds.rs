@@ -145,5 +145,12 @@ mod tests {
         assert_eq!(start_square(0, 0, 0), 1);
     }
 
-    const PINNED_GAME_SEEDS: [u64; 5] = [0, 0, 0, 0, 0];
+    /// Computed independently from the documented formula.
+    const PINNED_GAME_SEEDS: [u64; 5] = [
+        7_769_653_156_282_541_941,
+        13_507_590_034_718_584_464,
+        10_024_445_960_278_716_848,
+        5_589_752_597_045_933_413,
+        11_906_868_734_385_227_882,
+    ];
 }

@@ -1,0 +1,108 @@
+//! `lrs-tourney rerun FILE|DB SET --reason TEXT [--reseed] [--cascade]`.
+
+use super::CliError;
+use super::run_cmd::jobs_or_cores;
+use crate::runner::{
+    ProgressMode, RerunOutcome, RerunRequest, RunOptions, rerun_set, tournament_from_store,
+};
+use crate::tourney::config::load_tournament;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct RerunArgs {
+    /// The tournament file (.toml) or its database.
+    target: PathBuf,
+    /// The set to play again, as `status` shows it (e.g. westfield-high/r1/s2, nationals/final).
+    set: String,
+    /// Why (kept in the audit log with the superseded results).
+    #[arg(long)]
+    reason: String,
+    /// Play with new seeds instead of the same games again.
+    #[arg(long)]
+    reseed: bool,
+    /// Also invalidate and replay later sets that the new result changes.
+    #[arg(long)]
+    cascade: bool,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// No progress output.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: RerunArgs) -> Result<(), CliError> {
+    if args.reason.trim().is_empty() {
+        return Err(CliError::input("--reason must say why the set is re-run"));
+    }
+    let t = if args.target.extension().is_some_and(|e| e == "toml") {
+        load_tournament(&args.target).map_err(CliError::input)?
+    } else {
+        tournament_from_store(&args.target).map_err(CliError::input)?
+    };
+    let request = RerunRequest {
+        set_id: args.set.clone(),
+        reason: args.reason.clone(),
+        reseed: args.reseed,
+        cascade: args.cascade,
+    };
+    let opts = RunOptions {
+        jobs: jobs_or_cores(args.jobs)?,
+        progress: if args.quiet {
+            ProgressMode::Quiet
+        } else {
+            ProgressMode::auto()
+        },
+    };
+    match rerun_set(&t, &request, opts).map_err(CliError::failure)? {
+        RerunOutcome::NeedsCascade { affected } => Err(CliError::failure(format!(
+            "re-running {} changes who advanced, and {} set(s) already played depend on it: {}\nnothing was changed; add --cascade to invalidate and replay them",
+            args.set,
+            affected.len(),
+            affected.join(", ")
+        ))),
+        RerunOutcome::Done {
+            run_no,
+            advancement_changed,
+            invalidated,
+            summary,
+        } => {
+            println!(
+                "{}: re-run {run_no} stored; the previous results are kept as superseded history",
+                args.set
+            );
+            println!(
+                "advancement from {}: {}",
+                args.set,
+                if advancement_changed {
+                    "changed"
+                } else {
+                    "unchanged"
+                }
+            );
+            if !invalidated.is_empty() {
+                println!(
+                    "invalidated and replayed {} set(s): {}",
+                    invalidated.len(),
+                    invalidated.join(", ")
+                );
+            }
+            println!("games played now: {}", summary.games_played);
+            if let Some(&champion) = summary.final_ranking.first() {
+                let team = &t.teams[champion];
+                println!(
+                    "{}: {} ({})",
+                    if t.has_nationals() {
+                        "champion"
+                    } else {
+                        "school winner"
+                    },
+                    team.name,
+                    t.schools[team.school].name
+                );
+            }
+            Ok(())
+        }
+    }
+}

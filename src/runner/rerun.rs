@@ -1,0 +1,287 @@
+//! Re-running a disputed set: play its series again, keep the old games as superseded
+//! history, and replay whatever the new result invalidates (only with `--cascade`).
+//!
+//! The new games are played in memory first. Their consequences are computed by planning
+//! every stage again with the new results: any stored set that the new plan no longer deals
+//! with the same teams (or no longer reaches) is invalidated. Without `--cascade` nothing is
+//! written when such sets exist; the caller is told which ones.
+
+use super::{GameJob, Mirror, RunError, RunOptions, RunSummary, Runner, stage_id};
+use crate::store::{GameRecord, RunLock, Store};
+use crate::tourney::bracket::{BracketError, StagePlan, game_seed, nationals_field};
+use crate::tourney::model::{SetKey, Tournament};
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// What to re-run.
+#[derive(Debug, Clone)]
+pub struct RerunRequest {
+    pub set_id: String,
+    pub reason: String,
+    /// New seeds for the set's games (otherwise the same games are played again).
+    pub reseed: bool,
+    /// Invalidate and replay later sets the new result changes.
+    pub cascade: bool,
+}
+
+/// How a rerun ended.
+#[derive(Debug, Clone)]
+pub enum RerunOutcome {
+    /// Stored; `invalidated` sets were replayed; the tournament is complete again.
+    Done {
+        run_no: u32,
+        advancement_changed: bool,
+        invalidated: Vec<String>,
+        summary: RunSummary,
+    },
+    /// Nothing was written: these already played sets would have to be replayed.
+    NeedsCascade { affected: Vec<String> },
+}
+
+/// Re-runs one set of a stored tournament (see the module doc).
+pub fn rerun_set(
+    t: &Tournament,
+    request: &RerunRequest,
+    opts: RunOptions,
+) -> Result<RerunOutcome, RunError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        let _lock = RunLock::acquire(&t.database)?;
+        let store = Store::open_existing(&t.database).await?;
+        let runner = Runner::new(t, &store, opts).await?;
+        let result = runner.rerun(request).await;
+        store.close().await;
+        result
+    })
+}
+
+impl Runner<'_> {
+    async fn rerun(mut self, request: &RerunRequest) -> Result<RerunOutcome, RunError> {
+        let Some(set) = self.mirror.sets.get(&request.set_id).cloned() else {
+            let mut known: Vec<&String> = self.mirror.sets.keys().collect();
+            known.sort();
+            let sample: Vec<&str> = known.iter().take(12).map(|s| s.as_str()).collect();
+            return Err(RunError::Setup(format!(
+                "no set {:?} in {}; sets are named like: {}{}",
+                request.set_id,
+                self.store.label(),
+                sample.join(", "),
+                if known.len() > sample.len() {
+                    ", ..."
+                } else {
+                    ""
+                }
+            )));
+        };
+        if !set.is_complete() {
+            return Err(RunError::Setup(format!(
+                "set {} has not been played to its end; `lrs-tourney run` finishes it",
+                set.id
+            )));
+        }
+        let rows = self.store.sets().await?;
+        let stored = rows
+            .iter()
+            .find(|r| r.id == set.id)
+            .ok_or_else(|| RunError::Setup(format!("set {} vanished", set.id)))?;
+        let generation = stored.seed_generation + u32::from(request.reseed);
+        let run_no = stored.run_no + 1;
+        let label = stage_id(self.t, set.key.stage);
+        let f = &self.t.bracket;
+        let jobs: Vec<GameJob> = (0..f.games_per_series)
+            .map(|g| {
+                let board_name = &f.boards[g as usize % f.boards.len()];
+                let board = self
+                    .boards
+                    .get(board_name)
+                    .cloned()
+                    .ok_or_else(|| RunError::Setup(format!("unknown board {board_name}")))?;
+                Ok(GameJob {
+                    set_id: set.id.clone(),
+                    run_no,
+                    game_index: g,
+                    seed: game_seed(
+                        self.t.seed,
+                        &label,
+                        set.key.round,
+                        set.key.set,
+                        g,
+                        generation,
+                    ),
+                    board,
+                    turn_limit: f.turns_per_game,
+                    teams: set
+                        .members
+                        .iter()
+                        .map(|&m| (m, self.t.teams[m].bot.clone()))
+                        .collect(),
+                })
+            })
+            .collect::<Result<_, RunError>>()?;
+        let records: Vec<GameRecord> = self
+            .pool
+            .install(|| jobs.par_iter().map(GameJob::play).collect::<Result<_, _>>())?;
+
+        // The tournament as it would be with the new results.
+        let old_plan = self.plan_everything(&self.mirror)?;
+        let mut hypothetical = Mirror {
+            sets: self.mirror.sets.clone(),
+            complete: self.mirror.complete.clone(),
+        };
+        if let Some(s) = hypothetical.sets.get_mut(&set.id) {
+            for slot in &mut s.games {
+                slot.results = None;
+            }
+            s.run_no = run_no;
+        }
+        for r in &records {
+            hypothetical.add_game(&set.id, r.game_index, r.results.clone());
+        }
+        let affected = self.affected_sets(&hypothetical, &set.id)?;
+        let advancement_changed = {
+            let new_plan = self.plan_everything(&hypothetical)?;
+            advancing_of(&old_plan, &set.id) != advancing_of(&new_plan, &set.id)
+        };
+        if !affected.is_empty() && !request.cascade {
+            return Ok(RerunOutcome::NeedsCascade { affected });
+        }
+
+        let games: Vec<(u32, u64, String)> = jobs
+            .iter()
+            .map(|j| {
+                let board = &f.boards[j.game_index as usize % f.boards.len()];
+                (j.game_index, j.seed, board.clone())
+            })
+            .collect();
+        let stored_run = self
+            .store
+            .restart_set(&set.id, &request.reason, request.reseed, |_, _| {
+                games.clone()
+            })
+            .await?;
+        for record in &records {
+            let mut record = record.clone();
+            record.run_no = stored_run;
+            self.store.record_game(&record).await?;
+        }
+        if !affected.is_empty() {
+            self.store
+                .invalidate_sets(
+                    &affected,
+                    &format!("re-run of {}: {}", set.id, request.reason),
+                )
+                .await?;
+        }
+        // Continue as a normal run from what is stored now.
+        self.mirror = Mirror::load(self.store, self.t).await?;
+        self.plans.clear();
+        self.finished_stages.clear();
+        self.nationals = None;
+        self.resumed = self.mirror.games_done();
+        let summary = self.run().await?;
+        Ok(RerunOutcome::Done {
+            run_no: stored_run,
+            advancement_changed,
+            invalidated: affected,
+            summary,
+        })
+    }
+
+    /// Every stage planned from `mirror` (schools, then nationals when they are done),
+    /// without writing anything. Sets whose stored teams differ from the plan are treated
+    /// as unplayed.
+    fn plan_everything(&self, mirror: &Mirror) -> Result<Vec<StagePlan>, RunError> {
+        let (plans, _) = self.plan_with_exclusions(mirror)?;
+        Ok(plans)
+    }
+
+    fn plan_with_exclusions(
+        &self,
+        mirror: &Mirror,
+    ) -> Result<(Vec<StagePlan>, HashSet<SetKey>), RunError> {
+        let mut excluded: HashSet<SetKey> = HashSet::new();
+        let mut plans = Vec::new();
+        for entry in &self.school_entries {
+            plans.push(self.plan_excluding(entry, mirror, &mut excluded)?);
+        }
+        if self.t.has_nationals() && plans.iter().all(|p| p.outcome.is_some()) {
+            let field = nationals_field(
+                &plans,
+                self.t.bracket.fill_nationals_to_multiple_of,
+                &self.roster.draw,
+            )?;
+            plans.push(self.plan_excluding(&field.entry, mirror, &mut excluded)?);
+        }
+        Ok((plans, excluded))
+    }
+
+    /// Plans one stage, treating as unplayed every stored set whose teams differ from the
+    /// plan's (and remembering it in `excluded`).
+    fn plan_excluding(
+        &self,
+        entry: &crate::tourney::bracket::StageEntry,
+        mirror: &Mirror,
+        excluded: &mut HashSet<SetKey>,
+    ) -> Result<StagePlan, RunError> {
+        loop {
+            let lookup = |k: &SetKey| {
+                if excluded.contains(k) {
+                    None
+                } else {
+                    mirror.complete.get(k).cloned()
+                }
+            };
+            match self.roster.plan(entry, lookup) {
+                Ok(plan) => return Ok(plan),
+                Err(BracketError::ResultsMismatch { set, .. }) => {
+                    let key = mirror
+                        .sets
+                        .get(&set)
+                        .map(|s| s.key)
+                        .ok_or_else(|| RunError::Setup(format!("set {set} is not stored")))?;
+                    if !excluded.insert(key) {
+                        return Err(RunError::Setup(format!("set {set} cannot be planned")));
+                    }
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// Stored sets (other than `rerun`) that the plan from `mirror` no longer deals with the
+    /// same teams, or no longer reaches.
+    fn affected_sets(&self, mirror: &Mirror, rerun: &str) -> Result<Vec<String>, RunError> {
+        let (plans, _) = self.plan_with_exclusions(mirror)?;
+        let mut affected: Vec<String> = mirror
+            .sets
+            .values()
+            .filter(|s| s.id != rerun)
+            .filter(|s| {
+                let planned = plans
+                    .iter()
+                    .find(|p| p.stage == s.key.stage)
+                    .and_then(|p| p.set_by_id(&s.id));
+                match planned {
+                    Some(p) => p.plan.teams != s.members,
+                    None => true,
+                }
+            })
+            .map(|s| s.id.clone())
+            .collect();
+        affected.sort();
+        Ok(affected)
+    }
+}
+
+/// Who advanced out of `set_id` in a plan.
+fn advancing_of(plans: &[StagePlan], set_id: &str) -> Vec<usize> {
+    plans
+        .iter()
+        .find_map(|p| p.set_by_id(set_id))
+        .and_then(|s| s.result.as_ref())
+        .map(|r| r.advancing.iter().map(|(t, _)| *t).collect())
+        .unwrap_or_default()
+}
