@@ -1,0 +1,331 @@
+//! `run`, `status`, `standings`, `export` and `rerun` on real SQLite files, through the real
+//! binary: resume after kill -9, independence from --jobs, the run lock, reruns.
+
+mod common;
+
+use common::{Test, bin, repo};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Copies a shipped example config (and its roster) into `dir`.
+fn copy_example(dir: &Path, name: &str) -> PathBuf {
+    for entry in std::fs::read_dir(repo().join("configs")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        if file.starts_with(name) && (file.ends_with(".toml") || file.ends_with(".csv")) {
+            std::fs::copy(&path, dir.join(&file)).unwrap();
+        }
+    }
+    // Shipped configs may name the bracket file relative to configs/.
+    let target = dir.join(format!("{name}.toml"));
+    let text = std::fs::read_to_string(&target).unwrap();
+    let fixed = text.replace("../brackets/", &format!("{}/brackets/", repo().display()));
+    std::fs::write(&target, fixed).unwrap();
+    target
+}
+
+fn lrs(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run lrs-tourney")
+}
+
+#[track_caller]
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = lrs(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn export(dir: &Path, what: &str, target: &str) -> String {
+    ok(dir, &["export", what, target, "--out", "-"])
+}
+
+/// The games export without the columns that record how a run went (attempts), which an
+/// interrupted run legitimately changes.
+fn games_without_attempts(csv: &str) -> String {
+    csv.lines()
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            if cells.len() > 6 {
+                cells.remove(6);
+            }
+            cells.join(",")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn school_run_plays_three_sets_and_a_final() {
+    let t = Test::new();
+    let file = copy_example(t.dir(), "school");
+    let out = ok(t.dir(), &["run", file.to_str().unwrap(), "--quiet"]);
+    assert!(out.contains("school winner:"), "{out}");
+    assert!(out.contains("games: 40 "), "{out}");
+    let standings = export(t.dir(), "standings", "school.toml");
+    let mut lines = standings.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "rank,team,school,stage_reached,round_reached,total_score,school_score,nationals_score,games_played,games_won,flags,hits,pushes,push_kills,deaths,faults,qualified_by,tie_break"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 19);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string());
+    }
+    // The final's top two qualified, nobody else.
+    assert_eq!(rows.iter().filter(|r| r[16] == "top2").count(), 2);
+    assert_eq!(rows[0][16], "top2");
+    assert_eq!(rows[1][16], "top2");
+    // Six finalists (the top 2 of sets of 7, 6, 6) ranked first, all with 20 games.
+    for row in &rows[..6] {
+        assert_eq!(row[4], "final");
+        assert_eq!(row[8], "20");
+    }
+    for row in &rows[6..] {
+        assert_eq!(row[4], "r1");
+        assert_eq!(row[8], "10");
+    }
+    let status = ok(t.dir(), &["status", "school.sqlite"]);
+    for id in [
+        "westfield-high/r1/s1",
+        "westfield-high/r1/s2",
+        "westfield-high/r1/s3",
+        "westfield-high/final",
+    ] {
+        assert!(status.contains(id), "{status}");
+    }
+    // A second run finds everything stored and plays nothing.
+    let again = ok(t.dir(), &["run", "school.toml", "--quiet"]);
+    assert!(again.contains("40 resumed"), "{again}");
+    assert_eq!(export(t.dir(), "standings", "school.toml"), standings);
+}
+
+#[test]
+fn nationals_fill_to_a_multiple_of_eight_with_wild_cards() {
+    let t = Test::new();
+    let file = copy_example(t.dir(), "nationals");
+    let out = ok(t.dir(), &["run", file.to_str().unwrap(), "--quiet"]);
+    assert!(out.contains("champion:"), "{out}");
+    let standings = export(t.dir(), "standings", "nationals.toml");
+    let rows: Vec<Vec<String>> = standings
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    let at_nationals = rows.iter().filter(|r| r[3] == "nationals").count();
+    assert_eq!(at_nationals % 8, 0, "{standings}");
+    let wild = rows.iter().filter(|r| r[16] == "wildcard").count();
+    assert!(wild > 0);
+    // Wild cards are the best non-qualified teams by school-stage total.
+    let best_out = rows
+        .iter()
+        .filter(|r| r[3] == "school")
+        .map(|r| r[6].parse::<i64>().unwrap())
+        .max()
+        .unwrap();
+    for r in rows.iter().filter(|r| r[16] == "wildcard") {
+        assert!(r[6].parse::<i64>().unwrap() >= best_out, "{r:?} vs {best_out}");
+    }
+    // The national final's eight are ranked first.
+    for r in &rows[..8] {
+        assert_eq!((r[3].as_str(), r[4].as_str()), ("nationals", "final"));
+    }
+}
+
+#[test]
+fn results_do_not_depend_on_jobs() {
+    let t = Test::new();
+    ok(
+        t.dir(),
+        &["generate", "--teams", "90", "--schools", "7", "--out", "a", "--seed", "5"],
+    );
+    ok(
+        t.dir(),
+        &["generate", "--teams", "90", "--schools", "7", "--out", "b", "--seed", "5"],
+    );
+    ok(t.dir(), &["run", "a/tournament.toml", "--jobs", "1", "--quiet"]);
+    ok(t.dir(), &["run", "b/tournament.toml", "--jobs", "8", "--quiet"]);
+    for what in ["standings", "games", "sets"] {
+        assert_eq!(
+            export(t.dir(), what, "a/tournament.toml"),
+            export(t.dir(), what, "b/tournament.toml"),
+            "{what} differ"
+        );
+    }
+}
+
+#[test]
+fn kill_9_at_any_moment_then_resume_gives_the_same_standings() {
+    let t = Test::new();
+    for out in ["whole", "killed"] {
+        ok(
+            t.dir(),
+            &["generate", "--teams", "240", "--schools", "12", "--out", out, "--seed", "11"],
+        );
+    }
+    ok(t.dir(), &["run", "whole/tournament.toml", "--quiet"]);
+    let total: usize = export(t.dir(), "games", "whole/tournament.toml")
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains(",done,"))
+        .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    // Kill the run at growing delays until it has been interrupted mid-way a few times.
+    let mut interrupted = 0;
+    let mut delay = Duration::from_millis(30);
+    let started = Instant::now();
+    while interrupted < 3 && started.elapsed() < Duration::from_secs(120) {
+        let mut child = Command::new(bin())
+            .args(["run", "killed/tournament.toml", "--quiet"])
+            .current_dir(t.dir())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        let finished = child.try_wait().unwrap().is_some();
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(child.id() as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+        let _ = child.wait();
+        if finished {
+            break;
+        }
+        let db = t.dir().join("killed/tournament.sqlite");
+        if db.exists() {
+            // Killed before the tournament was stored: status has nothing to show yet.
+            let out = lrs(t.dir(), &["status", "killed/tournament.sqlite"]);
+            let status = String::from_utf8_lossy(&out.stdout);
+            let stored: usize = status
+                .lines()
+                .find_map(|l| l.strip_prefix("games: "))
+                .and_then(|l| l.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            if stored > 0 && stored < total {
+                interrupted += 1;
+            }
+        }
+        delay += Duration::from_millis(40);
+    }
+    eprintln!("interrupted mid-run {interrupted} time(s)");
+    assert!(interrupted >= 1, "never caught the run mid-way");
+    ok(t.dir(), &["run", "killed/tournament.toml", "--quiet"]);
+    assert_eq!(
+        export(t.dir(), "standings", "killed/tournament.toml"),
+        export(t.dir(), "standings", "whole/tournament.toml")
+    );
+    assert_eq!(
+        games_without_attempts(&export(t.dir(), "games", "killed/tournament.toml")),
+        games_without_attempts(&export(t.dir(), "games", "whole/tournament.toml"))
+    );
+}
+
+#[test]
+fn a_second_run_on_the_same_database_is_refused() {
+    let t = Test::new();
+    let file = copy_example(t.dir(), "school");
+    // Hold the run lock as a running `run` would.
+    let _held = lrs_tourney::store::RunLock::acquire(&t.dir().join("school.sqlite")).unwrap();
+    let out = lrs(t.dir(), &["run", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("in use by another `lrs-tourney run`"), "{err}");
+    assert!(!t.dir().join("school.sqlite").exists(), "nothing may be written");
+}
+
+#[test]
+fn an_invalid_config_writes_nothing() {
+    let t = Test::new().file(
+        "bad.toml",
+        "name = \"Bad\"\nseed = 1\n[[school]]\nname = \"A\"\n  [[school.team]]\n  name = \"x\"\n  bot = \"builtin:nope\"\n",
+    );
+    let out = lrs(t.dir(), &["run", "bad.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.toml:7:"), "{err}");
+    assert!(err.contains("builtin:nope") || err.contains("\"nope\""), "{err}");
+    assert!(!t.dir().join("bad.sqlite").exists());
+    let check = lrs(t.dir(), &["check", "bad.toml"]);
+    assert_eq!(check.status.code(), Some(2));
+}
+
+#[test]
+fn rerun_without_cascade_changes_nothing_and_with_cascade_replays() {
+    let t = Test::new();
+    let file = copy_example(t.dir(), "nationals");
+    let file = file.to_str().unwrap();
+    ok(t.dir(), &["run", file, "--quiet"]);
+    let games_before = export(t.dir(), "games", file);
+    // A school round-1 set re-seeded: its advancement changes, so later sets depend on it.
+    let mut refused = None;
+    for set in [
+        "lincoln-high-school/r1/s1",
+        "lincoln-high-school/r1/s2",
+        "lincoln-high-school/r1/s3",
+    ] {
+        let out = lrs(t.dir(), &["rerun", file, set, "--reason", "dispute", "--reseed", "--quiet"]);
+        if out.status.code() == Some(1) {
+            refused = Some((set, String::from_utf8_lossy(&out.stderr).to_string()));
+            break;
+        }
+    }
+    let (set, err) = refused.expect("some re-seeded set changes who advanced");
+    assert!(err.contains("--cascade"), "{err}");
+    assert!(err.contains("lincoln-high-school/final"), "{err}");
+    // Some reruns before it may have been stored (advancement unchanged); the refused one
+    // wrote nothing: its set still has no superseded games.
+    let games_after = export(t.dir(), "games", file);
+    let superseded_of = |csv: &str, set: &str| {
+        csv.lines()
+            .filter(|l| l.starts_with(&format!("{set},")) && l.split(',').nth(8) == Some("1"))
+            .count()
+    };
+    assert_eq!(superseded_of(&games_after, set), 0);
+    assert_eq!(superseded_of(&games_before, set), 0);
+
+    let out = ok(
+        t.dir(),
+        &["rerun", file, set, "--reason", "dispute", "--reseed", "--cascade", "--quiet"],
+    );
+    assert!(out.contains("invalidated and replayed"), "{out}");
+    let games = export(t.dir(), "games", file);
+    assert_eq!(superseded_of(&games, set), 10, "old games kept as history");
+    assert!(superseded_of(&games, "nationals/final") >= 10);
+    let status = ok(t.dir(), &["status", file]);
+    assert!(status.contains("rerun"), "{status}");
+    assert!(status.contains("reason: dispute"), "{status}");
+    // The tournament is complete again: a run plays nothing.
+    let again = ok(t.dir(), &["run", file, "--quiet"]);
+    assert!(again.contains("0 played now"), "{again}");
+}
+
+#[test]
+fn rerun_with_the_same_seeds_reproduces_the_set() {
+    let t = Test::new();
+    let file = copy_example(t.dir(), "school");
+    let file = file.to_str().unwrap();
+    ok(t.dir(), &["run", file, "--quiet"]);
+    let before = export(t.dir(), "standings", file);
+    let out = ok(
+        t.dir(),
+        &["rerun", "school.sqlite", "westfield-high/r1/s2", "--reason", "check", "--quiet"],
+    );
+    assert!(out.contains("advancement from westfield-high/r1/s2: unchanged"), "{out}");
+    assert_eq!(export(t.dir(), "standings", file), before);
+    let unknown = lrs(t.dir(), &["rerun", file, "westfield-high/r9/s9", "--reason", "x"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("westfield-high/r1/s1"));
+}
