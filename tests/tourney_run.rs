@@ -134,7 +134,10 @@ fn nationals_fill_to_a_multiple_of_eight_with_wild_cards() {
         .max()
         .unwrap();
     for r in rows.iter().filter(|r| r[16] == "wildcard") {
-        assert!(r[6].parse::<i64>().unwrap() >= best_out, "{r:?} vs {best_out}");
+        assert!(
+            r[6].parse::<i64>().unwrap() >= best_out,
+            "{r:?} vs {best_out}"
+        );
     }
     // The national final's eight are ranked first.
     for r in &rows[..8] {
@@ -147,14 +150,40 @@ fn results_do_not_depend_on_jobs() {
     let t = Test::new();
     ok(
         t.dir(),
-        &["generate", "--teams", "90", "--schools", "7", "--out", "a", "--seed", "5"],
+        &[
+            "generate",
+            "--teams",
+            "90",
+            "--schools",
+            "7",
+            "--out",
+            "a",
+            "--seed",
+            "5",
+        ],
     );
     ok(
         t.dir(),
-        &["generate", "--teams", "90", "--schools", "7", "--out", "b", "--seed", "5"],
+        &[
+            "generate",
+            "--teams",
+            "90",
+            "--schools",
+            "7",
+            "--out",
+            "b",
+            "--seed",
+            "5",
+        ],
     );
-    ok(t.dir(), &["run", "a/tournament.toml", "--jobs", "1", "--quiet"]);
-    ok(t.dir(), &["run", "b/tournament.toml", "--jobs", "8", "--quiet"]);
+    ok(
+        t.dir(),
+        &["run", "a/tournament.toml", "--jobs", "1", "--quiet"],
+    );
+    ok(
+        t.dir(),
+        &["run", "b/tournament.toml", "--jobs", "8", "--quiet"],
+    );
     for what in ["standings", "games", "sets"] {
         assert_eq!(
             export(t.dir(), what, "a/tournament.toml"),
@@ -170,7 +199,17 @@ fn kill_9_at_any_moment_then_resume_gives_the_same_standings() {
     for out in ["whole", "killed"] {
         ok(
             t.dir(),
-            &["generate", "--teams", "240", "--schools", "12", "--out", out, "--seed", "11"],
+            &[
+                "generate",
+                "--teams",
+                "240",
+                "--schools",
+                "12",
+                "--out",
+                out,
+                "--seed",
+                "11",
+            ],
         );
     }
     ok(t.dir(), &["run", "whole/tournament.toml", "--quiet"]);
@@ -243,7 +282,10 @@ fn a_second_run_on_the_same_database_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("in use by another `lrs-tourney run`"), "{err}");
-    assert!(!t.dir().join("school.sqlite").exists(), "nothing may be written");
+    assert!(
+        !t.dir().join("school.sqlite").exists(),
+        "nothing may be written"
+    );
 }
 
 #[test]
@@ -256,7 +298,10 @@ fn an_invalid_config_writes_nothing() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.toml:7:"), "{err}");
-    assert!(err.contains("builtin:nope") || err.contains("\"nope\""), "{err}");
+    assert!(
+        err.contains("builtin:nope") || err.contains("\"nope\""),
+        "{err}"
+    );
     assert!(!t.dir().join("bad.sqlite").exists());
     let check = lrs(t.dir(), &["check", "bad.toml"]);
     assert_eq!(check.status.code(), Some(2));
@@ -276,7 +321,12 @@ fn rerun_without_cascade_changes_nothing_and_with_cascade_replays() {
         "lincoln-high-school/r1/s2",
         "lincoln-high-school/r1/s3",
     ] {
-        let out = lrs(t.dir(), &["rerun", file, set, "--reason", "dispute", "--reseed", "--quiet"]);
+        let out = lrs(
+            t.dir(),
+            &[
+                "rerun", file, set, "--reason", "dispute", "--reseed", "--quiet",
+            ],
+        );
         if out.status.code() == Some(1) {
             refused = Some((set, String::from_utf8_lossy(&out.stderr).to_string()));
             break;
@@ -298,7 +348,16 @@ fn rerun_without_cascade_changes_nothing_and_with_cascade_replays() {
 
     let out = ok(
         t.dir(),
-        &["rerun", file, set, "--reason", "dispute", "--reseed", "--cascade", "--quiet"],
+        &[
+            "rerun",
+            file,
+            set,
+            "--reason",
+            "dispute",
+            "--reseed",
+            "--cascade",
+            "--quiet",
+        ],
     );
     assert!(out.contains("invalidated and replayed"), "{out}");
     let games = export(t.dir(), "games", file);
@@ -321,11 +380,24 @@ fn rerun_with_the_same_seeds_reproduces_the_set() {
     let before = export(t.dir(), "standings", file);
     let out = ok(
         t.dir(),
-        &["rerun", "school.sqlite", "westfield-high/r1/s2", "--reason", "check", "--quiet"],
+        &[
+            "rerun",
+            "school.sqlite",
+            "westfield-high/r1/s2",
+            "--reason",
+            "check",
+            "--quiet",
+        ],
     );
-    assert!(out.contains("advancement from westfield-high/r1/s2: unchanged"), "{out}");
+    assert!(
+        out.contains("advancement from westfield-high/r1/s2: unchanged"),
+        "{out}"
+    );
     assert_eq!(export(t.dir(), "standings", file), before);
-    let unknown = lrs(t.dir(), &["rerun", file, "westfield-high/r9/s9", "--reason", "x"]);
+    let unknown = lrs(
+        t.dir(),
+        &["rerun", file, "westfield-high/r9/s9", "--reason", "x"],
+    );
     assert_eq!(unknown.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("westfield-high/r1/s1"));
 }

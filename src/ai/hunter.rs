@@ -5,17 +5,20 @@ use super::lookahead::{simulate, target_in_line};
 use super::runner::{DESTROYED, choose_start, danger, flag_value, maps};
 use crate::engine::rng::GameRng;
 use crate::engine::{Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
+use std::sync::Arc;
 
 /// Goes for points from other robots first and flags second.
 #[derive(Debug)]
 pub struct Hunter {
     rng: GameRng,
-    maps: Option<FlagDistances>,
+    maps: Option<Arc<FlagDistances>>,
 }
 
 impl Hunter {
-    pub fn new(rng: GameRng) -> Hunter {
-        Hunter { rng, maps: None }
+    /// `maps`: the board's precomputed maps when the caller shares them between games;
+    /// `None` computes them on first use.
+    pub fn new(rng: GameRng, maps: Option<Arc<FlagDistances>>) -> Hunter {
+        Hunter { rng, maps }
     }
 }
 

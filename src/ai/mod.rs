@@ -16,6 +16,7 @@ pub use runner::Runner;
 
 use crate::engine::rng::{GameRng, splitmix64};
 use crate::engine::{Player, Seat};
+use std::sync::Arc;
 
 /// The built-in AIs, by the name used in `builtin:NAME`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,11 +55,23 @@ impl BuiltinAi {
 
     /// A fresh player of this kind for `seat` of the game with `game_seed`.
     pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
+        self.player_with(game_seed, seat, None)
+    }
+
+    /// Like [`BuiltinAi::player`], sharing the board's precomputed maps (see
+    /// [`FlagDistances`]) instead of computing them for every game: callers that play many
+    /// games on one board build them once. The maps must be of the game's board.
+    pub fn player_with(
+        self,
+        game_seed: u64,
+        seat: Seat,
+        maps: Option<Arc<FlagDistances>>,
+    ) -> Box<dyn Player + Send> {
         let rng = ai_rng(game_seed, seat);
         match self {
             BuiltinAi::Random => Box::new(RandomAi::new(rng)),
-            BuiltinAi::Runner => Box::new(Runner::new(rng)),
-            BuiltinAi::Hunter => Box::new(Hunter::new(rng)),
+            BuiltinAi::Runner => Box::new(Runner::new(rng, maps)),
+            BuiltinAi::Hunter => Box::new(Hunter::new(rng, maps)),
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::engine::rng::GameRng;
 use crate::engine::{
     Direction, Game, Player, Pos, Robot, Seat, StartQuery, StartReply, TurnQuery, TurnReply,
 };
+use std::sync::Arc;
 
 /// Damage at which the runner powers down to come back at damage 2 (R11.4).
 const POWER_DOWN_AT: u8 = 7;
@@ -16,18 +17,20 @@ pub(super) const DESTROYED: i32 = -1_000_000;
 #[derive(Debug)]
 pub struct Runner {
     rng: GameRng,
-    maps: Option<FlagDistances>,
+    maps: Option<Arc<FlagDistances>>,
 }
 
 impl Runner {
-    pub fn new(rng: GameRng) -> Runner {
-        Runner { rng, maps: None }
+    /// `maps`: the board's precomputed maps when the caller shares them between games;
+    /// `None` computes them on first use.
+    pub fn new(rng: GameRng, maps: Option<Arc<FlagDistances>>) -> Runner {
+        Runner { rng, maps }
     }
 }
 
 /// The maps of this game's board, computed on first use.
-pub(super) fn maps<'a>(slot: &'a mut Option<FlagDistances>, game: &Game) -> &'a FlagDistances {
-    slot.get_or_insert_with(|| FlagDistances::new(game.board()))
+pub(super) fn maps<'a>(slot: &'a mut Option<Arc<FlagDistances>>, game: &Game) -> &'a FlagDistances {
+    slot.get_or_insert_with(|| Arc::new(FlagDistances::new(game.board())))
 }
 
 /// How good it is for `robot` to stand at `pos` facing `facing`, flag-wise: the walking

@@ -8,7 +8,7 @@ mod stats;
 
 pub use stats::{BotStats, GameSummary, summarize_game};
 
-use crate::ai::BuiltinAi;
+use crate::ai::{BuiltinAi, FlagDistances};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
@@ -63,9 +63,14 @@ impl BotSpec {
         }
     }
 
-    fn player(&self, game_seed: u64, seat: usize) -> Box<dyn Player + Send> {
+    fn player(
+        &self,
+        game_seed: u64,
+        seat: usize,
+        maps: &Arc<FlagDistances>,
+    ) -> Box<dyn Player + Send> {
         match self {
-            BotSpec::Builtin(ai) => ai.player(game_seed, seat),
+            BotSpec::Builtin(ai) => ai.player_with(game_seed, seat, Some(maps.clone())),
         }
     }
 }
@@ -134,8 +139,13 @@ impl PlayOptions {
     }
 }
 
-/// Plays one game (index `g`) and summarises it per bot slot.
-pub fn play_one(opts: &PlayOptions, g: u32) -> Result<GameSummary, PlayError> {
+/// Plays one game (index `g`) and summarises it per bot slot; `maps` are the board's AI
+/// maps, shared by all games.
+pub fn play_one(
+    opts: &PlayOptions,
+    g: u32,
+    maps: &Arc<FlagDistances>,
+) -> Result<GameSummary, PlayError> {
     let seed = opts.seed.wrapping_add(u64::from(g));
     let k = opts.bots.len();
     let mut game = Game::new(opts.board.clone(), k, seed, opts.config)
@@ -144,7 +154,7 @@ pub fn play_one(opts: &PlayOptions, g: u32) -> Result<GameSummary, PlayError> {
     let mut by_seat: Vec<Option<Box<dyn Player + Send>>> = (0..k).map(|_| None).collect();
     for (slot, bot) in opts.bots.iter().enumerate() {
         let seat = opts.seat_of(slot, g);
-        by_seat[seat] = Some(bot.player(seed, seat));
+        by_seat[seat] = Some(bot.player(seed, seat, maps));
     }
     let mut players: Vec<Box<dyn Player + Send>> = by_seat.into_iter().flatten().collect();
     run_game(&mut game, &mut players).map_err(|source| PlayError::Game { seed, source })?;
@@ -155,15 +165,16 @@ pub fn play_one(opts: &PlayOptions, g: u32) -> Result<GameSummary, PlayError> {
 /// Plays every game on up to `jobs` threads and returns the per-bot totals in slot order.
 pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError> {
     opts.validate()?;
+    let maps = Arc::new(FlagDistances::new(&opts.board));
     let run = || -> Result<Vec<GameSummary>, PlayError> {
         (0..opts.games)
             .into_par_iter()
-            .map(|g| play_one(opts, g))
+            .map(|g| play_one(opts, g, &maps))
             .collect()
     };
     let summaries = if jobs == 1 {
         (0..opts.games)
-            .map(|g| play_one(opts, g))
+            .map(|g| play_one(opts, g, &maps))
             .collect::<Result<Vec<_>, _>>()?
     } else {
         let pool = rayon::ThreadPoolBuilder::new()

@@ -4,7 +4,7 @@
 //! work with just the `.sqlite` file, without the configuration it came from.
 
 use crate::store::{
-    GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow,
+    AuditRow, GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow,
 };
 use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw};
 use std::collections::HashMap;
@@ -33,13 +33,7 @@ pub struct Snapshot {
     pub games: Vec<GameHistoryRow>,
     pub advancement: Vec<Advancement>,
     pub stages: Vec<(String, String)>,
-    pub audit: Vec<(
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    )>,
+    pub audit: Vec<AuditRow>,
 }
 
 impl Snapshot {

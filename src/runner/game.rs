@@ -1,5 +1,6 @@
 //! Playing one game of a set on the embedded engine and turning it into a storable record.
 
+use crate::ai::FlagDistances;
 use crate::engine::{Board, ENGINE_VERSION, Game, GameConfig, Player, run_game};
 use crate::play::summarize_game;
 use crate::store::decisions;
@@ -16,6 +17,8 @@ pub struct GameJob {
     pub game_index: u32,
     pub seed: u64,
     pub board: Arc<Board>,
+    /// The board's AI maps, shared by all games on it.
+    pub maps: Arc<FlagDistances>,
     pub turn_limit: u16,
     /// The set's teams in set position order, with their bots.
     pub teams: Vec<(TeamId, Bot)>,
@@ -55,7 +58,7 @@ impl GameJob {
         for (position, (_, bot)) in self.teams.iter().enumerate() {
             let seat = self.seat_of(position);
             let player = match bot {
-                Bot::Builtin(ai) => ai.player(self.seed, seat),
+                Bot::Builtin(ai) => ai.player_with(self.seed, seat, Some(self.maps.clone())),
                 Bot::Command { command, .. } => {
                     return Err(fail(format!(
                         "the command bot `{command}` cannot be played by this version, which plays built-in AIs only"

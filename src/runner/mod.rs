@@ -127,11 +127,17 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
 
 type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
 
+/// Most finished games stored in one transaction.
+const MAX_BATCH: usize = 256;
+/// How long finished games may wait to share a commit.
+const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(20);
+
 struct Runner<'a> {
     t: &'a Tournament,
     store: &'a Store,
     roster: Roster,
-    boards: HashMap<String, Arc<Board>>,
+    /// Boards of the format by name, with the AI maps shared by every game on them.
+    boards: HashMap<String, (Arc<Board>, Arc<crate::ai::FlagDistances>)>,
     mirror: Mirror,
     school_entries: Vec<StageEntry>,
     plans: HashMap<Stage, StagePlan>,
@@ -178,7 +184,8 @@ impl<'a> Runner<'a> {
         let mut boards = HashMap::new();
         for name in &t.bracket.boards {
             let board = load_board(name).map_err(|e| RunError::Setup(e.to_string()))?;
-            boards.insert(name.clone(), board);
+            let maps = Arc::new(crate::ai::FlagDistances::new(&board));
+            boards.insert(name.clone(), (board, maps));
         }
         for team in &t.teams {
             if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
@@ -224,27 +231,55 @@ impl<'a> Runner<'a> {
     async fn run(mut self) -> Result<RunSummary, RunError> {
         let mut dirty: BTreeSet<Stage> = self.school_entries.iter().map(|e| e.stage).collect();
         loop {
-            for stage in std::mem::take(&mut dirty) {
-                self.plan(stage).await?;
+            if !dirty.is_empty() {
+                for stage in std::mem::take(&mut dirty) {
+                    self.plan(stage).await?;
+                }
+                if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
+                    self.enter_nationals().await?;
+                    self.plan(Stage::Nationals).await?;
+                }
+                self.show_current();
             }
-            if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
-                self.enter_nationals().await?;
-                self.plan(Stage::Nationals).await?;
-            }
-            self.show_current();
             if self.in_flight.is_empty() {
                 break;
             }
-            let Some((set_id, game_index, outcome)) = self.rx.recv().await else {
+            let Some(first) = self.rx.recv().await else {
                 return Err(RunError::Setup("the game workers stopped".to_string()));
             };
-            self.in_flight.remove(&(set_id.clone(), game_index));
-            let record = outcome?;
-            if self.store.record_game(&record).await? {
+            // Group commit: store together the games that finish within a short window
+            // (or all that are still out), so thousands of games a second cost a few
+            // hundred commits rather than thousands.
+            let mut batch = vec![first];
+            let window = tokio::time::Instant::now() + BATCH_WINDOW;
+            while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
+                match tokio::time::timeout_at(window, self.rx.recv()).await {
+                    Ok(Some(more)) => batch.push(more),
+                    Ok(None) | Err(_) => break,
+                }
+            }
+            let mut records = Vec::with_capacity(batch.len());
+            for (set_id, game_index, outcome) in batch {
+                self.in_flight.remove(&(set_id, game_index));
+                records.push(outcome?);
+            }
+            let stored = self.store.record_games(&records).await?;
+            if stored as usize != records.len() {
+                // Never expected within one run; the store kept the earlier results.
+                self.progress
+                    .note("some games were stored already and were not counted again");
+            }
+            for record in records {
                 self.played += 1;
                 self.progress.game_done();
-                if self.mirror.add_game(&set_id, game_index, record.results)
-                    && let Some(set) = self.mirror.sets.get(&set_id)
+                // A stage is planned again when a whole round is stored: that is when the
+                // next round can be dealt (planning a big nationals round after each of
+                // its sets would be wasted work).
+                if self
+                    .mirror
+                    .add_game(&record.set_id, record.game_index, record.results)
+                    && let Some(set) = self.mirror.sets.get(&record.set_id)
+                    && self.round_complete(set.key.stage)
                 {
                     dirty.insert(set.key.stage);
                 }
@@ -254,12 +289,24 @@ impl<'a> Runner<'a> {
         self.summary()
     }
 
+    /// Whether every set of the stage's current round is stored in full.
+    fn round_complete(&self, stage: Stage) -> bool {
+        self.plans
+            .get(&stage)
+            .and_then(|p| p.rounds.last())
+            .is_some_and(|r| {
+                r.sets
+                    .iter()
+                    .all(|s| self.mirror.complete.contains_key(&s.plan.key))
+            })
+    }
+
     fn schools_done(&self) -> bool {
-        self.school_entries.iter().all(|e| {
-            self.plans
-                .get(&e.stage)
-                .is_some_and(|p| p.outcome.is_some())
-        })
+        self.finished_stages
+            .iter()
+            .filter(|s| matches!(s, Stage::School(_)))
+            .count()
+            == self.school_entries.len()
     }
 
     /// Plans a stage from the stored results, stores what became final, and starts the
@@ -389,9 +436,16 @@ impl<'a> Runner<'a> {
             if slot.results.is_some() || self.in_flight.contains(&key) {
                 continue;
             }
-            let board = match self.boards.get(&slot.board) {
+            let (board, maps) = match self.boards.get(&slot.board) {
                 Some(b) => b.clone(),
-                None => load_board(&slot.board).map_err(|e| RunError::Setup(e.to_string()))?,
+                None => {
+                    let board =
+                        load_board(&slot.board).map_err(|e| RunError::Setup(e.to_string()))?;
+                    let maps = Arc::new(crate::ai::FlagDistances::new(&board));
+                    self.boards
+                        .insert(slot.board.clone(), (board.clone(), maps.clone()));
+                    (board, maps)
+                }
             };
             jobs.push(GameJob {
                 set_id: set.id.clone(),
@@ -399,6 +453,7 @@ impl<'a> Runner<'a> {
                 game_index: g as u32,
                 seed: slot.seed,
                 board,
+                maps,
                 turn_limit: self.t.bracket.turns_per_game,
                 teams: set
                     .members

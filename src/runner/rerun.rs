@@ -94,7 +94,7 @@ impl Runner<'_> {
         let jobs: Vec<GameJob> = (0..f.games_per_series)
             .map(|g| {
                 let board_name = &f.boards[g as usize % f.boards.len()];
-                let board = self
+                let (board, maps) = self
                     .boards
                     .get(board_name)
                     .cloned()
@@ -112,6 +112,7 @@ impl Runner<'_> {
                         generation,
                     ),
                     board,
+                    maps,
                     turn_limit: f.turns_per_game,
                     teams: set
                         .members

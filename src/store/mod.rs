@@ -12,7 +12,7 @@ mod read;
 mod write;
 
 pub use lock::RunLock;
-pub use read::{GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow};
+pub use read::{AuditRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow};
 pub use write::{GameRecord, NewSet, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -53,12 +53,19 @@ pub enum StoreError {
     Corrupt { path: String, what: String },
 }
 
+/// The SQL dialect behind the `Any` pool, for the few statements built at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dialect {
+    Sqlite,
+}
+
 /// An open tournament database.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
     /// The file (or URL) for messages.
     label: String,
+    dialect: Dialect,
 }
 
 impl Store {
@@ -105,13 +112,29 @@ impl Store {
                 path: label.clone(),
                 source,
             })?;
-        Ok(Store { pool, label })
+        Ok(Store {
+            pool,
+            label,
+            dialect: Dialect::Sqlite,
+        })
     }
 
     pub(crate) fn db_err(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
         move |source| StoreError::Database {
             path: self.label.clone(),
             source,
+        }
+    }
+
+    /// The `n`-th (1-based) bind placeholder of a statement built at run time. SQLite gets
+    /// anonymous `?` placeholders, bound in order: with `$n` names, sqlx looks every
+    /// parameter up by name, which is quadratic in a multi-row insert.
+    pub(crate) fn param(&self, n: usize) -> String {
+        match self.dialect {
+            Dialect::Sqlite => {
+                let _ = n;
+                "?".to_string()
+            }
         }
     }
 

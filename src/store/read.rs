@@ -276,6 +276,15 @@ impl Store {
     }
 }
 
+/// An audit log row: `(at, action, set_id, reason, details)`.
+pub type AuditRow = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
 /// A stored team.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamRow {

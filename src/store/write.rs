@@ -46,6 +46,10 @@ pub struct GameRecord {
     pub results: Vec<TeamResult>,
 }
 
+/// Games per multi-row statement: 13 values per result line, 8 lines per game, well under
+/// SQLite's limit of 32766 bound values.
+const MAX_GAMES_PER_STATEMENT: usize = 128;
+
 fn now() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -246,6 +250,107 @@ impl Store {
     /// (and changes nothing) if that game was already stored, so a result is never counted
     /// twice.
     pub async fn record_game(&self, game: &GameRecord) -> Result<bool, StoreError> {
+        Ok(self.record_games(std::slice::from_ref(game)).await? == 1)
+    }
+
+    /// Stores finished games, each whole, in one transaction (group commit: games that
+    /// finish together share a commit, which is what lets the store keep up with thousands
+    /// of games a second). A game already stored, or superseded, is left alone and not
+    /// counted. Returns how many games were newly stored.
+    pub async fn record_games(&self, games: &[GameRecord]) -> Result<u64, StoreError> {
+        if games.is_empty() {
+            return Ok(0);
+        }
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let mut stored = 0;
+        // SQLite allows 32766 bound values per statement; stay well below.
+        for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
+            let rows: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let cells: Vec<String> = (1..=6).map(|c| self.param(i * 6 + c)).collect();
+                    format!("({})", cells.join(", "))
+                })
+                .collect();
+            let sql = format!(
+                "WITH v (set_id, run_no, game_index, engine_version, turns, decisions) AS (VALUES {})
+                 UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
+                                  decisions = v.decisions, finished_at = {}
+                 FROM v
+                 WHERE games.set_id = v.set_id AND games.run_no = v.run_no
+                   AND games.game_index = v.game_index
+                   AND games.status = 'planned' AND games.superseded = 0",
+                rows.join(", "),
+                self.param(chunk.len() * 6 + 1)
+            );
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for g in chunk {
+                q = q
+                    .bind(g.set_id.clone())
+                    .bind(i64::from(g.run_no))
+                    .bind(i64::from(g.game_index))
+                    .bind(i64::from(g.engine_version))
+                    .bind(i64::from(g.turns))
+                    .bind(g.decisions.clone());
+            }
+            stored += q
+                .bind(now())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?
+                .rows_affected();
+
+            let lines: Vec<(&GameRecord, &TeamResult)> = chunk
+                .iter()
+                .flat_map(|g| g.results.iter().map(move |r| (g, r)))
+                .collect();
+            let rows: Vec<String> = (0..lines.len())
+                .map(|i| {
+                    let cells: Vec<String> = (1..=13).map(|c| self.param(i * 13 + c)).collect();
+                    format!("({})", cells.join(", "))
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
+                                           pushes, push_kills, deaths, faults, won)
+                 VALUES {}
+                 ON CONFLICT DO NOTHING",
+                rows.join(", ")
+            );
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (g, r) in lines {
+                q = q
+                    .bind(g.set_id.clone())
+                    .bind(i64::from(g.run_no))
+                    .bind(i64::from(g.game_index))
+                    .bind(r.team as i64)
+                    .bind(r.seat as i64)
+                    .bind(r.score)
+                    .bind(i64::from(r.flags))
+                    .bind(i64::from(r.hits))
+                    .bind(i64::from(r.pushes))
+                    .bind(i64::from(r.push_kills))
+                    .bind(i64::from(r.deaths))
+                    .bind(i64::from(r.faults))
+                    .bind(i64::from(r.won));
+            }
+            q.execute(&mut *tx).await.map_err(&err)?;
+        }
+        if stored as usize != games.len() {
+            // Some game was stored before: keep the earlier result, write nothing now.
+            tx.rollback().await.map_err(&err)?;
+            let mut fresh = 0;
+            for g in games {
+                fresh += self.record_one(g).await?;
+            }
+            return Ok(fresh);
+        }
+        tx.commit().await.map_err(&err)?;
+        Ok(stored)
+    }
+
+    /// The careful path: one game, stored only if still planned.
+    async fn record_one(&self, game: &GameRecord) -> Result<u64, StoreError> {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         let updated = sqlx::query(
@@ -264,7 +369,7 @@ impl Store {
         .map_err(&err)?
         .rows_affected();
         if updated != 1 {
-            return Ok(false);
+            return Ok(0);
         }
         for r in &game.results {
             sqlx::query(
@@ -290,7 +395,7 @@ impl Store {
             .map_err(&err)?;
         }
         tx.commit().await.map_err(&err)?;
-        Ok(true)
+        Ok(1)
     }
 
     /// Marks a set whose games are all stored as done, and records who left it upwards.

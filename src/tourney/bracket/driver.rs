@@ -9,8 +9,11 @@
 use super::BracketError;
 use super::nationals::nationals_field;
 use super::ranking::{Ranked, SeriesTotals, TieDraw};
+use super::seeds::NATIONALS_LABEL;
 use super::stage::{Seeding, SetPlan, StageEntry, StagePlan, plan_stage};
-use crate::tourney::model::{BracketFormat, QualifiedBy, SchoolId, Stage, TeamId, Tournament};
+use crate::tourney::model::{
+    BracketFormat, QualifiedBy, SchoolId, SetKey, Stage, TeamId, Tournament,
+};
 use std::collections::HashMap;
 
 /// One school as the bracket sees it.
@@ -90,6 +93,29 @@ impl Roster {
             })
     }
 
+    /// The stage a set-id label names: `nationals`, or a school's slug.
+    pub fn stage_by_label(&self, label: &str) -> Option<Stage> {
+        if label == NATIONALS_LABEL {
+            return Some(Stage::Nationals);
+        }
+        self.schools
+            .iter()
+            .find(|s| s.slug == label)
+            .map(|s| Stage::School(s.id))
+    }
+
+    /// The label of a stage: the school's slug, or `nationals`.
+    pub fn label(&self, stage: Stage) -> Option<&str> {
+        match stage {
+            Stage::Nationals => Some(NATIONALS_LABEL),
+            Stage::School(id) => self
+                .schools
+                .iter()
+                .find(|s| s.id == id)
+                .map(|s| s.slug.as_str()),
+        }
+    }
+
     /// Whether there is a nationals stage: at least two schools with teams.
     pub fn has_nationals(&self) -> bool {
         self.schools.iter().filter(|s| !s.teams.is_empty()).count() >= 2
@@ -98,7 +124,7 @@ impl Roster {
     /// [`plan_stage`] with this roster's format, seed and draw.
     pub fn plan<F>(&self, entry: &StageEntry, results: F) -> Result<StagePlan, BracketError>
     where
-        F: Fn(&crate::tourney::model::SetKey) -> Option<Vec<SeriesTotals>>,
+        F: Fn(&SetKey) -> Option<Vec<SeriesTotals>>,
     {
         plan_stage(entry, &self.format, self.seed, &self.draw, results)
     }
@@ -183,5 +209,86 @@ fn run_stage(
         for set in &plan.ready {
             stored.insert(set.key, play(set));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::BuiltinAi;
+    use crate::tourney::model::{Bot, Limits, School, Team};
+
+    fn tournament() -> Tournament {
+        let team = |name: &str, school| Team {
+            name: name.to_string(),
+            school,
+            bot: Bot::Builtin(BuiltinAi::Runner),
+            origin: "test".to_string(),
+        };
+        Tournament {
+            name: "t".to_string(),
+            seed: 11,
+            bracket: BracketFormat::default(),
+            database: "t.db".into(),
+            limits: Limits::default(),
+            schools: vec![
+                School {
+                    name: "West".to_string(),
+                    slug: "west".to_string(),
+                    teams: vec![0, 1],
+                },
+                School {
+                    name: "East".to_string(),
+                    slug: "east".to_string(),
+                    teams: vec![2],
+                },
+            ],
+            teams: vec![team("a", 0), team("b", 0), team("c", 1)],
+            source: "t.toml".into(),
+        }
+    }
+
+    #[test]
+    fn a_tournament_becomes_a_roster_with_stable_draw_keys() {
+        let roster = Roster::from_tournament(&tournament());
+        assert_eq!(
+            roster.draw.value(2),
+            crate::tourney::bracket::draw_value(11, "east/c")
+        );
+        assert_eq!(roster.stage_by_label("east"), Some(Stage::School(1)));
+        assert_eq!(roster.stage_by_label("nationals"), Some(Stage::Nationals));
+        assert_eq!(roster.stage_by_label("north"), None);
+        assert_eq!(roster.label(Stage::School(0)), Some("west"));
+        assert!(roster.has_nationals());
+    }
+
+    #[test]
+    fn the_driver_plays_a_small_tournament_to_a_champion() {
+        let roster = Roster::from_tournament(&tournament());
+        let mut played = Vec::new();
+        let outcome = simulate_bracket(&roster, |set| {
+            played.push(set.id.clone());
+            set.teams
+                .iter()
+                .map(|&t| SeriesTotals {
+                    score: t as i64,
+                    ..SeriesTotals::zero(t)
+                })
+                .collect()
+        })
+        .expect("plays");
+        assert_eq!(played, vec!["west/final", "nationals/final"]);
+        // West's two teams and East's single team: 3 qualifiers, no one left for wild cards.
+        assert_eq!(outcome.qualifiers.len(), 3);
+        assert!(outcome.wild_cards.is_empty());
+        let champion = outcome.final_ranking.first().map(|r| r.totals.team);
+        assert_eq!(champion, Some(2));
+    }
+
+    #[test]
+    fn answers_for_the_wrong_teams_are_an_error() {
+        let roster = Roster::from_sizes(1, BracketFormat::default(), &[3]);
+        let err = simulate_bracket(&roster, |_| vec![SeriesTotals::zero(0)]);
+        assert!(matches!(err, Err(BracketError::ResultsMismatch { .. })));
     }
 }

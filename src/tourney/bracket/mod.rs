@@ -57,6 +57,7 @@ pub enum BracketError {
     InvalidFormat { name: String, reason: String },
     #[error("stage `{stage}`: team {team} is entered twice")]
     DuplicateEntrant { stage: String, team: TeamId },
+    /// Stored totals are not for exactly the set's teams (e.g. stale after a rerun).
     #[error("set `{set}`: results are for teams {got:?}, the set holds {expected:?}")]
     ResultsMismatch {
         set: String,

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashSet};
 /// How many wild cards `q` qualifiers need: `multiple - q mod multiple`, or 0 when `q` is a
 /// multiple (or `multiple <= 1`).
 pub fn wild_card_count(q: usize, multiple: usize) -> usize {
-    if multiple <= 1 || q % multiple == 0 {
+    if multiple <= 1 || q.is_multiple_of(multiple) {
         0
     } else {
         multiple - q % multiple

@@ -144,10 +144,11 @@ fn spread_schools(set_of: &mut [usize], groups: &[usize], k: usize) {
     let group_count = groups.iter().max().map_or(0, |g| g + 1);
     let mut counts = vec![vec![0usize; k]; group_count];
     for (p, &g) in groups.iter().enumerate() {
-        if let (Some(row), Some(&s)) = (counts.get_mut(g), set_of.get(p)) {
-            if let Some(c) = row.get_mut(s) {
-                *c += 1;
-            }
+        if let Some(c) = set_of
+            .get(p)
+            .and_then(|&s| counts.get_mut(g).and_then(|row| row.get_mut(s)))
+        {
+            *c += 1;
         }
     }
     let count = |counts: &[Vec<usize>], g: usize, s: usize| -> usize {

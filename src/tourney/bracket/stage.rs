@@ -15,7 +15,7 @@
 //! separation), until at most `set_size` remain: they play the final. The number of rounds
 //! depends only on the number of entrants ([`round_sizes`]).
 
-use super::ids::set_id;
+use super::ids::{SetPlace, set_id};
 use super::ranking::{SeriesTotals, TieDraw, advancing, rank, teams_of};
 use super::seeds::{game_seed, start_square};
 use super::sets::{balanced_sizes, deal_round_robin, deal_snake, shuffle_round_one};
@@ -140,6 +140,23 @@ impl StagePlan {
     /// The set with this key, if dealt.
     pub fn set(&self, key: &SetKey) -> Option<&PlannedSet> {
         self.sets().find(|s| s.plan.key == *key)
+    }
+
+    /// The key of the set at `place` of this stage (its final is the last round, set 1),
+    /// whether or not it has been dealt yet; `None` for a place the stage cannot have.
+    pub fn key_of(&self, place: SetPlace) -> Option<SetKey> {
+        let (round, set) = match place {
+            SetPlace::Final if self.total_rounds > 0 => (self.total_rounds, 1),
+            SetPlace::Round { round, set } if round >= 1 && round < self.total_rounds => {
+                (round, set)
+            }
+            _ => return None,
+        };
+        Some(SetKey {
+            stage: self.stage,
+            round,
+            set,
+        })
     }
 
     /// The set with this id (`westfield-high/r1/s2`), if dealt.
@@ -346,7 +363,9 @@ where
     Ok(plan)
 }
 
-/// Checks a set's stored totals against its teams, ranks them and picks who advances.
+/// Checks a set's stored totals against its teams (one entry per team, any order), ranks
+/// them and picks who advances. Totals for other teams (e.g. left over from before a rerun
+/// changed who advanced) are an error naming the set, so the caller can invalidate it.
 fn set_result(
     set: &SetPlan,
     totals: &[SeriesTotals],
@@ -464,11 +483,22 @@ mod tests {
     }
 
     #[test]
-    fn results_for_the_wrong_teams_are_refused() {
+    fn results_for_other_teams_are_refused() {
         let f = BracketFormat::default();
         let err = plan_stage(&school_entry(3), &f, 1, &draw(), |_| {
             Some(vec![SeriesTotals::zero(0), SeriesTotals::zero(1)])
         });
-        assert!(matches!(err, Err(BracketError::ResultsMismatch { .. })));
+        assert!(matches!(
+            err,
+            Err(BracketError::ResultsMismatch { ref set, .. }) if set == "westfield/final"
+        ));
+        let plan = plan_stage(&school_entry(3), &f, 1, &draw(), |_| None).expect("plans");
+        let fin = SetKey {
+            stage: Stage::School(0),
+            round: 1,
+            set: 1,
+        };
+        assert_eq!(plan.key_of(SetPlace::Final), Some(fin));
+        assert_eq!(plan.key_of(SetPlace::Round { round: 1, set: 1 }), None);
     }
 }
