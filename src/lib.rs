@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod boards;
+pub mod bots;
 pub mod cli;
 pub mod engine;
 pub mod play;
