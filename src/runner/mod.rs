@@ -78,6 +78,15 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
         .enable_all()
         .build()
         .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    // Checked before anything is written.
+    for team in &t.teams {
+        if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
+            return Err(RunError::Setup(format!(
+                "team {:?} ({}) uses the command bot `{command}`: tournaments with external bots are not supported yet; `lrs-tourney play` runs them",
+                team.name, team.origin
+            )));
+        }
+    }
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
         let store = Store::open(&t.database).await?;
@@ -186,14 +195,6 @@ impl<'a> Runner<'a> {
             let board = load_board(name).map_err(|e| RunError::Setup(e.to_string()))?;
             let maps = Arc::new(crate::ai::FlagDistances::new(&board));
             boards.insert(name.clone(), (board, maps));
-        }
-        for team in &t.teams {
-            if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
-                return Err(RunError::Setup(format!(
-                    "team {:?} ({}) uses the command bot `{command}`: this version plays built-in AIs only",
-                    team.name, team.origin
-                )));
-            }
         }
         let roster = Roster::from_tournament(t);
         let school_entries = (0..t.schools.len())

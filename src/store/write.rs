@@ -107,15 +107,17 @@ impl Store {
             .map_err(&err)?;
         }
         for (id, team) in t.teams.iter().enumerate() {
-            let (protocol, dir) = match &team.bot {
-                crate::tourney::model::Bot::Builtin(_) => (None, None),
+            let (protocol, dir, hash) = match &team.bot {
+                crate::tourney::model::Bot::Builtin(_) => (None, None, None),
                 crate::tourney::model::Bot::Command { dir, protocol, .. } => (
                     Some(protocol.name().to_string()),
                     Some(dir.display().to_string()),
+                    crate::tourney::dir_hash::dir_hash(dir).ok(),
                 ),
             };
             sqlx::query(
-                "INSERT INTO teams (id, school_id, name, bot, protocol, dir) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id as i64)
             .bind(team.school as i64)
@@ -123,6 +125,7 @@ impl Store {
             .bind(team.bot.to_string())
             .bind(protocol)
             .bind(dir)
+            .bind(hash)
             .execute(&mut *tx)
             .await
             .map_err(&err)?;

@@ -4,5 +4,6 @@
 
 pub mod bracket;
 pub mod config;
+pub mod dir_hash;
 pub mod generate;
 pub mod model;
