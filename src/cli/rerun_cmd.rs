@@ -55,9 +55,13 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
             ProgressMode::auto()
         },
     };
-    match rerun_set(&t, &request, opts).map_err(CliError::failure)? {
+    let outcome = rerun_set(&t, &request, opts).map_err(|e| match e {
+        crate::runner::RunError::BadRequest(_) => CliError::input(e),
+        _ => CliError::failure(e),
+    })?;
+    match outcome {
         RerunOutcome::NeedsCascade { affected } => Err(CliError::failure(format!(
-            "re-running {} changes who advanced, and {} set(s) already played depend on it: {}\nnothing was changed; add --cascade to invalidate and replay them",
+            "re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
             args.set,
             affected.len(),
             affected.join(", ")

@@ -42,7 +42,10 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         jobs: jobs_or_cores(args.jobs)?,
         progress,
     };
-    let summary = run_tournament(&t, opts).map_err(CliError::failure)?;
+    let summary = run_tournament(&t, opts).map_err(|e| match e {
+        crate::runner::RunError::BadRequest(_) => CliError::input(e),
+        _ => CliError::failure(e),
+    })?;
     let name = |team: usize| {
         let team = &t.teams[team];
         format!("{} ({})", team.name, t.schools[team.school].name)

@@ -44,8 +44,8 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     ])?;
     for g in &snap.games {
         let lines: Vec<_> = snap
-            .results
-            .get(&g.set_id)
+            .history
+            .get(&(g.set_id.clone(), g.run_no))
             .map(|v| v.iter().filter(|r| r.game_index == g.game_index).collect())
             .unwrap_or_default();
         let head = [
@@ -60,7 +60,7 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
             u8::from(g.superseded).to_string(),
             g.engine_version.map(|v| v.to_string()).unwrap_or_default(),
         ];
-        if lines.is_empty() || g.superseded {
+        if lines.is_empty() {
             let mut rec: Vec<String> = head.to_vec();
             rec.extend(std::iter::repeat_n(String::new(), 11));
             w.write_record(rec)?;

@@ -1,4 +1,5 @@
-//! A consistent read of a tournament database, for status, standings and exports.
+//! A read of a tournament database, for status, standings and exports (taken while no run
+//! writes, or from WAL snapshots that only ever add whole games).
 //!
 //! Reports are computed from the database alone, so `status`, `standings` and `export`
 //! work with just the `.sqlite` file, without the configuration it came from.
@@ -30,6 +31,8 @@ pub struct Snapshot {
     pub teams: Vec<TeamRow>,
     pub sets: Vec<SetRow>,
     pub results: HashMap<String, Vec<ResultRow>>,
+    /// Every result line, superseded runs included, by (set id, run).
+    pub history: HashMap<(String, u32), Vec<ResultRow>>,
     pub games: Vec<GameHistoryRow>,
     pub advancement: Vec<Advancement>,
     pub stages: Vec<(String, String)>,
@@ -56,6 +59,7 @@ impl Snapshot {
             teams: store.teams().await?,
             sets: store.sets().await?,
             results: store.results().await?,
+            history: store.result_history().await?,
             games: store.game_history().await?,
             advancement: store
                 .advancement()

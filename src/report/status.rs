@@ -91,7 +91,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
                 snap.games_planned(&set.id),
                 names.join(", "),
                 if set.run_no > 0 {
-                    format!("  (re-run {} time(s))", set.run_no)
+                    format!("  (run {}: earlier runs kept as history)", set.run_no)
                 } else {
                     String::new()
                 }

@@ -52,6 +52,9 @@ pub enum RunError {
     Game(#[from] GameJobError),
     #[error("{0}")]
     Setup(String),
+    /// The request names something that does not exist or cannot be done (bad input).
+    #[error("{0}")]
+    BadRequest(String),
     #[error(
         "{database} holds a tournament played with a different configuration ({what}); use a new database file (the `database` key) or restore the original configuration"
     )]
@@ -78,27 +81,58 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
         .enable_all()
         .build()
         .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
-    // Checked before anything is written.
-    for team in &t.teams {
-        if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
-            return Err(RunError::Setup(format!(
-                "team {:?} ({}) uses the command bot `{command}`: tournaments with external bots are not supported yet; `lrs-tourney play` runs them",
-                team.name, team.origin
-            )));
-        }
-    }
+    check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
         let store = Store::open(&t.database).await?;
-        let result = Runner::new(t, &store, opts).await?.run().await;
+        let runner = Runner::new(t, &store, opts).await?;
+        store.count_restarts().await?;
+        let result = runner.run().await;
         store.close().await;
         result
     })
 }
 
+/// What this version cannot run, checked before anything is written.
+pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
+    if t.database.to_string_lossy().contains("://") {
+        return Err(RunError::BadRequest(format!(
+            "database {}: only SQLite files are supported by this version; give a file path",
+            t.database.display()
+        )));
+    }
+    crate::tourney::bracket::check_format(&t.bracket)?;
+    for team in &t.teams {
+        if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
+            return Err(RunError::BadRequest(format!(
+                "team {:?} ({}) uses the command bot `{command}`: tournaments with external bots are not supported by this version yet",
+                team.name, team.origin
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A stable fingerprint of everything in a configuration that changes games.
 pub fn config_fingerprint(t: &Tournament) -> String {
-    let mut text = format!("seed={}|format={:?}|", t.seed, t.bracket);
+    let f = &t.bracket;
+    let mut text = format!(
+        "seed={}|set_size={}|games={}|advance={}|turns={}|fill={}|",
+        t.seed,
+        f.set_size,
+        f.games_per_series,
+        f.advance_per_set,
+        f.turns_per_game,
+        f.fill_nationals_to_multiple_of
+    );
+    // Boards by content, not by how the file names them, so a tournament is the same
+    // whatever folder it is run from.
+    for board in &f.boards {
+        match load_board(board) {
+            Ok(b) => text += &format!("board={}|", crate::boards::print_board(&b)),
+            Err(_) => text += &format!("board?={board}|"),
+        }
+    }
     for school in &t.schools {
         text += &format!("school={}|{}|", school.name, school.slug);
         for &team in &school.teams {
@@ -169,6 +203,15 @@ impl<'a> Runner<'a> {
     ) -> Result<Runner<'a>, RunError> {
         let fingerprint = config_fingerprint(t);
         match store.tournament().await? {
+            Some(stored) if stored.engine_version != ENGINE_VERSION => {
+                return Err(RunError::ConfigChanged {
+                    database: store.label().to_string(),
+                    what: format!(
+                        "its games were played by rules engine version {}, this is version {ENGINE_VERSION}",
+                        stored.engine_version
+                    ),
+                });
+            }
             Some(stored) if stored.config_hash != fingerprint => {
                 let what = if stored.seed != t.seed {
                     format!("seed {} there, {} in the file", stored.seed, t.seed)
@@ -201,7 +244,6 @@ impl<'a> Runner<'a> {
             .filter_map(|s| roster.school_entry(s))
             .collect();
         let mirror = Mirror::load(store, t).await?;
-        store.count_restarts().await?;
         let resumed = mirror.games_done();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(opts.jobs.max(1))

@@ -48,6 +48,7 @@ pub fn rerun_set(
         .enable_all()
         .build()
         .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    super::check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
         let store = Store::open_existing(&t.database).await?;
@@ -64,7 +65,7 @@ impl Runner<'_> {
             let mut known: Vec<&String> = self.mirror.sets.keys().collect();
             known.sort();
             let sample: Vec<&str> = known.iter().take(12).map(|s| s.as_str()).collect();
-            return Err(RunError::Setup(format!(
+            return Err(RunError::BadRequest(format!(
                 "no set {:?} in {}; sets are named like: {}{}",
                 request.set_id,
                 self.store.label(),
@@ -77,7 +78,7 @@ impl Runner<'_> {
             )));
         };
         if !set.is_complete() {
-            return Err(RunError::Setup(format!(
+            return Err(RunError::BadRequest(format!(
                 "set {} has not been played to its end; `lrs-tourney run` finishes it",
                 set.id
             )));
@@ -157,32 +158,26 @@ impl Runner<'_> {
                 (j.game_index, j.seed, board.clone())
             })
             .collect();
+        let replayed = records.len() as u64;
         let stored_run = self
             .store
-            .restart_set(&set.id, &request.reason, request.reseed, |_, _| {
-                games.clone()
-            })
+            .store_rerun(
+                &set.id,
+                &request.reason,
+                request.reseed,
+                &games,
+                &records,
+                &affected,
+            )
             .await?;
-        for record in &records {
-            let mut record = record.clone();
-            record.run_no = stored_run;
-            self.store.record_game(&record).await?;
-        }
-        if !affected.is_empty() {
-            self.store
-                .invalidate_sets(
-                    &affected,
-                    &format!("re-run of {}: {}", set.id, request.reason),
-                )
-                .await?;
-        }
         // Continue as a normal run from what is stored now.
         self.mirror = Mirror::load(self.store, self.t).await?;
         self.plans.clear();
         self.finished_stages.clear();
         self.nationals = None;
         self.resumed = self.mirror.games_done();
-        let summary = self.run().await?;
+        let mut summary = self.run().await?;
+        summary.games_played += replayed;
         Ok(RerunOutcome::Done {
             run_no: stored_run,
             advancement_changed,

@@ -87,7 +87,7 @@ pub enum Problem {
     )]
     NoBoard,
     #[error(
-        "cannot read board file {path}: {reason}: expected a board file (boards.md), its path relative to the scenario file"
+        "cannot read board file {path}: {reason}: expected a board file (docs/boards.md), its path relative to the scenario file"
     )]
     BoardFile { path: String, reason: String },
     #[error("no [[robot]] table: expected 1 to 8 robots")]

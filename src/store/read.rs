@@ -12,6 +12,7 @@ pub struct StoredTournament {
     pub seed: u64,
     pub config_hash: String,
     pub format_json: String,
+    pub engine_version: u32,
 }
 
 /// A set (current run only).
@@ -67,7 +68,7 @@ impl Store {
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
         let err = self.db_err();
         let row =
-            sqlx::query("SELECT name, seed, config_hash, format_json FROM tournament WHERE id = 1")
+            sqlx::query("SELECT name, seed, config_hash, format_json, engine_version FROM tournament WHERE id = 1")
                 .fetch_optional(self.pool())
                 .await
                 .map_err(&err)?;
@@ -77,6 +78,7 @@ impl Store {
                 seed: int(&r, 1)? as u64,
                 config_hash: r.try_get(2)?,
                 format_json: r.try_get(3)?,
+                engine_version: int(&r, 4)? as u32,
             })
         })
         .transpose()
@@ -192,6 +194,45 @@ impl Store {
                         deaths: int(r, 9)? as u32,
                         faults: int(r, 10)? as u32,
                         won: int(r, 11)? != 0,
+                    },
+                ))
+            })()
+            .map_err(&err)?;
+            out.entry(row.0).or_default().push(row.1);
+        }
+        Ok(out)
+    }
+
+    /// Every result line ever stored, superseded runs included, keyed by (set id, run).
+    pub async fn result_history(
+        &self,
+    ) -> Result<std::collections::HashMap<(String, u32), Vec<ResultRow>>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT set_id, run_no, game_index, team_id, seat, score, flags, hits, pushes,
+                    push_kills, deaths, faults, won
+             FROM game_results ORDER BY set_id, run_no, game_index, seat",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        let mut out: std::collections::HashMap<(String, u32), Vec<ResultRow>> = Default::default();
+        for r in &rows {
+            let row = (|| -> Result<((String, u32), ResultRow), sqlx::Error> {
+                Ok((
+                    (r.try_get(0)?, int(r, 1)? as u32),
+                    ResultRow {
+                        game_index: int(r, 2)? as u32,
+                        team: int(r, 3)? as usize,
+                        seat: int(r, 4)? as usize,
+                        score: int(r, 5)?,
+                        flags: int(r, 6)? as u32,
+                        hits: int(r, 7)? as u32,
+                        pushes: int(r, 8)? as u32,
+                        push_kills: int(r, 9)? as u32,
+                        deaths: int(r, 10)? as u32,
+                        faults: int(r, 11)? as u32,
+                        won: int(r, 12)? != 0,
                     },
                 ))
             })()

@@ -178,11 +178,14 @@ impl Store {
                     tx.commit().await.map_err(&err)?;
                     return Ok(run_no);
                 }
-                sqlx::query("UPDATE sets SET status = 'planned' WHERE id = $1")
-                    .bind(set.id.clone())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&err)?;
+                // Dealt anew, with new teams: its games use generation-0 seeds again.
+                sqlx::query(
+                    "UPDATE sets SET status = 'planned', seed_generation = 0 WHERE id = $1",
+                )
+                .bind(set.id.clone())
+                .execute(&mut *tx)
+                .await
+                .map_err(&err)?;
                 sqlx::query("DELETE FROM set_members WHERE set_id = $1")
                     .bind(set.id.clone())
                     .execute(&mut *tx)
@@ -266,6 +269,27 @@ impl Store {
         }
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
+        let stored = self.write_games(&mut tx, games).await?;
+        if stored as usize != games.len() {
+            // Some game was stored before: keep the earlier result, write nothing now.
+            tx.rollback().await.map_err(&err)?;
+            let mut fresh = 0;
+            for g in games {
+                fresh += self.record_one(g).await?;
+            }
+            return Ok(fresh);
+        }
+        tx.commit().await.map_err(&err)?;
+        Ok(stored)
+    }
+
+    /// Writes finished games inside `tx`; returns how many planned games became done.
+    async fn write_games(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        games: &[GameRecord],
+    ) -> Result<u64, StoreError> {
+        let err = self.db_err();
         let mut stored = 0;
         // SQLite allows 32766 bound values per statement; stay well below.
         for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
@@ -298,7 +322,7 @@ impl Store {
             }
             stored += q
                 .bind(now())
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await
                 .map_err(&err)?
                 .rows_affected();
@@ -337,18 +361,8 @@ impl Store {
                     .bind(i64::from(r.faults))
                     .bind(i64::from(r.won));
             }
-            q.execute(&mut *tx).await.map_err(&err)?;
+            q.execute(&mut **tx).await.map_err(&err)?;
         }
-        if stored as usize != games.len() {
-            // Some game was stored before: keep the earlier result, write nothing now.
-            tx.rollback().await.map_err(&err)?;
-            let mut fresh = 0;
-            for g in games {
-                fresh += self.record_one(g).await?;
-            }
-            return Ok(fresh);
-        }
-        tx.commit().await.map_err(&err)?;
         Ok(stored)
     }
 
@@ -485,14 +499,19 @@ impl Store {
         Ok(())
     }
 
-    /// Starts a set over (rerun): its current games become superseded history, new planned
-    /// games take their place, and the reason goes to the audit log.
-    pub async fn restart_set(
+    /// Stores a rerun in one transaction: the set's current games become superseded
+    /// history, the new games (`games`: index, seed, board) are stored with their finished
+    /// `records`, the sets the new result `invalidate`s are marked for dealing again, and
+    /// the reason goes to the audit log. A crash leaves either all of it or none. Returns
+    /// the set's new run number.
+    pub async fn store_rerun(
         &self,
         set_id: &str,
         reason: &str,
         reseed: bool,
-        games: impl Fn(u32, u32) -> Vec<(u32, u64, String)>,
+        games: &[(u32, u64, String)],
+        records: &[GameRecord],
+        invalidate: &[String],
     ) -> Result<u32, StoreError> {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
@@ -517,8 +536,7 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        self.insert_games(&mut tx, set_id, run_no, &games(run_no, generation))
-            .await?;
+        self.insert_games(&mut tx, set_id, run_no, games).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.to_string())
             .execute(&mut *tx)
@@ -532,54 +550,61 @@ impl Store {
             &format!("run {run_no}, seed generation {generation}"),
         )
         .await?;
+        let records: Vec<GameRecord> = records
+            .iter()
+            .map(|r| GameRecord {
+                run_no,
+                ..r.clone()
+            })
+            .collect();
+        self.write_games(&mut tx, &records).await?;
+        let why = format!("re-run of {set_id}: {reason}");
+        for id in invalidate {
+            self.invalidate_one(&mut tx, id, &why).await?;
+        }
         tx.commit().await.map_err(&err)?;
         Ok(run_no)
     }
 
-    /// Invalidates sets that a rerun changed the inputs of: their games become superseded
-    /// history, their advancement is removed, and the next run deals them again.
-    pub async fn invalidate_sets(
+    /// Marks a set that a rerun changed the inputs of: its games become superseded
+    /// history, its advancement is removed, and the next run deals it again.
+    async fn invalidate_one(
         &self,
-        set_ids: &[String],
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        id: &str,
         reason: &str,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        for id in set_ids {
-            sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
-                .bind(id.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-            sqlx::query("DELETE FROM advancement WHERE set_id = $1")
-                .bind(id.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-            sqlx::query(
-                "UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1",
-            )
-            .bind(id.clone())
-            .execute(&mut *tx)
+        sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
+            .bind(id.to_string())
+            .execute(&mut **tx)
             .await
             .map_err(&err)?;
-            sqlx::query(
-                "UPDATE stages SET status = 'running' WHERE id = (SELECT stage_id FROM sets WHERE id = $1)",
-            )
-            .bind(id.clone())
-            .execute(&mut *tx)
+        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+            .bind(id.to_string())
+            .execute(&mut **tx)
             .await
             .map_err(&err)?;
-            self.audit(
-                &mut tx,
-                "invalidate",
-                Some(id),
-                reason,
-                "dealt again by the next run",
-            )
-            .await?;
-        }
-        tx.commit().await.map_err(&err)
+        sqlx::query("UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1")
+            .bind(id.to_string())
+            .execute(&mut **tx)
+            .await
+            .map_err(&err)?;
+        sqlx::query(
+            "UPDATE stages SET status = 'running' WHERE id = (SELECT stage_id FROM sets WHERE id = $1)",
+        )
+        .bind(id.to_string())
+        .execute(&mut **tx)
+        .await
+        .map_err(&err)?;
+        self.audit(
+            tx,
+            "invalidate",
+            Some(id),
+            reason,
+            "dealt again by the next run",
+        )
+        .await
     }
 
     async fn audit(

@@ -48,7 +48,7 @@ pub fn load_bracket(path: &Path) -> Result<BracketFormat, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         Loc::file(&file).error(
             format!("cannot read the bracket file ({e})"),
-            "a readable bracket format file (config.md)",
+            "a readable bracket format file (docs/configuration.md)",
         )
     })?;
     parse_bracket(&text, &file, path.parent())
@@ -97,7 +97,7 @@ pub fn parse_bracket(
             None
         }
     };
-    let set_size = int(raw.set_size, "set_size", 2..=MAX_SET_SIZE, "8");
+    let set_size = int(raw.set_size, "set_size", 3..=MAX_SET_SIZE, "8");
     let games = int(
         raw.games_per_series,
         "games_per_series",
@@ -212,7 +212,12 @@ fn board_entry(
                 expected(),
             ));
         }
-        let stored = path.display().to_string();
+        // Stored absolute, so the tournament means the same board whatever folder it is
+        // later run from.
+        let stored = std::fs::canonicalize(&path)
+            .unwrap_or(path.clone())
+            .display()
+            .to_string();
         let board = load_board(&stored);
         (stored, board)
     };
@@ -223,7 +228,7 @@ fn board_entry(
                 format!("board {entry:?}: cannot read {path}: {reason}")
             }
         };
-        loc.error(what, "a valid board file (boards.md)")
+        loc.error(what, "a valid board file (docs/boards.md)")
     })?;
     let starts = board.starts().len();
     if i64::try_from(starts).unwrap_or(i64::MAX) < starts_needed {

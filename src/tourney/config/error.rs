@@ -189,7 +189,10 @@ pub fn toml_diagnostic(file: &str, text: &str, error: &toml::de::Error) -> Diagn
             "duplicate key".to_owned(),
             "each key at most once per table".to_owned(),
         ),
-        None => (message.to_owned(), "valid TOML (see config.md)".to_owned()),
+        None => (
+            message.to_owned(),
+            "valid TOML (see docs/configuration.md)".to_owned(),
+        ),
     };
     let what = what.replace("unknown field", "unknown key");
     let what = what.replace("missing field", "missing key");

@@ -41,7 +41,7 @@ pub fn load_tournament(path: &Path) -> Result<Tournament, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         Loc::file(&path.display().to_string()).error(
             format!("cannot read the tournament file ({e})"),
-            "a readable TOML tournament file (config.md)",
+            "a readable TOML tournament file (docs/configuration.md)",
         )
     })?;
     parse_tournament(&text, path)
