@@ -324,7 +324,7 @@ fn bracket_values_are_checked() {
     });
     assert_has(
         &e,
-        &["fmt.toml:5:12: `set_size` = 9 is out of range; expected an integer from 2 to 8"],
+        &["fmt.toml:5:12: `set_size` = 9 is out of range; expected an integer from 3 to 8"],
     );
 }
 

@@ -136,10 +136,20 @@ mod tests {
         let asked = game
             .decisions()
             .iter()
-            .filter(|d| matches!(d, crate::engine::Decision::Turn { seat: 1, .. } | crate::engine::Decision::Start { seat: 1, .. }))
+            .filter(|d| {
+                matches!(
+                    d,
+                    crate::engine::Decision::Turn { seat: 1, .. }
+                        | crate::engine::Decision::Start { seat: 1, .. }
+                )
+            })
             .count();
         assert!(timeouts > 0);
         assert_eq!(timeouts, asked, "one timeout event per query of seat 1");
-        assert!(game.events().iter().all(|e| !(e.kind.is_fault() && e.robot == 0)));
+        assert!(
+            game.events()
+                .iter()
+                .all(|e| !(e.kind.is_fault() && e.robot == 0))
+        );
     }
 }

@@ -7,8 +7,16 @@
 //! the fallback of R5.2 / R13.4, so a game always completes.
 
 mod driver;
+pub mod jsonl;
+pub mod jsonl_player;
+pub mod process;
+pub mod sandbox;
+pub mod windward;
 
 pub use driver::{SeatPlayer, drive_game};
+pub use jsonl_player::{BotGameLog, JsonlOptions, JsonlPlayer};
+pub use process::{BotCommand, Limits};
+pub use sandbox::{Protection, Protections, Sandbox, SandboxConfig};
 
 use crate::engine::{Board, Fault, Robot, StartQuery, StartReply, TurnQuery, TurnReply};
 use std::future::Future;
@@ -63,7 +71,11 @@ impl RemotePlayer for Absent {
         Box::pin(async {})
     }
 
-    fn start<'a>(&'a mut self, _view: &'a View, _query: &'a StartQuery) -> BoxFuture<'a, StartReply> {
+    fn start<'a>(
+        &'a mut self,
+        _view: &'a View,
+        _query: &'a StartQuery,
+    ) -> BoxFuture<'a, StartReply> {
         let fault = self.fault.unwrap_or(Fault::Crash);
         Box::pin(async move { StartReply::Fault(fault) })
     }

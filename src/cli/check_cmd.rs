@@ -14,6 +14,14 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let t = load_tournament(&args.file).map_err(CliError::input)?;
     print!("{}", check_summary(&t));
+    let external = t
+        .teams
+        .iter()
+        .any(|team| matches!(team.bot, crate::tourney::model::Bot::Command { .. }));
+    if external {
+        let protections = crate::bots::sandbox::Sandbox::default().protections();
+        println!("bot sandbox on this machine:\n{}", protections.summary());
+    }
     println!("ok: {} is valid", args.file.display());
     Ok(())
 }

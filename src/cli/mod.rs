@@ -11,6 +11,7 @@ mod play_cmd;
 mod rerun_cmd;
 mod run_cmd;
 mod scenario_cmd;
+mod serve_cmd;
 mod standings_cmd;
 mod status_cmd;
 mod target;
@@ -49,6 +50,8 @@ enum Command {
     Boards(boards_cmd::BoardsArgs),
     /// Run a rules scenario file and print the outcome.
     Scenario(scenario_cmd::ScenarioArgs),
+    /// Serve Windward games to clients started by hand (students testing their client).
+    Serve(serve_cmd::ServeArgs),
 }
 
 /// An error with the exit code it deserves.
@@ -90,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,19 +2,31 @@
 
 use super::CliError;
 use crate::boards::load_board;
+use crate::bots::{JsonlOptions, Protections};
 use crate::engine::GameConfig;
-use crate::play::{BotSpec, BotStats, PlayOptions, play};
-use clap::Args;
+use crate::play::{BotSpec, BotStats, ExternalOptions, PlayOptions, play_with};
+use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
 use serde::Serialize;
+use std::path::PathBuf;
 
+/// The flags of `play`; [`PlayArgs`] adds which `--bot-dir` belongs to which `--bot`.
 #[derive(Debug, Args)]
-pub struct PlayArgs {
+struct PlayFlags {
     /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file.
     #[arg(long)]
     board: String,
-    /// A bot, once per seat: builtin:random, builtin:runner or builtin:hunter.
-    #[arg(long = "bot", value_name = "SPEC", required = true)]
+    /// A bot, once per seat: builtin:random, builtin:runner, builtin:hunter, or
+    /// jsonl:COMMAND, a program speaking JSON lines (COMMAND is split into words like a
+    /// shell does, without globbing or variables: 'jsonl:java -cp lib/* Bot').
+    #[arg(long = "bot", value_name = "SPEC", required = true, action = ArgAction::Append)]
     bots: Vec<String>,
+    /// The directory of the jsonl bot given by the next --bot (default: the current
+    /// directory). The bot runs in a scratch copy of it, made for every game.
+    #[arg(long = "bot-dir", value_name = "DIR", action = ArgAction::Append)]
+    bot_dirs: Vec<PathBuf>,
+    /// Time for each answer of an external bot, in milliseconds.
+    #[arg(long = "time-limit-ms", value_name = "MS", default_value_t = 1000)]
+    time_limit_ms: u64,
     /// Number of games; game g uses seed S+g and seats rotate by one each game.
     #[arg(long, default_value_t = 1)]
     games: u32,
@@ -32,21 +44,142 @@ pub struct PlayArgs {
     json: bool,
 }
 
+/// `play`'s arguments: the flags, and for each `--bot` the `--bot-dir` given before it.
+#[derive(Debug)]
+pub struct PlayArgs {
+    flags: PlayFlags,
+    /// Per `--bot`, in order: the `--bot-dir` that precedes it (after the previous `--bot`).
+    bot_dirs: Vec<Option<PathBuf>>,
+}
+
+fn usage_error(message: String) -> clap::Error {
+    clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, message + "\n")
+}
+
+/// Assigns each `--bot-dir` (by its position on the command line) to the first `--bot`
+/// after it.
+fn assign_bot_dirs(
+    bot_positions: &[usize],
+    dirs: &[(usize, PathBuf)],
+) -> Result<Vec<Option<PathBuf>>, String> {
+    let mut out = vec![None; bot_positions.len()];
+    for (pos, dir) in dirs {
+        let Some(bot) = bot_positions.iter().position(|b| b > pos) else {
+            return Err(format!(
+                "--bot-dir {} is not followed by a --bot; give --bot-dir just before its --bot",
+                dir.display()
+            ));
+        };
+        if out[bot].is_some() {
+            return Err(format!(
+                "two --bot-dir for one --bot (the second is {})",
+                dir.display()
+            ));
+        }
+        out[bot] = Some(dir.clone());
+    }
+    Ok(out)
+}
+
+impl FromArgMatches for PlayArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<PlayArgs, clap::Error> {
+        let flags = PlayFlags::from_arg_matches(m)?;
+        let bot_positions: Vec<usize> = m
+            .indices_of("bots")
+            .map(|i| i.collect())
+            .unwrap_or_default();
+        let dir_positions: Vec<usize> = m
+            .indices_of("bot_dirs")
+            .map(|i| i.collect())
+            .unwrap_or_default();
+        let dirs: Vec<(usize, PathBuf)> = dir_positions
+            .into_iter()
+            .zip(flags.bot_dirs.iter().cloned())
+            .collect();
+        let bot_dirs = assign_bot_dirs(&bot_positions, &dirs).map_err(usage_error)?;
+        Ok(PlayArgs { flags, bot_dirs })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = PlayArgs::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for PlayArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        PlayFlags::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        PlayFlags::augment_args_for_update(cmd)
+    }
+}
+
+/// One protection in the JSON report.
+#[derive(Serialize)]
+struct ProtectionEntry {
+    name: &'static str,
+    active: bool,
+    detail: String,
+}
+
+fn protection_entries(p: &Protections) -> Vec<ProtectionEntry> {
+    p.list()
+        .iter()
+        .map(|(name, x)| ProtectionEntry {
+            name,
+            active: x.is_active(),
+            detail: x.detail().to_string(),
+        })
+        .collect()
+}
+
 #[derive(Serialize)]
 struct PlayReport<'a> {
     games: u32,
     board: &'a str,
     seed: u64,
     bots: &'a [BotStats],
+    /// The sandbox of external bots (only when there are some).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sandbox: Option<Vec<ProtectionEntry>>,
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    let PlayArgs {
+        flags: args,
+        bot_dirs,
+    } = args;
     let board = load_board(&args.board).map_err(CliError::input)?;
-    let bots = args
-        .bots
-        .iter()
-        .map(|s| BotSpec::parse(s).map_err(|e| CliError::input(format!("--bot {s}: {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut bots = Vec::new();
+    for (s, dir) in args.bots.iter().zip(bot_dirs) {
+        let bot = BotSpec::parse(s).map_err(|e| CliError::input(format!("--bot {s}: {e}")))?;
+        let bot = match dir {
+            Some(dir) if !bot.is_external() => {
+                return Err(CliError::input(format!(
+                    "--bot-dir {} is given for --bot {s}, which is built in",
+                    dir.display()
+                )));
+            }
+            Some(dir) => bot.with_dir(dir),
+            None => bot,
+        };
+        // An absolute directory, checked before any game starts.
+        let bot = match &bot {
+            BotSpec::Jsonl(j) => match std::fs::canonicalize(&j.dir) {
+                Ok(dir) if dir.is_dir() => bot.with_dir(dir),
+                _ => {
+                    return Err(CliError::input(format!(
+                        "--bot {s}: bot directory {} does not exist",
+                        j.dir.display()
+                    )));
+                }
+            },
+            BotSpec::Builtin(_) => bot,
+        };
+        bots.push(bot);
+    }
     if args.turns == 0 {
         return Err(CliError::input("--turns must be at least 1"));
     }
@@ -65,7 +198,20 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         },
     };
     opts.validate().map_err(CliError::input)?;
-    let mut stats = play(&opts, jobs).map_err(CliError::failure)?;
+    if args.time_limit_ms == 0 {
+        return Err(CliError::input("--time-limit-ms must be at least 1"));
+    }
+    let external_options = ExternalOptions {
+        time_limit_ms: args.time_limit_ms,
+        bots: JsonlOptions::default(),
+    };
+    let external = opts.bots.iter().any(BotSpec::is_external);
+    let protections = external.then(|| external_options.bots.sandbox.protections());
+    if let Some(p) = &protections {
+        // Never run untrusted code silently without saying what protects the machine.
+        eprintln!("{}", p.one_line());
+    }
+    let mut stats = play_with(&opts, &external_options, jobs).map_err(CliError::failure)?;
     // The spec as given on the command line names each entry.
     for (s, given) in stats.iter_mut().zip(&args.bots) {
         s.bot = given.clone();
@@ -76,6 +222,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
             board: opts.board.name(),
             seed: args.seed,
             bots: &stats,
+            sandbox: protections.as_ref().map(protection_entries),
         };
         let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
         println!("{text}");
@@ -115,4 +262,64 @@ fn table(opts: &PlayOptions, stats: &[BotStats]) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bot_dir_belongs_to_the_next_bot() {
+        let dirs = vec![(2, PathBuf::from("a")), (8, PathBuf::from("c"))];
+        assert_eq!(
+            assign_bot_dirs(&[4, 6, 10], &dirs).unwrap(),
+            vec![Some(PathBuf::from("a")), None, Some(PathBuf::from("c"))]
+        );
+        assert!(assign_bot_dirs(&[4], &[(6, PathBuf::from("late"))]).is_err());
+        assert!(
+            assign_bot_dirs(&[6], &[(2, PathBuf::from("x")), (4, PathBuf::from("y"))]).is_err()
+        );
+    }
+
+    #[test]
+    fn clap_reports_positions_of_bot_and_bot_dir() {
+        use clap::{CommandFactory, Parser};
+        #[derive(Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            play: PlayArgs,
+        }
+        let w = Wrap::try_parse_from([
+            "x",
+            "--board",
+            "b",
+            "--bot",
+            "builtin:runner",
+            "--bot-dir",
+            "teams/a",
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot",
+            "jsonl:./b",
+        ])
+        .unwrap();
+        assert_eq!(
+            w.play.bot_dirs,
+            vec![None, Some(PathBuf::from("teams/a")), None]
+        );
+        assert_eq!(w.play.flags.time_limit_ms, 1000);
+        let err = Wrap::try_parse_from([
+            "x",
+            "--board",
+            "b",
+            "--bot",
+            "builtin:runner",
+            "--bot-dir",
+            "d",
+        ])
+        .err()
+        .unwrap();
+        assert!(err.to_string().contains("not followed by a --bot"), "{err}");
+        Wrap::command().debug_assert();
+    }
 }

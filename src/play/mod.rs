@@ -1,26 +1,42 @@
 //! `play`: many games of the same bots on one board, with per-bot statistics.
 //!
 //! Game `g` uses seed `seed + g` and rotates the seats, so every bot starts from every start
-//! square in turn. Games run on a rayon pool, but each game's outcome depends only on its
-//! seed and its bots, and results are folded in game order, so `--jobs` never changes a figure.
+//! square in turn. Games of built-in AIs only run on a rayon pool; games with external bots
+//! (`jsonl:COMMAND`) run on a tokio runtime, up to `jobs` at once, each bot a fresh process
+//! per game. Each game's outcome depends only on its seed and its bots' answers, and
+//! results are folded in game order, so `--jobs` never changes a figure.
 
 mod stats;
 
 pub use stats::{BotStats, GameSummary, summarize_game};
 
 use crate::ai::{BuiltinAi, FlagDistances};
+use crate::bots::jsonl::{SplitError, split_command};
+use crate::bots::{BotCommand, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
 use rayon::prelude::*;
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// A bot as named on the command line (`builtin:NAME`).
+/// A bot as named on the command line (`builtin:NAME` or `jsonl:COMMAND`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Builtin(BuiltinAi),
+    /// A program speaking protocol-jsonl.md.
+    Jsonl(JsonlBot),
+}
+
+/// An external JSON-lines bot: its command as given, split into words, and the directory
+/// it runs from (copied to a scratch directory for every game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonlBot {
+    pub command: String,
+    pub argv: Vec<String>,
+    pub dir: PathBuf,
 }
 
 /// Why a bot spec is not understood.
@@ -28,10 +44,18 @@ pub enum BotSpec {
 pub enum BotSpecError {
     #[error("unknown built-in AI {name:?}; expected one of: {}", builtin_names())]
     UnknownBuiltin { name: String },
-    #[error("bot {spec:?} has no kind; expected builtin:NAME (e.g. builtin:runner)")]
+    #[error(
+        "bot {spec:?} has no kind; expected builtin:NAME (e.g. builtin:runner) or jsonl:COMMAND"
+    )]
     MissingKind { spec: String },
-    #[error("bot kind {kind:?} in {spec:?} is not supported yet; expected builtin:NAME")]
+    #[error(
+        "bot kind {kind:?} in {spec:?} is not supported yet; expected builtin:NAME or jsonl:COMMAND"
+    )]
     UnknownKind { kind: String, spec: String },
+    #[error("bot {spec:?} has an empty command")]
+    EmptyCommand { spec: String },
+    #[error("bot command {command:?}: {error}")]
+    BadCommand { command: String, error: SplitError },
 }
 
 fn builtin_names() -> String {
@@ -43,7 +67,9 @@ fn builtin_names() -> String {
 }
 
 impl BotSpec {
-    /// Parses `builtin:NAME`.
+    /// Parses `builtin:NAME` or `jsonl:COMMAND` (a JSON-lines bot run from the current
+    /// directory; see [`BotSpec::with_dir`]). COMMAND is split into words like a shell
+    /// does, without globbing or expansion.
     pub fn parse(spec: &str) -> Result<BotSpec, BotSpecError> {
         let Some((kind, rest)) = spec.split_once(':') else {
             return Err(BotSpecError::MissingKind {
@@ -56,11 +82,43 @@ impl BotSpec {
                 .ok_or_else(|| BotSpecError::UnknownBuiltin {
                     name: rest.to_string(),
                 }),
+            "jsonl" => {
+                let argv = split_command(rest).map_err(|error| BotSpecError::BadCommand {
+                    command: rest.to_string(),
+                    error,
+                })?;
+                if argv.is_empty() {
+                    return Err(BotSpecError::EmptyCommand {
+                        spec: spec.to_string(),
+                    });
+                }
+                Ok(BotSpec::Jsonl(JsonlBot {
+                    command: rest.to_string(),
+                    argv,
+                    dir: PathBuf::from("."),
+                }))
+            }
             _ => Err(BotSpecError::UnknownKind {
                 kind: kind.to_string(),
                 spec: spec.to_string(),
             }),
         }
+    }
+
+    /// The same bot run from `dir` (only external bots have a directory).
+    pub fn with_dir(self, dir: impl Into<PathBuf>) -> BotSpec {
+        match self {
+            BotSpec::Jsonl(bot) => BotSpec::Jsonl(JsonlBot {
+                dir: dir.into(),
+                ..bot
+            }),
+            other => other,
+        }
+    }
+
+    /// Whether this bot runs outside the orchestrator.
+    pub fn is_external(&self) -> bool {
+        !matches!(self, BotSpec::Builtin(_))
     }
 
     fn player(
@@ -71,6 +129,26 @@ impl BotSpec {
     ) -> Box<dyn Player + Send> {
         match self {
             BotSpec::Builtin(ai) => ai.player_with(game_seed, seat, Some(maps.clone())),
+            BotSpec::Jsonl(_) => unreachable!("external bots play through play_one_async"),
+        }
+    }
+
+    fn seat_player(
+        &self,
+        game_seed: u64,
+        seat: usize,
+        maps: &Arc<FlagDistances>,
+        options: &JsonlOptions,
+    ) -> SeatPlayer {
+        match self {
+            BotSpec::Builtin(_) => SeatPlayer::Local(self.player(game_seed, seat, maps)),
+            BotSpec::Jsonl(bot) => SeatPlayer::Remote(Box::new(JsonlPlayer::new(
+                BotCommand {
+                    argv: bot.argv.clone(),
+                    dir: bot.dir.clone(),
+                },
+                options.clone(),
+            ))),
         }
     }
 }
@@ -79,6 +157,7 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Builtin(ai) => write!(f, "builtin:{}", ai.name()),
+            BotSpec::Jsonl(bot) => write!(f, "jsonl:{}", bot.command),
         }
     }
 }
@@ -92,6 +171,24 @@ pub struct PlayOptions {
     pub games: u32,
     pub seed: u64,
     pub config: GameConfig,
+}
+
+/// How external bots play (see [`play_with`]).
+#[derive(Debug, Clone)]
+pub struct ExternalOptions {
+    /// Time for each answer (protocol-jsonl.md).
+    pub time_limit_ms: u64,
+    /// Limits, sandbox, start-up time.
+    pub bots: JsonlOptions,
+}
+
+impl Default for ExternalOptions {
+    fn default() -> ExternalOptions {
+        ExternalOptions {
+            time_limit_ms: 1000,
+            bots: JsonlOptions::default(),
+        }
+    }
 }
 
 /// Why games cannot be played as asked.
@@ -109,6 +206,10 @@ pub enum PlayError {
     NoGames,
     #[error("cannot start worker threads: {0}")]
     Threads(String),
+    #[error("--time-limit-ms must be at least 1")]
+    NoTimeLimit,
+    #[error("games with external bots are played by play_one_async")]
+    NeedsAsync,
     #[error("game with seed {seed} failed: {source}")]
     Game { seed: u64, source: GameError },
 }
@@ -146,6 +247,9 @@ pub fn play_one(
     g: u32,
     maps: &Arc<FlagDistances>,
 ) -> Result<GameSummary, PlayError> {
+    if opts.bots.iter().any(BotSpec::is_external) {
+        return Err(PlayError::NeedsAsync);
+    }
     let seed = opts.seed.wrapping_add(u64::from(g));
     let k = opts.bots.len();
     let mut game = Game::new(opts.board.clone(), k, seed, opts.config)
@@ -162,10 +266,101 @@ pub fn play_one(
     Ok(summarize_game(&game, &seat_of_slot))
 }
 
+/// Plays game `g` with external bots: each one a fresh process for this game.
+pub async fn play_one_async(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    g: u32,
+    maps: &Arc<FlagDistances>,
+) -> Result<GameSummary, PlayError> {
+    let seed = opts.seed.wrapping_add(u64::from(g));
+    let k = opts.bots.len();
+    let mut game = Game::new(opts.board.clone(), k, seed, opts.config)
+        .map_err(|source| PlayError::Game { seed, source })?;
+    let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
+    let mut names = vec![String::new(); k];
+    for (slot, bot) in opts.bots.iter().enumerate() {
+        let seat = opts.seat_of(slot, g);
+        by_seat[seat] = Some(bot.seat_player(seed, seat, maps, &external.bots));
+        names[seat] = bot.to_string();
+    }
+    let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
+    let setups: Vec<GameSetup> = (0..k)
+        .map(|seat| GameSetup {
+            seat,
+            players: names.clone(),
+            board: opts.board.clone(),
+            turn_limit: opts.config.turn_limit,
+            time_limit_ms: external.time_limit_ms,
+        })
+        .collect();
+    drive_game(&mut game, &mut seats, &setups)
+        .await
+        .map_err(|source| PlayError::Game { seed, source })?;
+    let seat_of_slot: Vec<usize> = (0..k).map(|slot| opts.seat_of(slot, g)).collect();
+    Ok(summarize_game(&game, &seat_of_slot))
+}
+
+/// Plays every game of `opts` (with external bots), up to `jobs` at once, and returns the
+/// summaries in game order.
+pub async fn play_games_async(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    jobs: usize,
+    maps: &Arc<FlagDistances>,
+) -> Result<Vec<GameSummary>, PlayError> {
+    use futures_util::stream::{self, StreamExt};
+    if external.time_limit_ms == 0 {
+        return Err(PlayError::NoTimeLimit);
+    }
+    let opts = Arc::new(opts.clone());
+    let external = Arc::new(external.clone());
+    // Each game is its own task (so games run in parallel on the runtime's threads);
+    // `buffered` keeps at most `jobs` of them going and yields them in game order.
+    let results: Vec<Result<GameSummary, PlayError>> = stream::iter(0..opts.games)
+        .map(|g| {
+            let opts = opts.clone();
+            let external = external.clone();
+            let maps = maps.clone();
+            async move {
+                tokio::spawn(async move { play_one_async(&opts, &external, g, &maps).await })
+                    .await
+                    .unwrap_or_else(|e| Err(PlayError::Threads(format!("game task failed: {e}"))))
+            }
+        })
+        .buffered(jobs.max(1))
+        .collect()
+        .await;
+    results.into_iter().collect()
+}
+
 /// Plays every game on up to `jobs` threads and returns the per-bot totals in slot order.
+/// External bots get the default [`ExternalOptions`].
 pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError> {
+    play_with(opts, &ExternalOptions::default(), jobs)
+}
+
+/// Like [`play`], with external bots run as `external` says. With external bots this
+/// starts its own tokio runtime: call it outside of one.
+pub fn play_with(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    jobs: usize,
+) -> Result<Vec<BotStats>, PlayError> {
     opts.validate()?;
+    if external.time_limit_ms == 0 {
+        return Err(PlayError::NoTimeLimit);
+    }
     let maps = Arc::new(FlagDistances::new(&opts.board));
+    if opts.bots.iter().any(BotSpec::is_external) {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(jobs.clamp(1, 64))
+            .enable_all()
+            .build()
+            .map_err(|e| PlayError::Threads(e.to_string()))?;
+        let summaries = runtime.block_on(play_games_async(opts, external, jobs, &maps))?;
+        return Ok(totals(opts, &summaries));
+    }
     let run = || -> Result<Vec<GameSummary>, PlayError> {
         (0..opts.games)
             .into_par_iter()
@@ -183,15 +378,20 @@ pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError>
             .map_err(|e| PlayError::Threads(e.to_string()))?;
         pool.install(run)?
     };
+    Ok(totals(opts, &summaries))
+}
+
+/// Folds game summaries (in game order) into per-bot totals.
+fn totals(opts: &PlayOptions, summaries: &[GameSummary]) -> Vec<BotStats> {
     let mut totals: Vec<BotStats> = opts
         .bots
         .iter()
         .map(|b| BotStats::new(b.to_string()))
         .collect();
-    for summary in &summaries {
+    for summary in summaries {
         for (slot, stats) in totals.iter_mut().enumerate() {
             stats.add(&summary.per_slot[slot]);
         }
     }
-    Ok(totals)
+    totals
 }

@@ -1,0 +1,688 @@
+//! One bot process for one game: spawned in a scratch copy of its directory, in its own
+//! process group, with resource limits, a scrubbed environment and the sandbox of
+//! [`super::sandbox`]; its stdout read line by line with a length cap, its stderr kept up to
+//! a cap; and at the end killed as a whole and cleaned up (protocol-sandbox.md).
+//!
+//! Memory stays bounded whatever the bot prints: a line longer than the cap is dropped as
+//! it streams in, at most [`STDOUT_QUEUE`] lines wait to be read (then the bot blocks on
+//! its pipe), and stderr beyond its cap is read and thrown away.
+
+use super::jsonl::MAX_LINE_BYTES;
+use super::sandbox::{self, RlimitValues, Sandbox, UidLease};
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
+use nix::unistd::Pid;
+use std::io;
+use std::os::unix::fs::{PermissionsExt, lchown};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+/// Lines read ahead of the player.
+pub const STDOUT_QUEUE: usize = 16;
+/// The `PATH` a bot gets.
+pub const BOT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// A bot program: its words (program first) and the directory it runs from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotCommand {
+    pub argv: Vec<String>,
+    pub dir: PathBuf,
+}
+
+/// Limits of one bot in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Address space (`RLIMIT_AS`), MiB.
+    pub memory_mb: u64,
+    /// CPU time for the whole game (`RLIMIT_CPU`); `None`: derived from the game's turn
+    /// and time limits.
+    pub cpu_seconds: Option<u64>,
+    /// Processes (`RLIMIT_NPROC`).
+    pub processes: u64,
+    /// Largest file the bot may write (`RLIMIT_FSIZE`), MiB.
+    pub file_size_mb: u64,
+    /// Open files (`RLIMIT_NOFILE`).
+    pub open_files: u64,
+    /// stderr kept per game, bytes.
+    pub stderr_bytes: usize,
+    /// Longest stdout line, bytes.
+    pub line_bytes: usize,
+    /// Time between closing stdin and SIGKILL.
+    pub grace: Duration,
+    /// Largest bot directory copied into the scratch directory, bytes.
+    pub max_copy_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory_mb: 1024,
+            cpu_seconds: None,
+            processes: 64,
+            file_size_mb: 64,
+            open_files: 64,
+            stderr_bytes: 1 << 20,
+            line_bytes: MAX_LINE_BYTES,
+            grace: Duration::from_secs(1),
+            max_copy_bytes: 256 << 20,
+        }
+    }
+}
+
+impl Limits {
+    /// The CPU seconds of a game of `turns` turns with `time_limit_ms` per answer: every
+    /// answer at the limit plus start-up, at least 10 s.
+    pub fn cpu_seconds_for(&self, turns: u16, time_limit_ms: u64, startup_ms: u64) -> u64 {
+        self.cpu_seconds.unwrap_or_else(|| {
+            let ms = (u64::from(turns) * 2 + 4) * time_limit_ms + startup_ms;
+            (ms.div_ceil(1000) + 5).max(10)
+        })
+    }
+}
+
+/// Why a bot could not be started.
+#[derive(Debug, Error)]
+pub enum SpawnError {
+    #[error("empty bot command")]
+    EmptyCommand,
+    #[error("bot directory {dir}: {source}")]
+    Dir { dir: PathBuf, source: io::Error },
+    #[error("bot directory {dir} is larger than {limit} bytes")]
+    TooLarge { dir: PathBuf, limit: u64 },
+    #[error("cannot set up the sandbox: {0}")]
+    Sandbox(io::Error),
+    #[error("cannot start {program:?}: {source}")]
+    Spawn { program: String, source: io::Error },
+}
+
+/// What the bot wrote on stdout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StdoutItem {
+    /// A complete line without its newline (and without a trailing `\r`).
+    Line(Vec<u8>),
+    /// A line longer than the cap; `len` bytes were dropped.
+    TooLong { len: usize },
+    /// stdout closed (the bot exited or closed it).
+    Eof,
+    /// Reading failed.
+    Error(String),
+}
+
+/// The bot's stderr, capped.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StderrLog {
+    pub kept: Vec<u8>,
+    /// Bytes read after the cap and thrown away.
+    pub dropped: u64,
+}
+
+impl StderrLog {
+    /// The log as text, with a note when some of it was dropped.
+    pub fn text(&self) -> String {
+        let mut s = String::from_utf8_lossy(&self.kept).into_owned();
+        if self.dropped > 0 {
+            if !s.ends_with('\n') && !s.is_empty() {
+                s.push('\n');
+            }
+            s += &format!(
+                "[lrs-tourney: stderr limit of {} bytes reached; {} more bytes dropped]\n",
+                self.kept.len(),
+                self.dropped
+            );
+        }
+        s
+    }
+}
+
+/// How a bot's process ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExitReport {
+    /// `exit N`, `signal SIGKILL`, ... of the process group leader.
+    pub status: String,
+    /// Whether the leader was still running after the grace period.
+    pub killed: bool,
+    /// Processes of the bot that were still around after the kill (0 unless something
+    /// outside the runner's reach holds them).
+    pub survivors: usize,
+    pub stderr: StderrLog,
+}
+
+/// A scratch directory removed on drop.
+#[derive(Debug)]
+pub struct ScratchDir {
+    path: PathBuf,
+}
+
+impl ScratchDir {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if std::fs::remove_dir_all(&self.path).is_err() {
+            // The bot may have taken the permissions away from its own directories.
+            make_removable(&self.path);
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// Gives the owner full access to every directory of the tree (symlinks untouched).
+fn make_removable(dir: &Path) {
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                make_removable(&entry.path());
+            }
+        }
+    }
+}
+
+static SCRATCH_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Creates an empty directory (mode 0700) under the system temp dir.
+fn new_scratch_dir() -> io::Result<ScratchDir> {
+    let base = std::env::temp_dir();
+    loop {
+        let n = SCRATCH_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = base.join(format!("lrs-bot-{}-{n}-{nanos:x}", std::process::id()));
+        match std::fs::create_dir(&path) {
+            Ok(()) => {
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700))?;
+                return Ok(ScratchDir { path });
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Copies the tree `from` into the existing directory `to`: directories, regular files
+/// (with their permission bits) and symlinks (as symlinks); other file types are skipped.
+/// Fails once more than `budget` bytes were copied.
+fn copy_tree(from: &Path, to: &Path, budget: &mut u64) -> io::Result<()> {
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let target = to.join(entry.file_name());
+        if kind.is_dir() {
+            std::fs::create_dir(&target)?;
+            copy_tree(&entry.path(), &target, budget)?;
+        } else if kind.is_file() {
+            let len = entry.metadata()?.len();
+            if len > *budget {
+                return Err(io::Error::new(io::ErrorKind::FileTooLarge, "budget"));
+            }
+            *budget -= len;
+            std::fs::copy(entry.path(), &target)?;
+        } else if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Gives the tree `root` to `uid:gid` (symlinks themselves, not their targets).
+fn chown_tree(root: &Path, uid: u32, gid: u32) -> io::Result<()> {
+    lchown(root, Some(uid), Some(gid))?;
+    if std::fs::symlink_metadata(root)?.is_dir() {
+        for entry in std::fs::read_dir(root)? {
+            chown_tree(&entry?.path(), uid, gid)?;
+        }
+    }
+    Ok(())
+}
+
+/// A copy of the bot directory to run in, owned by the bot's uid when it has one.
+pub fn make_scratch_copy(
+    dir: &Path,
+    max_bytes: u64,
+    owner: Option<u32>,
+) -> Result<ScratchDir, SpawnError> {
+    let meta = std::fs::metadata(dir).map_err(|source| SpawnError::Dir {
+        dir: dir.to_path_buf(),
+        source,
+    })?;
+    if !meta.is_dir() {
+        return Err(SpawnError::Dir {
+            dir: dir.to_path_buf(),
+            source: io::Error::new(io::ErrorKind::NotADirectory, "not a directory"),
+        });
+    }
+    let scratch = new_scratch_dir().map_err(SpawnError::Sandbox)?;
+    let mut budget = max_bytes;
+    copy_tree(dir, scratch.path(), &mut budget).map_err(|source| {
+        if source.kind() == io::ErrorKind::FileTooLarge {
+            SpawnError::TooLarge {
+                dir: dir.to_path_buf(),
+                limit: max_bytes,
+            }
+        } else {
+            SpawnError::Dir {
+                dir: dir.to_path_buf(),
+                source,
+            }
+        }
+    })?;
+    if let Some(uid) = owner {
+        chown_tree(scratch.path(), uid, uid).map_err(SpawnError::Sandbox)?;
+    }
+    Ok(scratch)
+}
+
+/// A running bot.
+pub struct BotProcess {
+    child: Child,
+    pgid: i32,
+    uid: Option<UidLease>,
+    writer: Option<mpsc::UnboundedSender<Vec<u8>>>,
+    writer_task: JoinHandle<()>,
+    stdout: mpsc::Receiver<StdoutItem>,
+    stdout_task: JoinHandle<()>,
+    stderr: Arc<Mutex<StderrLog>>,
+    stderr_task: Option<JoinHandle<()>>,
+    scratch: Option<ScratchDir>,
+    grace: Duration,
+    finished: bool,
+}
+
+impl std::fmt::Debug for BotProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotProcess")
+            .field("pgid", &self.pgid)
+            .field("uid", &self.uid)
+            .field("scratch", &self.scratch)
+            .finish()
+    }
+}
+
+async fn write_stdin(mut stdin: ChildStdin, mut lines: mpsc::UnboundedReceiver<Vec<u8>>) {
+    while let Some(line) = lines.recv().await {
+        if stdin.write_all(&line).await.is_err() || stdin.flush().await.is_err() {
+            break;
+        }
+    }
+    // Dropping `stdin` closes the bot's standard input.
+}
+
+async fn read_stdout(mut out: ChildStdout, tx: mpsc::Sender<StdoutItem>, cap: usize) {
+    let mut buf = vec![0u8; 16 * 1024];
+    let mut line: Vec<u8> = Vec::new();
+    // Bytes of the current line once it is known to be too long (its content is dropped).
+    let mut overlong: Option<usize> = None;
+    loop {
+        let n = match out.read(&mut buf).await {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                let _ = tx.send(StdoutItem::Error(e.to_string())).await;
+                return;
+            }
+        };
+        let mut rest = &buf[..n];
+        while !rest.is_empty() {
+            let newline = rest.iter().position(|&b| b == b'\n');
+            let part = &rest[..newline.unwrap_or(rest.len())];
+            match overlong.as_mut() {
+                Some(len) => *len += part.len(),
+                None if line.len() + part.len() > cap => {
+                    overlong = Some(line.len() + part.len());
+                    line = Vec::new();
+                }
+                None => line.extend_from_slice(part),
+            }
+            let Some(i) = newline else { break };
+            rest = &rest[i + 1..];
+            let item = match overlong.take() {
+                Some(len) => StdoutItem::TooLong { len },
+                None => {
+                    let mut l = std::mem::take(&mut line);
+                    if l.last() == Some(&b'\r') {
+                        l.pop();
+                    }
+                    StdoutItem::Line(l)
+                }
+            };
+            if tx.send(item).await.is_err() {
+                return;
+            }
+        }
+    }
+    // A last line without a newline still counts.
+    if let Some(len) = overlong {
+        let _ = tx.send(StdoutItem::TooLong { len }).await;
+    } else if !line.is_empty() {
+        let _ = tx.send(StdoutItem::Line(line)).await;
+    }
+    let _ = tx.send(StdoutItem::Eof).await;
+}
+
+async fn read_stderr(mut err: ChildStderr, log: Arc<Mutex<StderrLog>>, cap: usize) {
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        let n = match err.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let full = {
+            let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+            let room = cap.saturating_sub(log.kept.len()).min(n);
+            log.kept.extend_from_slice(&buf[..room]);
+            log.dropped += (n - room) as u64;
+            room < n
+        };
+        if full {
+            // Past the cap: keep draining (so a chatty bot does not block forever) but
+            // slowly, so that a flood costs the runner little CPU.
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    }
+}
+
+/// Whether `pid` (our child) has exited, without reaping it (so its pid, which is also the
+/// process group id, cannot be reused before the group is killed).
+fn exited_unreaped(pid: i32) -> bool {
+    loop {
+        match waitid(
+            Id::Pid(Pid::from_raw(pid)),
+            WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT,
+        ) {
+            Ok(WaitStatus::StillAlive) => return false,
+            Ok(_) => return true,
+            Err(nix::errno::Errno::EINTR) => continue,
+            // ECHILD: already reaped.
+            Err(_) => return true,
+        }
+    }
+}
+
+fn describe_status(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    if let Some(code) = status.code() {
+        format!("exit {code}")
+    } else if let Some(sig) = status.signal() {
+        match nix::sys::signal::Signal::try_from(sig) {
+            Ok(s) => format!("signal {}", s.as_str()),
+            Err(_) => format!("signal {sig}"),
+        }
+    } else {
+        "unknown".to_string()
+    }
+}
+
+impl BotProcess {
+    /// Starts `command` in a fresh scratch copy of its directory. `cpu_seconds` is the CPU
+    /// budget of the game (see [`Limits::cpu_seconds_for`]). Needs a tokio runtime; copies
+    /// the bot directory on the calling thread (see [`BotProcess::spawn_async`]).
+    pub fn spawn(
+        command: &BotCommand,
+        limits: &Limits,
+        cpu_seconds: u64,
+        sandbox: &Sandbox,
+    ) -> Result<BotProcess, SpawnError> {
+        let uid = Self::lease(command, sandbox)?;
+        let scratch = make_scratch_copy(
+            &command.dir,
+            limits.max_copy_bytes,
+            uid.as_ref().map(UidLease::uid),
+        )?;
+        Self::spawn_in(command, limits, cpu_seconds, sandbox, uid, scratch)
+    }
+
+    /// Like [`BotProcess::spawn`], copying the bot directory on a blocking thread.
+    pub async fn spawn_async(
+        command: &BotCommand,
+        limits: &Limits,
+        cpu_seconds: u64,
+        sandbox: &Sandbox,
+    ) -> Result<BotProcess, SpawnError> {
+        let uid = Self::lease(command, sandbox)?;
+        let (dir, max, owner) = (
+            command.dir.clone(),
+            limits.max_copy_bytes,
+            uid.as_ref().map(UidLease::uid),
+        );
+        let scratch = tokio::task::spawn_blocking(move || make_scratch_copy(&dir, max, owner))
+            .await
+            .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
+        Self::spawn_in(command, limits, cpu_seconds, sandbox, uid, scratch)
+    }
+
+    fn lease(command: &BotCommand, sandbox: &Sandbox) -> Result<Option<UidLease>, SpawnError> {
+        if command.argv.is_empty() {
+            return Err(SpawnError::EmptyCommand);
+        }
+        if !sandbox.uses_separate_uid() {
+            return Ok(None);
+        }
+        sandbox::lease_uid()
+            .map(Some)
+            .ok_or_else(|| SpawnError::Sandbox(io::Error::other("no free uid for the bot")))
+    }
+
+    fn spawn_in(
+        command: &BotCommand,
+        limits: &Limits,
+        cpu_seconds: u64,
+        sandbox: &Sandbox,
+        uid: Option<UidLease>,
+        scratch: ScratchDir,
+    ) -> Result<BotProcess, SpawnError> {
+        let program = command.argv.first().ok_or(SpawnError::EmptyCommand)?;
+        sandbox::ignore_sigpipe();
+        let setup = sandbox
+            .prepare(
+                scratch.path(),
+                RlimitValues {
+                    address_space: limits.memory_mb << 20,
+                    cpu_seconds,
+                    processes: limits.processes,
+                    file_size: limits.file_size_mb << 20,
+                    open_files: limits.open_files,
+                },
+                uid.as_ref(),
+            )
+            .map_err(SpawnError::Sandbox)?;
+        let mut cmd = tokio::process::Command::new(program);
+        cmd.args(&command.argv[1..])
+            .current_dir(scratch.path())
+            .env_clear()
+            .env("PATH", BOT_PATH)
+            .env("HOME", scratch.path())
+            .env("TMPDIR", scratch.path())
+            .env("LANG", "C.UTF-8")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true);
+        // SAFETY: `apply` makes raw syscalls only and does not allocate.
+        unsafe {
+            cmd.pre_exec(move || setup.apply());
+        }
+        let mut child = cmd.spawn().map_err(|source| SpawnError::Spawn {
+            program: program.clone(),
+            source,
+        })?;
+        drop(cmd);
+        let pgid = child.id().map_or(0, |id| id as i32);
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr_pipe = child.stderr.take().expect("piped stderr");
+        let (writer, lines) = mpsc::unbounded_channel();
+        let writer_task = tokio::spawn(write_stdin(stdin, lines));
+        let (tx, rx) = mpsc::channel(STDOUT_QUEUE);
+        let stdout_task = tokio::spawn(read_stdout(stdout, tx, limits.line_bytes));
+        let stderr = Arc::new(Mutex::new(StderrLog::default()));
+        let stderr_task = tokio::spawn(read_stderr(
+            stderr_pipe,
+            stderr.clone(),
+            limits.stderr_bytes,
+        ));
+        Ok(BotProcess {
+            child,
+            pgid,
+            uid,
+            writer: Some(writer),
+            writer_task,
+            stdout: rx,
+            stdout_task,
+            stderr,
+            stderr_task: Some(stderr_task),
+            scratch: Some(scratch),
+            grace: limits.grace,
+            finished: false,
+        })
+    }
+
+    /// The process group id (= the leader's pid).
+    pub fn pgid(&self) -> i32 {
+        self.pgid
+    }
+
+    /// The uid the bot runs as, when it has its own.
+    pub fn uid(&self) -> Option<u32> {
+        self.uid.as_ref().map(UidLease::uid)
+    }
+
+    /// The scratch directory the bot runs in.
+    pub fn scratch_path(&self) -> Option<&Path> {
+        self.scratch.as_ref().map(ScratchDir::path)
+    }
+
+    /// Queues `line` (newline included) for the bot's stdin; false once stdin is closed.
+    pub fn send(&self, line: impl Into<Vec<u8>>) -> bool {
+        self.writer
+            .as_ref()
+            .is_some_and(|w| w.send(line.into()).is_ok())
+    }
+
+    /// The next stdout item (waits). `None` once the reader is gone.
+    pub async fn next_item(&mut self) -> Option<StdoutItem> {
+        self.stdout.recv().await
+    }
+
+    /// A stdout item that is already there.
+    pub fn try_next_item(&mut self) -> Option<StdoutItem> {
+        self.stdout.try_recv().ok()
+    }
+
+    /// Whether the process group leader has exited.
+    pub fn has_exited(&self) -> bool {
+        exited_unreaped(self.pgid)
+    }
+
+    /// A copy of the stderr kept so far.
+    pub fn stderr_so_far(&self) -> StderrLog {
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Ends the bot: queues `farewell` (e.g. `game_over`), closes stdin, waits up to the
+    /// grace period for the leader to exit, SIGKILLs the whole process group (and every
+    /// process of its uid), reaps, collects stderr and removes the scratch copy.
+    pub async fn finish(mut self, farewell: Option<Vec<u8>>) -> ExitReport {
+        if let Some(line) = farewell {
+            self.send(line);
+        }
+        self.writer = None;
+        let deadline = Instant::now() + self.grace;
+        let mut exited = self.has_exited();
+        while !exited && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            exited = self.has_exited();
+        }
+        let uid = self.uid();
+        sandbox::kill_bot(self.pgid, uid);
+        // The leader stays unreaped (a zombie) until the end, so that its pid, which is
+        // also the process group id, cannot be reused while we still signal the group.
+        let dead_deadline = Instant::now() + Duration::from_secs(5);
+        while !self.has_exited() && Instant::now() < dead_deadline {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        // Orphans of the bot: killed above; reap the ones that became our children.
+        let mut survivors = sandbox::reap_bot(self.pgid, uid, self.pgid);
+        let reap_deadline = Instant::now() + Duration::from_secs(2);
+        while survivors > 0 && Instant::now() < reap_deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            sandbox::kill_bot(self.pgid, uid);
+            survivors = sandbox::reap_bot(self.pgid, uid, self.pgid);
+        }
+        let status = match tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await {
+            Ok(Ok(status)) => describe_status(status),
+            Ok(Err(e)) => format!("unknown ({e})"),
+            Err(_) => "did not die after SIGKILL".to_string(),
+        };
+        self.writer_task.abort();
+        self.stdout_task.abort();
+        if let Some(task) = self.stderr_task.take() {
+            // Every writer is dead, so the pipe is at its end unless something escaped.
+            let abort = task.abort_handle();
+            if tokio::time::timeout(Duration::from_millis(500), task)
+                .await
+                .is_err()
+            {
+                abort.abort();
+            }
+        }
+        let stderr = self.stderr_so_far();
+        if let Some(scratch) = self.scratch.take() {
+            let _ = tokio::task::spawn_blocking(move || drop(scratch)).await;
+        }
+        self.finished = true;
+        ExitReport {
+            status,
+            killed: !exited,
+            survivors,
+            stderr,
+        }
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        if self.finished {
+            return;
+        }
+        // Abandoned mid-game: kill everything now; the leader is reaped by tokio.
+        let uid = self.uid();
+        sandbox::kill_bot(self.pgid, uid);
+        let pgid = self.pgid;
+        if sandbox::reap_bot(pgid, uid, pgid) > 0
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            // Reap the orphans once they are dead (the uid lease goes with this task, so
+            // the uid is not handed out again meanwhile).
+            let lease = self.uid.take();
+            runtime.spawn(async move {
+                let deadline = Instant::now() + Duration::from_secs(2);
+                while sandbox::reap_bot(pgid, uid, pgid) > 0 && Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                drop(lease);
+            });
+        }
+        let _ = self.child.start_kill();
+        let _ = self.child.try_wait();
+        self.writer_task.abort();
+        self.stdout_task.abort();
+        if let Some(t) = self.stderr_task.take() {
+            t.abort();
+        }
+        // `scratch` and the uid lease are released by their own drops.
+    }
+}

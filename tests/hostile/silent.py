@@ -1,0 +1,5 @@
+"""Never answers: reads every query and says nothing."""
+import sys
+
+for line in sys.stdin:
+    pass

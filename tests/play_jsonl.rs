@@ -1,0 +1,221 @@
+//! `lrs-tourney play` with external JSON-lines bots (`--bot jsonl:COMMAND`, `--bot-dir`,
+//! `--time-limit-ms`), through the real binary.
+
+mod common;
+
+use common::{Test, repo};
+use serde_json::Value;
+
+fn hostile() -> String {
+    repo().join("tests/hostile").display().to_string()
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).expect("play --json prints JSON")
+}
+
+fn play_vs_runner(bot: &str, extra: &[&str]) -> Value {
+    let dir = hostile();
+    let mut args = vec![
+        "play",
+        "--board",
+        "gear-works",
+        "--bot-dir",
+        &dir,
+        "--bot",
+        bot,
+        "--bot",
+        "builtin:runner",
+        "--seed",
+        "5",
+        "--time-limit-ms",
+        "300",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    json(&Test::new().args(&args).stderr_has("bot sandbox:").run())
+}
+
+#[test]
+fn a_well_behaved_jsonl_bot_plays_without_faults() {
+    let v = play_vs_runner(
+        "jsonl:python3 good.py",
+        &["--games", "2", "--turns", "10", "--jobs", "2"],
+    );
+    assert_eq!(v["games"], 2);
+    let bots = v["bots"].as_array().unwrap();
+    assert_eq!(bots[0]["bot"], "jsonl:python3 good.py");
+    assert_eq!(bots[0]["games"], 2);
+    assert_eq!(bots[0]["faults"], 0, "{v}");
+    assert_eq!(bots[1]["faults"], 0);
+    let sandbox = v["sandbox"].as_array().expect("the sandbox is reported");
+    assert!(
+        sandbox
+            .iter()
+            .any(|p| p["name"] == "process group" && p["active"] == true)
+    );
+}
+
+#[test]
+fn jsonl_games_are_reproducible_and_do_not_depend_on_jobs() {
+    let a = play_vs_runner(
+        "jsonl:python3 good.py",
+        &["--games", "3", "--turns", "8", "--jobs", "1"],
+    );
+    let b = play_vs_runner(
+        "jsonl:python3 good.py",
+        &["--games", "3", "--turns", "8", "--jobs", "3"],
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_never_answering_bot_has_its_faults_counted() {
+    let v = play_vs_runner("jsonl:python3 silent.py", &["--games", "1", "--turns", "4"]);
+    let bots = v["bots"].as_array().unwrap();
+    // The start query and at least one turn per game timed out.
+    assert!(bots[0]["faults"].as_u64().unwrap() >= 2, "{v}");
+    assert_eq!(bots[1]["faults"], 0);
+}
+
+#[test]
+fn a_bot_that_exits_at_once_does_not_take_the_runner_down() {
+    // Writing to its closed stdin must not kill lrs-tourney with SIGPIPE.
+    let v = play_vs_runner(
+        "jsonl:python3 exit_now.py",
+        &["--games", "2", "--turns", "3"],
+    );
+    assert!(v["bots"][0]["faults"].as_u64().unwrap() >= 2, "{v}");
+}
+
+const ARGV_BOT: &str = r#"
+import sys
+sys.path.insert(0, ".")
+from common import messages, send, card0
+ok = sys.argv[1:] == ["my arg", "lib/*", "$HOME", "it's"]
+for msg in messages():
+    if msg["type"] in ("start", "turn"):
+        send(card0(msg) if ok else {"garbage": sys.argv[1:]})
+"#;
+
+#[test]
+fn the_command_is_split_like_shell_words_without_globbing_and_runs_in_the_current_dir() {
+    let common = std::fs::read_to_string(repo().join("tests/hostile/common.py")).unwrap();
+    let out = Test::new()
+        .file("common.py", &common)
+        .file("argv bot.py", ARGV_BOT)
+        .file("lib/a.jar", "x")
+        .file("lib/b.jar", "y")
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot",
+            r#"jsonl:python3 "argv bot.py" 'my arg' lib/* $HOME it\'s"#,
+            "--bot",
+            "builtin:random",
+            "--turns",
+            "3",
+            "--time-limit-ms",
+            "500",
+            "--json",
+        ])
+        .stderr_has("bot sandbox:")
+        .run();
+    let v = json(&out);
+    assert_eq!(
+        v["bots"][0]["faults"], 0,
+        "argv reached the bot intact: {v}"
+    );
+}
+
+#[test]
+fn bad_jsonl_specs_are_usage_errors() {
+    let dir = hostile();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot",
+            "jsonl:",
+            "--bot",
+            "builtin:random",
+        ])
+        .status(2)
+        .stderr_has("empty command")
+        .run();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot",
+            "jsonl:python3 'open",
+            "--bot",
+            "builtin:random",
+        ])
+        .status(2)
+        .stderr_has("unterminated single quote")
+        .run();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot-dir",
+            &dir,
+            "--bot",
+            "builtin:runner",
+            "--bot",
+            "builtin:random",
+        ])
+        .status(2)
+        .stderr_has("built in")
+        .run();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot-dir",
+            "no/such/dir",
+            "--bot",
+            "jsonl:python3 good.py",
+            "--bot",
+            "builtin:random",
+        ])
+        .status(2)
+        .stderr_has("does not exist")
+        .run();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot",
+            "jsonl:python3 good.py",
+            "--bot",
+            "builtin:random",
+            "--bot-dir",
+            &dir,
+        ])
+        .status(2)
+        .stderr_has("not followed by a --bot")
+        .run();
+    Test::new()
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot",
+            "jsonl:python3 good.py",
+            "--bot",
+            "builtin:random",
+            "--time-limit-ms",
+            "0",
+        ])
+        .status(2)
+        .stderr_has("--time-limit-ms")
+        .run();
+}
