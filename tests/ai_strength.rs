@@ -8,7 +8,7 @@ use lrs_tourney::play::{BotSpec, PlayOptions, play};
 #[test]
 fn runner_and_hunter_beat_random_on_every_shipped_board() {
     for shipped in shipped_boards() {
-        let board = load_board(&shipped.name).unwrap();
+        let board = load_board(shipped.name).unwrap();
         let bots = [
             BuiltinAi::Runner,
             BuiltinAi::Hunter,
