@@ -512,10 +512,25 @@ impl BotProcess {
         unsafe {
             cmd.pre_exec(move || setup.apply());
         }
-        let mut child = cmd.spawn().map_err(|source| SpawnError::Spawn {
-            program: program.clone(),
-            source,
-        })?;
+        // A fork elsewhere in this process (another bot starting) can briefly hold the
+        // write end of a freshly copied executable open, and exec then fails with ETXTBSY
+        // ("Text file busy"). That is transient: try again a few times before giving up.
+        let mut attempt = 0;
+        let mut child = loop {
+            match cmd.spawn() {
+                Ok(child) => break child,
+                Err(e) if e.raw_os_error() == Some(nix::libc::ETXTBSY) && attempt < 20 => {
+                    attempt += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(5 * attempt));
+                }
+                Err(source) => {
+                    return Err(SpawnError::Spawn {
+                        program: program.clone(),
+                        source,
+                    });
+                }
+            }
+        };
         drop(cmd);
         let pgid = child.id().map_or(0, |id| id as i32);
         let stdin = child.stdin.take().expect("piped stdin");
