@@ -413,3 +413,65 @@ fn rerun_with_the_same_seeds_reproduces_the_set() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("westfield-high/r1/s1"));
 }
+
+#[test]
+fn a_tournament_with_json_lines_bots_runs_them_sandboxed() {
+    let t = Test::new()
+        .file(
+            "fast.toml",
+            "name = \"Fast\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 5\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n",
+        )
+        .file(
+            "mixed.toml",
+            &format!(
+                r#"name = "Mixed"
+seed = 3
+bracket = "fast.toml"
+
+[limits]
+time_limit_ms = 300
+start_limit_ms = 3000
+
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Starter"
+  bot = "python3 bot.py"
+  dir = "{starter}"
+  [[school.team]]
+  name = "Mute"
+  bot = "python3 silent.py"
+  dir = "{hostile}"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+  [[school.team]]
+  name = "Hunter"
+  bot = "builtin:hunter"
+"#,
+                starter = repo().join("examples/bots/python").display(),
+                hostile = repo().join("tests/hostile").display(),
+            ),
+        );
+    ok(t.dir(), &["run", "mixed.toml", "--quiet"]);
+    let standings = export(t.dir(), "standings", "mixed.toml");
+    let rows: Vec<Vec<&str>> = standings
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{standings}");
+    let faults = |team: &str| -> u32 {
+        rows.iter()
+            .find(|r| r[1] == team)
+            .map(|r| r[15].parse().unwrap())
+            .unwrap()
+    };
+    assert_eq!(faults("Starter"), 0, "{standings}");
+    // Every query of the silent bot timed out: 2 games of a start query and 5 turns.
+    assert!(faults("Mute") >= 2 * 5, "{standings}");
+    assert_eq!(faults("Runner"), 0);
+    for r in &rows {
+        assert_eq!(r[8], "2", "every team played both games: {r:?}");
+    }
+}

@@ -1,12 +1,15 @@
 //! Playing one game of a set on the embedded engine and turning it into a storable record.
 
 use crate::ai::FlagDistances;
+use crate::bots::jsonl::split_command;
+use crate::bots::process::BotCommand;
+use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{Board, ENGINE_VERSION, Game, GameConfig, Player, run_game};
 use crate::play::summarize_game;
 use crate::store::decisions;
 use crate::store::{GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
-use crate::tourney::model::{Bot, TeamId};
+use crate::tourney::model::{Bot, Protocol, TeamId};
 use std::sync::Arc;
 
 /// Everything needed to play one game, independent of any other game.
@@ -41,27 +44,41 @@ impl GameJob {
         start_square(position, self.game_index as usize, self.teams.len()) - 1
     }
 
-    /// Plays the game to its end. Built-in AIs only: external bots are driven elsewhere.
-    pub fn play(&self) -> Result<GameRecord, GameJobError> {
-        let fail = |reason: String| GameJobError::Failed {
+    /// Whether any seat of this game is an external program (played on tokio, not rayon).
+    pub fn is_external(&self) -> bool {
+        self.teams
+            .iter()
+            .any(|(_, bot)| matches!(bot, Bot::Command { .. }))
+    }
+
+    fn fail(&self, reason: String) -> GameJobError {
+        GameJobError::Failed {
             set: self.set_id.clone(),
             game: self.game_index,
             reason,
-        };
-        let k = self.teams.len();
+        }
+    }
+
+    fn new_game(&self) -> Result<Game, GameJobError> {
         let config = GameConfig {
             turn_limit: self.turn_limit,
         };
-        let mut game =
-            Game::new(self.board.clone(), k, self.seed, config).map_err(|e| fail(e.to_string()))?;
+        Game::new(self.board.clone(), self.teams.len(), self.seed, config)
+            .map_err(|e| self.fail(e.to_string()))
+    }
+
+    /// Plays the game to its end with built-in AIs (on the calling thread).
+    pub fn play(&self) -> Result<GameRecord, GameJobError> {
+        let k = self.teams.len();
+        let mut game = self.new_game()?;
         let mut by_seat: Vec<Option<Box<dyn Player + Send>>> = (0..k).map(|_| None).collect();
         for (position, (_, bot)) in self.teams.iter().enumerate() {
             let seat = self.seat_of(position);
             let player = match bot {
                 Bot::Builtin(ai) => ai.player_with(self.seed, seat, Some(self.maps.clone())),
                 Bot::Command { command, .. } => {
-                    return Err(fail(format!(
-                        "the command bot `{command}` cannot be played by this version, which plays built-in AIs only"
+                    return Err(self.fail(format!(
+                        "the command bot `{command}` must be played with play_external"
                     )));
                 }
             };
@@ -69,11 +86,74 @@ impl GameJob {
         }
         let mut players: Vec<Box<dyn Player + Send>> = by_seat.into_iter().flatten().collect();
         if players.len() != k {
-            return Err(fail("seat rotation left a seat empty".to_string()));
+            return Err(self.fail("seat rotation left a seat empty".to_string()));
         }
-        run_game(&mut game, &mut players).map_err(|e| fail(e.to_string()))?;
+        run_game(&mut game, &mut players).map_err(|e| self.fail(e.to_string()))?;
+        Ok(self.record(&game))
+    }
+
+    /// Plays the game with its external bots as sandboxed subprocesses (JSON lines),
+    /// asking them concurrently; built-in AIs answer in place. Faults never fail the game.
+    pub async fn play_external(
+        &self,
+        options: &JsonlOptions,
+        time_limit_ms: u64,
+        names: &[String],
+    ) -> Result<GameRecord, GameJobError> {
+        let k = self.teams.len();
+        let mut game = self.new_game()?;
+        let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
+        let mut seat_names = vec![String::new(); k];
+        for (position, (team, bot)) in self.teams.iter().enumerate() {
+            let seat = self.seat_of(position);
+            seat_names[seat] = names.get(*team).cloned().unwrap_or_default();
+            by_seat[seat] = Some(match bot {
+                Bot::Builtin(ai) => {
+                    SeatPlayer::Local(ai.player_with(self.seed, seat, Some(self.maps.clone())))
+                }
+                Bot::Command {
+                    command,
+                    dir,
+                    protocol: Protocol::Jsonl,
+                } => {
+                    let argv = split_command(command)
+                        .map_err(|e| self.fail(format!("command `{command}`: {e}")))?;
+                    SeatPlayer::Remote(Box::new(JsonlPlayer::new(
+                        BotCommand {
+                            argv,
+                            dir: dir.clone(),
+                        },
+                        options.clone(),
+                    )))
+                }
+                Bot::Command { command, .. } => {
+                    return Err(self.fail(format!(
+                        "`{command}` is a Windward client; tournaments cannot start those yet"
+                    )));
+                }
+            });
+        }
+        let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
+        let setups: Vec<GameSetup> = (0..k)
+            .map(|seat| GameSetup {
+                seat,
+                players: seat_names.clone(),
+                board: self.board.clone(),
+                turn_limit: self.turn_limit,
+                time_limit_ms,
+            })
+            .collect();
+        drive_game(&mut game, &mut seats, &setups)
+            .await
+            .map_err(|e| self.fail(e.to_string()))?;
+        Ok(self.record(&game))
+    }
+
+    /// The storable record of a finished game.
+    fn record(&self, game: &Game) -> GameRecord {
+        let k = self.teams.len();
         let seat_of_position: Vec<usize> = (0..k).map(|p| self.seat_of(p)).collect();
-        let summary = summarize_game(&game, &seat_of_position);
+        let summary = summarize_game(game, &seat_of_position);
         let results = self
             .teams
             .iter()
@@ -92,7 +172,7 @@ impl GameJob {
                 won: r.won,
             })
             .collect();
-        Ok(GameRecord {
+        GameRecord {
             set_id: self.set_id.clone(),
             run_no: self.run_no,
             game_index: self.game_index,
@@ -100,6 +180,6 @@ impl GameJob {
             turns: u32::from(game.turn()),
             decisions: decisions::encode(game.decisions()),
             results,
-        })
+        }
     }
 }

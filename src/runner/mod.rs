@@ -103,9 +103,14 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
     }
     crate::tourney::bracket::check_format(&t.bracket)?;
     for team in &t.teams {
-        if let crate::tourney::model::Bot::Command { command, .. } = &team.bot {
+        if let crate::tourney::model::Bot::Command {
+            command,
+            protocol: crate::tourney::model::Protocol::Windward,
+            ..
+        } = &team.bot
+        {
             return Err(RunError::BadRequest(format!(
-                "team {:?} ({}) uses the command bot `{command}`: tournaments with external bots are not supported by this version yet",
+                "team {:?} ({}) uses the Windward client `{command}`: tournaments with Windward clients are not supported by this version yet (JSON-lines bots are)",
                 team.name, team.origin
             )));
         }
@@ -170,6 +175,13 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
 
 type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
 
+/// How external bots are run: the tournament's limits and the teams' display names.
+struct ExternalSetup {
+    options: crate::bots::JsonlOptions,
+    time_limit_ms: u64,
+    names: Vec<String>,
+}
+
 /// Most finished games stored in one transaction.
 const MAX_BATCH: usize = 256;
 /// How long finished games may wait to share a commit.
@@ -188,6 +200,9 @@ struct Runner<'a> {
     finished_stages: HashSet<Stage>,
     in_flight: HashSet<(String, u32)>,
     pool: rayon::ThreadPool,
+    /// Games with external bots run as tokio tasks, at most `jobs` at once.
+    external_slots: Arc<tokio::sync::Semaphore>,
+    external: Arc<ExternalSetup>,
     tx: mpsc::UnboundedSender<GameOutcome>,
     rx: mpsc::UnboundedReceiver<GameOutcome>,
     progress: Progress,
@@ -250,6 +265,22 @@ impl<'a> Runner<'a> {
             .build()
             .map_err(|e| RunError::Setup(format!("cannot start worker threads: {e}")))?;
         let (tx, rx) = mpsc::unbounded_channel();
+        let external = Arc::new(ExternalSetup {
+            options: crate::bots::JsonlOptions {
+                limits: crate::bots::Limits {
+                    memory_mb: t.limits.memory_mb,
+                    ..crate::bots::Limits::default()
+                },
+                startup_ms: t.limits.start_limit_ms,
+                ..crate::bots::JsonlOptions::default()
+            },
+            time_limit_ms: t.limits.time_limit_ms,
+            names: t
+                .teams
+                .iter()
+                .map(|team| format!("{} ({})", team.name, t.schools[team.school].name))
+                .collect(),
+        });
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         Ok(Runner {
             t,
@@ -263,6 +294,8 @@ impl<'a> Runner<'a> {
             finished_stages: HashSet::new(),
             in_flight: HashSet::new(),
             pool,
+            external_slots: Arc::new(tokio::sync::Semaphore::new(opts.jobs.max(1))),
+            external,
             tx,
             rx,
             progress,
@@ -508,11 +541,23 @@ impl<'a> Runner<'a> {
         }
         for job in jobs {
             let tx = self.tx.clone();
-            self.pool.spawn(move || {
-                let outcome = job.play();
-                // The receiver is gone only when the run already stopped with an error.
-                let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
-            });
+            if job.is_external() {
+                let slots = self.external_slots.clone();
+                let external = self.external.clone();
+                tokio::spawn(async move {
+                    let _slot = slots.acquire_owned().await;
+                    let outcome = job
+                        .play_external(&external.options, external.time_limit_ms, &external.names)
+                        .await;
+                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                });
+            } else {
+                self.pool.spawn(move || {
+                    let outcome = job.play();
+                    // The receiver is gone only when the run already stopped with an error.
+                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                });
+            }
         }
         Ok(())
     }

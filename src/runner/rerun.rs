@@ -123,9 +123,21 @@ impl Runner<'_> {
                 })
             })
             .collect::<Result<_, RunError>>()?;
-        let records: Vec<GameRecord> = self
-            .pool
-            .install(|| jobs.par_iter().map(GameJob::play).collect::<Result<_, _>>())?;
+        let records: Vec<GameRecord> = if jobs.iter().any(GameJob::is_external) {
+            use futures_util::stream::{self, StreamExt, TryStreamExt};
+            let external = self.external.clone();
+            let limit = self.external_slots.available_permits().max(1);
+            stream::iter(jobs.iter())
+                .map(|job| {
+                    job.play_external(&external.options, external.time_limit_ms, &external.names)
+                })
+                .buffered(limit)
+                .try_collect()
+                .await?
+        } else {
+            self.pool
+                .install(|| jobs.par_iter().map(GameJob::play).collect::<Result<_, _>>())?
+        };
 
         // The tournament as it would be with the new results.
         let old_plan = self.plan_everything(&self.mirror)?;
