@@ -202,6 +202,7 @@ impl Game {
         for (i, p) in priorities.iter_mut().enumerate() {
             *p = 10 * (i as u16 + 1);
         }
+        let seats = robots.len();
         Ok(Game {
             players_at_start: robots.len(),
             board,
@@ -214,7 +215,13 @@ impl Game {
             reentry: false,
             occupant,
             events: Vec::with_capacity(256),
-            decisions: Vec::with_capacity(if dealing { 512 } else { 0 }),
+            // One reply per seat and turn, plus starts and a few re-entries: sized once so
+            // the log never doubles its allocation mid-game (it dominates a game's memory).
+            decisions: Vec::with_capacity(if dealing {
+                seats * (usize::from(config.turn_limit) + 2) + 16
+            } else {
+                0
+            }),
             start_queries: Vec::new(),
             turn_queries: Vec::with_capacity(MAX_PLAYERS),
             played: [None; MAX_PLAYERS],

@@ -310,7 +310,9 @@ impl Store {
                 rows.join(", "),
                 self.param(chunk.len() * 6 + 1)
             );
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            // Not cached: each batch size is a new statement text, and a cache of them would
+            // hold hundreds of megabytes of prepared statements.
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
             for g in chunk {
                 q = q
                     .bind(g.set_id.clone())
@@ -344,7 +346,9 @@ impl Store {
                  ON CONFLICT DO NOTHING",
                 rows.join(", ")
             );
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
+            // Not cached: each batch size is a new statement text, and a cache of them would
+            // hold hundreds of megabytes of prepared statements.
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
             for (g, r) in lines {
                 q = q
                     .bind(g.set_id.clone())
