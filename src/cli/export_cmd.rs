@@ -1,7 +1,7 @@
 //! `lrs-tourney export standings|games|sets FILE|DB --out F.csv` (`--out -`: stdout).
 
 use super::{CliError, target};
-use crate::report::{Snapshot, write_games, write_sets, write_standings};
+use crate::report::{write_games, write_sets, write_standings};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -26,16 +26,7 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: ExportArgs) -> Result<(), CliError> {
-    let db = target::database_of(&args.target)?;
-    let rt = target::runtime()?;
-    let snap = rt
-        .block_on(async {
-            let store = crate::store::Store::open_existing(&db).await?;
-            let snap = Snapshot::load(&store).await;
-            store.close().await;
-            snap
-        })
-        .map_err(CliError::input)?;
+    let (snap, _) = target::load_snapshot(&args.target)?;
     let mut buffer = Vec::new();
     let written = match args.what {
         What::Standings => write_standings(&snap, &mut buffer),

@@ -19,16 +19,7 @@ pub struct StandingsArgs {
 }
 
 pub fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let db = target::database_of(&args.target)?;
-    let rt = target::runtime()?;
-    let snap = rt
-        .block_on(async {
-            let store = crate::store::Store::open_existing(&db).await?;
-            let snap = Snapshot::load(&store).await;
-            store.close().await;
-            snap
-        })
-        .map_err(CliError::input)?;
+    let (snap, _) = target::load_snapshot(&args.target)?;
     match &args.stage {
         None => print_overall(&snap),
         Some(stage) => print_stage(&snap, stage, args.round.as_deref())?,

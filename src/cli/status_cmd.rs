@@ -1,7 +1,7 @@
 //! `lrs-tourney status FILE|DB`: what is planned, running and done.
 
 use super::{CliError, target};
-use crate::report::{Snapshot, status_text};
+use crate::report::status_text;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -15,16 +15,7 @@ pub struct StatusArgs {
 }
 
 pub fn run(args: StatusArgs) -> Result<(), CliError> {
-    let db = target::database_of(&args.target)?;
-    let rt = target::runtime()?;
-    let snap = rt
-        .block_on(async {
-            let store = crate::store::Store::open_existing(&db).await?;
-            let snap = Snapshot::load(&store).await;
-            store.close().await;
-            snap
-        })
-        .map_err(CliError::input)?;
+    let (snap, db) = target::load_snapshot(&args.target)?;
     print!(
         "{}",
         status_text(&snap, &db.display().to_string(), args.all)

@@ -63,6 +63,24 @@ fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
     row.try_get::<i64, _>(i)
 }
 
+/// A result line from the 11 columns `game_index, team_id, seat, score, flags, hits, pushes,
+/// push_kills, deaths, faults, won` starting at column `at`.
+fn result_row(r: &AnyRow, at: usize) -> Result<ResultRow, sqlx::Error> {
+    Ok(ResultRow {
+        game_index: int(r, at)? as u32,
+        team: int(r, at + 1)? as usize,
+        seat: int(r, at + 2)? as usize,
+        score: int(r, at + 3)?,
+        flags: int(r, at + 4)? as u32,
+        hits: int(r, at + 5)? as u32,
+        pushes: int(r, at + 6)? as u32,
+        push_kills: int(r, at + 7)? as u32,
+        deaths: int(r, at + 8)? as u32,
+        faults: int(r, at + 9)? as u32,
+        won: int(r, at + 10)? != 0,
+    })
+}
+
 impl Store {
     /// The tournament header, or `None` for a new database.
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
@@ -180,22 +198,7 @@ impl Store {
         let mut out: std::collections::HashMap<String, Vec<ResultRow>> = Default::default();
         for r in &rows {
             let row = (|| -> Result<(String, ResultRow), sqlx::Error> {
-                Ok((
-                    r.try_get(0)?,
-                    ResultRow {
-                        game_index: int(r, 1)? as u32,
-                        team: int(r, 2)? as usize,
-                        seat: int(r, 3)? as usize,
-                        score: int(r, 4)?,
-                        flags: int(r, 5)? as u32,
-                        hits: int(r, 6)? as u32,
-                        pushes: int(r, 7)? as u32,
-                        push_kills: int(r, 8)? as u32,
-                        deaths: int(r, 9)? as u32,
-                        faults: int(r, 10)? as u32,
-                        won: int(r, 11)? != 0,
-                    },
-                ))
+                Ok((r.try_get(0)?, result_row(r, 1)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -219,22 +222,7 @@ impl Store {
         let mut out: std::collections::HashMap<(String, u32), Vec<ResultRow>> = Default::default();
         for r in &rows {
             let row = (|| -> Result<((String, u32), ResultRow), sqlx::Error> {
-                Ok((
-                    (r.try_get(0)?, int(r, 1)? as u32),
-                    ResultRow {
-                        game_index: int(r, 2)? as u32,
-                        team: int(r, 3)? as usize,
-                        seat: int(r, 4)? as usize,
-                        score: int(r, 5)?,
-                        flags: int(r, 6)? as u32,
-                        hits: int(r, 7)? as u32,
-                        pushes: int(r, 8)? as u32,
-                        push_kills: int(r, 9)? as u32,
-                        deaths: int(r, 10)? as u32,
-                        faults: int(r, 11)? as u32,
-                        won: int(r, 12)? != 0,
-                    },
-                ))
+                Ok(((r.try_get(0)?, int(r, 1)? as u32), result_row(r, 2)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
