@@ -138,7 +138,7 @@ fn builtin_and_command_bots_are_resolved() {
     assert_eq!(t.database, dir.path().join("t.sqlite"));
     assert_has(
         &check_summary(&t),
-        &["1 command bot (1 windward): they will be smoke-tested"],
+        &["1 command bot (1 windward): each JSON-lines bot is smoke-tested below"],
     );
 }
 

@@ -11,6 +11,7 @@ pub mod jsonl;
 pub mod jsonl_player;
 pub mod process;
 pub mod sandbox;
+pub mod smoke;
 pub mod windward;
 
 pub use driver::{SeatPlayer, drive_game};

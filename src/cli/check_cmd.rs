@@ -1,14 +1,21 @@
-//! `lrs-tourney check FILE`: validate a tournament file without running anything.
+//! `lrs-tourney check FILE`: validate a tournament file, then smoke-test its JSON-lines bots
+//! (one short game each against `builtin:random`, in the real sandbox).
 
 use super::CliError;
+use crate::bots::smoke::{SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test};
 use crate::tourney::config::{check_summary, load_tournament};
+use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
+use futures_util::StreamExt;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The tournament file (.toml).
     file: PathBuf,
+    /// Only validate: do not start the command bots in smoke games.
+    #[arg(long)]
+    no_smoke: bool,
 }
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
@@ -17,11 +24,95 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let external = t
         .teams
         .iter()
-        .any(|team| matches!(team.bot, crate::tourney::model::Bot::Command { .. }));
+        .any(|team| matches!(team.bot, Bot::Command { .. }));
     if external {
         let protections = crate::bots::sandbox::Sandbox::default().protections();
         println!("bot sandbox on this machine:\n{}", protections.summary());
     }
     println!("ok: {} is valid", args.file.display());
+    if !external || args.no_smoke {
+        return Ok(());
+    }
+    let failed = smoke(&t)?;
+    if failed > 0 {
+        return Err(CliError::failure(format!("check: {failed} bot(s) failed")));
+    }
     Ok(())
+}
+
+/// Smoke-tests every command bot of `t` and prints a line per team; returns how many failed.
+fn smoke(t: &Tournament) -> Result<usize, CliError> {
+    let board_name = t
+        .bracket
+        .boards
+        .first()
+        .ok_or_else(|| CliError::input("the tournament has no boards"))?;
+    let board = crate::boards::library::load_board(board_name).map_err(CliError::input)?;
+    let options = crate::bots::JsonlOptions {
+        limits: crate::bots::Limits {
+            memory_mb: t.limits.memory_mb,
+            ..crate::bots::Limits::default()
+        },
+        startup_ms: t.limits.start_limit_ms,
+        ..crate::bots::JsonlOptions::default()
+    };
+    let label = |i: usize| {
+        let team = &t.teams[i];
+        format!("{} ({})", team.name, t.schools[team.school].name)
+    };
+    let mut specs = Vec::new();
+    let mut windward = Vec::new();
+    for (i, team) in t.teams.iter().enumerate() {
+        match &team.bot {
+            Bot::Builtin(_) => {}
+            Bot::Command {
+                command,
+                dir,
+                protocol: Protocol::Jsonl,
+            } => specs.push((
+                i,
+                SmokeSpec {
+                    name: label(i),
+                    command: command.clone(),
+                    dir: dir.clone(),
+                    board: board.clone(),
+                    seed: t.seed,
+                    time_limit_ms: t.limits.time_limit_ms,
+                    options: options.clone(),
+                },
+            )),
+            Bot::Command { .. } => windward.push(i),
+        }
+    }
+    if !specs.is_empty() {
+        println!(
+            "smoke games: {} turns on {board_name} against builtin:random \
+             (time limit {} ms, start limit {} ms)",
+            SMOKE_TURNS, t.limits.time_limit_ms, t.limits.start_limit_ms
+        );
+    }
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let reports: Vec<(usize, SmokeReport)> = super::target::runtime()?.block_on(
+        futures_util::stream::iter(specs)
+            .map(|(i, spec)| async move { (i, smoke_test(&spec).await) })
+            .buffered(jobs)
+            .collect(),
+    );
+    let mut failed = 0;
+    for (i, report) in &reports {
+        println!("  {}: {}", label(*i), report.verdict);
+        if !report.passed {
+            failed += 1;
+            for line in &report.stderr {
+                println!("    stderr: {line}");
+            }
+        }
+    }
+    for i in windward {
+        println!(
+            "  {}: not smoke-tested (Windward clients are tested with lrs-tourney serve)",
+            label(i)
+        );
+    }
+    Ok(failed)
 }

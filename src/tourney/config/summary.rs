@@ -194,7 +194,7 @@ fn describe_bots(t: &Tournament) -> String {
     if !command.is_empty() {
         let total: usize = command.values().sum();
         parts.push(format!(
-            "{} ({}): they will be smoke-tested once external bots are supported; nothing was run",
+            "{} ({}): each JSON-lines bot is smoke-tested below (skip with --no-smoke)",
             plural(total, "command bot", "command bots"),
             list(
                 command

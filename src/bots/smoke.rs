@@ -1,0 +1,200 @@
+//! Smoke tests of JSON-lines bots (`lrs-tourney check`): a short game against a built-in
+//! random AI, in the real sandbox and with the tournament's limits, to find bots that do
+//! not start or do not answer before a tournament is run.
+
+use super::jsonl::split_command;
+use super::{
+    BoxFuture, GameSetup, JsonlOptions, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
+};
+use crate::ai::BuiltinAi;
+use crate::bots::process::BotCommand;
+use crate::engine::{Board, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The turns of a smoke game.
+pub const SMOKE_TURNS: u16 = 3;
+/// The most stderr lines a failure report quotes.
+pub const STDERR_LINES: usize = 5;
+
+/// One bot to smoke-test.
+#[derive(Debug, Clone)]
+pub struct SmokeSpec {
+    pub name: String,
+    pub command: String,
+    pub dir: PathBuf,
+    pub board: Arc<Board>,
+    pub seed: u64,
+    pub time_limit_ms: u64,
+    pub options: JsonlOptions,
+}
+
+/// What a smoke game showed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmokeReport {
+    pub passed: bool,
+    /// `ok (...)` or `FAILED: ...`.
+    pub verdict: String,
+    /// The first lines of the bot's stderr (for failures).
+    pub stderr: Vec<String>,
+}
+
+/// Times the first answer of the wrapped player.
+struct Timed {
+    inner: JsonlPlayer,
+    first: Arc<Mutex<Option<u64>>>,
+}
+
+impl Timed {
+    fn note(&self, started: Instant, fault: bool) {
+        let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
+        if first.is_none() && !fault {
+            *first = Some(started.elapsed().as_millis() as u64);
+        }
+    }
+}
+
+impl RemotePlayer for Timed {
+    fn begin_game<'a>(&'a mut self, setup: &'a GameSetup) -> BoxFuture<'a, ()> {
+        self.inner.begin_game(setup)
+    }
+
+    fn start<'a>(&'a mut self, view: &'a View, query: &'a StartQuery) -> BoxFuture<'a, StartReply> {
+        Box::pin(async move {
+            let started = Instant::now();
+            let reply = self.inner.start(view, query).await;
+            self.note(started, matches!(reply, StartReply::Fault(_)));
+            reply
+        })
+    }
+
+    fn turn<'a>(&'a mut self, view: &'a View, query: &'a TurnQuery) -> BoxFuture<'a, TurnReply> {
+        Box::pin(async move {
+            let started = Instant::now();
+            let reply = self.inner.turn(view, query).await;
+            self.note(started, matches!(reply, TurnReply::Fault(_)));
+            reply
+        })
+    }
+
+    fn game_over<'a>(&'a mut self, view: &'a View) -> BoxFuture<'a, ()> {
+        self.inner.game_over(view)
+    }
+}
+
+fn failed(verdict: String, stderr: Vec<String>) -> SmokeReport {
+    SmokeReport {
+        passed: false,
+        verdict: format!("FAILED: {verdict}"),
+        stderr,
+    }
+}
+
+/// Plays one smoke game of `spec`'s bot (seat 0) against `builtin:random` (seat 1).
+pub async fn smoke_test(spec: &SmokeSpec) -> SmokeReport {
+    let argv = match split_command(&spec.command) {
+        Ok(argv) if !argv.is_empty() => argv,
+        Ok(_) => return failed("could not start: empty command".to_string(), Vec::new()),
+        Err(e) => return failed(format!("could not start: {e}"), Vec::new()),
+    };
+    let player = JsonlPlayer::new(
+        BotCommand {
+            argv,
+            dir: spec.dir.clone(),
+        },
+        spec.options.clone(),
+    );
+    let log = player.log_handle();
+    let first = Arc::new(Mutex::new(None));
+    let timed = Timed {
+        inner: player,
+        first: first.clone(),
+    };
+    let config = GameConfig {
+        turn_limit: SMOKE_TURNS,
+    };
+    let mut game = match Game::new(spec.board.clone(), 2, spec.seed, config) {
+        Ok(g) => g,
+        Err(e) => return failed(format!("cannot set up the smoke game: {e}"), Vec::new()),
+    };
+    let mut seats = vec![
+        SeatPlayer::Remote(Box::new(timed)),
+        SeatPlayer::Local(BuiltinAi::Random.player_with(spec.seed, 1, None)),
+    ];
+    let players = vec![spec.name.clone(), "builtin:random".to_string()];
+    let setups: Vec<GameSetup> = (0..2)
+        .map(|seat| GameSetup {
+            seat,
+            players: players.clone(),
+            board: spec.board.clone(),
+            turn_limit: SMOKE_TURNS,
+            time_limit_ms: spec.time_limit_ms,
+        })
+        .collect();
+    if let Err(e) = drive_game(&mut game, &mut seats, &setups).await {
+        return failed(format!("the smoke game failed: {e}"), Vec::new());
+    }
+    drop(seats);
+    let log = log.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let first = *first.lock().unwrap_or_else(|e| e.into_inner());
+    judge(&log, first, spec.time_limit_ms)
+}
+
+/// The verdict on a finished smoke game.
+fn judge(log: &super::BotGameLog, first_ms: Option<u64>, time_limit_ms: u64) -> SmokeReport {
+    let stderr: Vec<String> = log
+        .stderr_text()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(STDERR_LINES)
+        .map(str::to_string)
+        .collect();
+    let s = &log.stats;
+    if let Some(e) = &log.spawn_error {
+        return failed(format!("could not start: {e}"), stderr);
+    }
+    if s.timeouts > 0 {
+        return failed(
+            format!(
+                "no answer within {time_limit_ms} ms (timeout x{}, answered {}/{} queries)",
+                s.timeouts, s.answered, s.queries
+            ),
+            stderr,
+        );
+    }
+    if s.invalid > 0 {
+        let why = log
+            .last_invalid
+            .as_deref()
+            .map(|r| format!(": {r}"))
+            .unwrap_or_default();
+        return failed(
+            format!(
+                "invalid answers x{} (answered {}/{} queries){why}",
+                s.invalid, s.answered, s.queries
+            ),
+            stderr,
+        );
+    }
+    if let Some(turn) = log.crashed_at_turn {
+        let exit = log
+            .exit
+            .as_ref()
+            .map(|e| format!(" ({})", e.status))
+            .unwrap_or_default();
+        return failed(format!("crashed at turn {turn}{exit}"), stderr);
+    }
+    if s.crashes > 0 || s.queries == 0 || s.answered < s.queries {
+        return failed(
+            format!("answered {}/{} queries", s.answered, s.queries),
+            stderr,
+        );
+    }
+    let first = first_ms.map_or_else(String::new, |ms| format!(", first answer in {ms} ms"));
+    SmokeReport {
+        passed: true,
+        verdict: format!("ok (answered {}/{} queries{first})", s.answered, s.queries),
+        stderr: Vec::new(),
+    }
+}

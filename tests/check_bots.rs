@@ -1,0 +1,113 @@
+//! `lrs-tourney check FILE` smoke-tests every JSON-lines bot in a short game and names the
+//! ones that do not start or do not answer.
+
+mod common;
+
+use common::{Test, repo};
+
+const HEAD: &str = "name = \"Smoke Cup\"\nseed = 7\n\n\
+                    [limits]\ntime_limit_ms = 300\nstart_limit_ms = 1000\n\n\
+                    [[school]]\nname = \"A\"\n";
+
+fn team(name: &str, bot: &str, dir: &str) -> String {
+    let dir = repo().join(dir);
+    format!(
+        "[[school.team]]\nname = \"{name}\"\nbot = \"{bot}\"\ndir = {:?}\nprotocol = \"jsonl\"\n",
+        dir.display().to_string()
+    )
+}
+
+fn good() -> String {
+    team("good", "python3 bot.py", "examples/bots/python")
+}
+
+fn mixed() -> String {
+    [
+        HEAD.to_string(),
+        good(),
+        team("quiet", "python3 silent.py", "tests/hostile"),
+        team("quitter", "python3 exit_now.py", "tests/hostile"),
+        team("noisy", "python3 garbage.py", "tests/hostile"),
+        team("missing", "./nope", "tests/hostile"),
+        "[[school.team]]\nname = \"ai\"\nbot = \"builtin:hunter\"\n".to_string(),
+    ]
+    .concat()
+}
+
+/// The line of `out` that reports on team `name`.
+fn line<'a>(out: &'a str, name: &str) -> &'a str {
+    let prefix = format!("  {name} (A): ");
+    out.lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no line for {name} in:\n{out}"))
+}
+
+#[test]
+fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
+    let out = Test::new()
+        .file("t.toml", &mixed())
+        .args(&["check", "t.toml"])
+        .status(1)
+        .stdout_has("ok: t.toml is valid")
+        .stdout_has("smoke games: 3 turns on")
+        .stderr_has("check: 4 bot(s) failed")
+        .run();
+    let good = line(&out, "good");
+    assert!(good.contains("ok (answered "), "{out}");
+    assert!(good.contains("first answer in "), "{out}");
+    let quiet = line(&out, "quiet");
+    assert!(
+        quiet.contains("FAILED: no answer within 300 ms (timeout x"),
+        "{out}"
+    );
+    let quitter = line(&out, "quitter");
+    assert!(quitter.contains("FAILED: crashed at turn "), "{out}");
+    let noisy = line(&out, "noisy");
+    assert!(noisy.contains("FAILED: invalid answers x"), "{out}");
+    let missing = line(&out, "missing");
+    assert!(missing.contains("FAILED: could not start: "), "{out}");
+    assert!(missing.contains("nope"), "{out}");
+    // Built-in AIs need no smoke game.
+    assert!(!out.contains("  ai (A): "), "{out}");
+}
+
+#[test]
+fn a_tournament_of_good_bots_passes() {
+    let text = [HEAD.to_string(), good()].concat();
+    let out = Test::new()
+        .file("t.toml", &text)
+        .args(&["check", "t.toml"])
+        .stdout_has("ok: t.toml is valid")
+        .run();
+    assert!(line(&out, "good").contains("ok (answered "), "{out}");
+    assert!(!out.contains("FAILED"), "{out}");
+}
+
+#[test]
+fn no_smoke_only_validates() {
+    let out = Test::new()
+        .file("t.toml", &mixed())
+        .args(&["check", "--no-smoke", "t.toml"])
+        .stdout_has("ok: t.toml is valid")
+        .run();
+    assert!(!out.contains("smoke games"), "{out}");
+}
+
+#[test]
+fn windward_clients_are_not_smoke_tested() {
+    let text = format!(
+        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"python3 client.py\"\ndir = {:?}\n\
+         protocol = \"windward\"\n",
+        good(),
+        repo().join("tests/hostile").display().to_string()
+    );
+    let out = Test::new()
+        .file("t.toml", &text)
+        .args(&["check", "t.toml"])
+        .run();
+    assert!(
+        line(&out, "ww")
+            .contains("not smoke-tested (Windward clients are tested with lrs-tourney serve)"),
+        "{out}"
+    );
+}
