@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::boards::load_board;
+use crate::bots::windward::series::client_sandbox;
 use crate::bots::{JsonlOptions, Protections};
 use crate::engine::GameConfig;
 use crate::play::{BotSpec, BotStats, ExternalOptions, PlayOptions, play_with};
@@ -15,15 +16,25 @@ struct PlayFlags {
     /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file.
     #[arg(long)]
     board: String,
-    /// A bot, once per seat: builtin:random, builtin:runner, builtin:hunter, or
-    /// jsonl:COMMAND, a program speaking JSON lines (COMMAND is split into words like a
-    /// shell does, without globbing or variables: 'jsonl:java -cp lib/* Bot').
+    /// A bot, once per seat: builtin:random, builtin:runner, builtin:hunter,
+    /// jsonl:COMMAND, a program speaking JSON lines, or windward:COMMAND, a 2012 Windward
+    /// client (run as COMMAND <host> <name> <token>, once for all games). COMMAND is split
+    /// into words like a shell does, without globbing or variables:
+    /// 'jsonl:java -cp lib/* Bot'.
     #[arg(long = "bot", value_name = "SPEC", required = true, action = ArgAction::Append)]
     bots: Vec<String>,
-    /// The directory of the jsonl bot given by the next --bot (default: the current
+    /// The directory of the external bot given by the next --bot (default: the current
     /// directory). The bot runs in a scratch copy of it, made for every game.
     #[arg(long = "bot-dir", value_name = "DIR", action = ArgAction::Append)]
     bot_dirs: Vec<PathBuf>,
+    /// Where the gateway for windward: bots listens; they are given its IP (the 2012
+    /// clients connect to port 1707, hard-coded in them).
+    #[arg(
+        long = "windward-listen",
+        value_name = "IP:PORT",
+        default_value = "127.0.0.1:1707"
+    )]
+    windward_listen: std::net::SocketAddr,
     /// Time for each answer of an external bot, in milliseconds.
     #[arg(long = "time-limit-ms", value_name = "MS", default_value_t = 1000)]
     time_limit_ms: u64,
@@ -167,7 +178,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         };
         // An absolute directory, checked before any game starts.
         let bot = match &bot {
-            BotSpec::Jsonl(j) => match std::fs::canonicalize(&j.dir) {
+            BotSpec::Jsonl(j) | BotSpec::Windward(j) => match std::fs::canonicalize(&j.dir) {
                 Ok(dir) if dir.is_dir() => bot.with_dir(dir),
                 _ => {
                     return Err(CliError::input(format!(
@@ -204,12 +215,28 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let external_options = ExternalOptions {
         time_limit_ms: args.time_limit_ms,
         bots: JsonlOptions::default(),
+        windward_listen: args.windward_listen,
     };
-    let external = opts.bots.iter().any(BotSpec::is_external);
-    let protections = external.then(|| external_options.bots.sandbox.protections());
-    if let Some(p) = &protections {
-        // Never run untrusted code silently without saying what protects the machine.
+    let has_jsonl = opts.bots.iter().any(|b| matches!(b, BotSpec::Jsonl(_)));
+    let has_windward = opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_)));
+    let windward_protections = has_windward.then(|| {
+        client_sandbox(&external_options.bots.sandbox, args.windward_listen.port()).protections()
+    });
+    // Never run untrusted code silently without saying what protects the machine.
+    let protections = if has_jsonl {
+        Some(external_options.bots.sandbox.protections())
+    } else {
+        windward_protections.clone()
+    };
+    if has_jsonl && let Some(p) = &protections {
         eprintln!("{}", p.one_line());
+    }
+    if let Some(p) = &windward_protections {
+        eprintln!(
+            "windward clients (may connect to {}): {}",
+            args.windward_listen,
+            p.one_line()
+        );
     }
     let mut stats = play_with(&opts, &external_options, jobs).map_err(CliError::failure)?;
     // The spec as given on the command line names each entry.

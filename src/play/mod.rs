@@ -12,26 +12,36 @@ pub use stats::{BotStats, GameSummary, summarize_game};
 
 use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::jsonl::{SplitError, split_command};
+use crate::bots::windward::{
+    DEFAULT_PORT, Gateway, GatewayConfig, SeriesClient, SeriesSeat, WindwardHost,
+};
 use crate::bots::{BotCommand, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use thiserror::Error;
 
-/// A bot as named on the command line (`builtin:NAME` or `jsonl:COMMAND`).
+/// A bot as named on the command line (`builtin:NAME`, `jsonl:COMMAND` or
+/// `windward:COMMAND`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Builtin(BuiltinAi),
-    /// A program speaking protocol-jsonl.md.
+    /// A program speaking protocol-jsonl.md, started afresh for every game.
     Jsonl(JsonlBot),
+    /// A 2012 Windward client (protocol-windward.md), started once for all the games and
+    /// given `<host> <name> <token>` after its command.
+    Windward(JsonlBot),
 }
 
-/// An external JSON-lines bot: its command as given, split into words, and the directory
-/// it runs from (copied to a scratch directory for every game).
+/// An external bot: its command as given, split into words, and the directory it runs
+/// from (copied to a scratch directory for every game, or for the series).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonlBot {
     pub command: String,
@@ -45,11 +55,11 @@ pub enum BotSpecError {
     #[error("unknown built-in AI {name:?}; expected one of: {}", builtin_names())]
     UnknownBuiltin { name: String },
     #[error(
-        "bot {spec:?} has no kind; expected builtin:NAME (e.g. builtin:runner) or jsonl:COMMAND"
+        "bot {spec:?} has no kind; expected builtin:NAME (e.g. builtin:runner), jsonl:COMMAND or windward:COMMAND"
     )]
     MissingKind { spec: String },
     #[error(
-        "bot kind {kind:?} in {spec:?} is not supported yet; expected builtin:NAME or jsonl:COMMAND"
+        "unknown bot kind {kind:?} in {spec:?}; expected builtin:NAME, jsonl:COMMAND or windward:COMMAND"
     )]
     UnknownKind { kind: String, spec: String },
     #[error("bot {spec:?} has an empty command")]
@@ -82,7 +92,7 @@ impl BotSpec {
                 .ok_or_else(|| BotSpecError::UnknownBuiltin {
                     name: rest.to_string(),
                 }),
-            "jsonl" => {
+            "jsonl" | "windward" => {
                 let argv = split_command(rest).map_err(|error| BotSpecError::BadCommand {
                     command: rest.to_string(),
                     error,
@@ -92,11 +102,16 @@ impl BotSpec {
                         spec: spec.to_string(),
                     });
                 }
-                Ok(BotSpec::Jsonl(JsonlBot {
+                let bot = JsonlBot {
                     command: rest.to_string(),
                     argv,
                     dir: PathBuf::from("."),
-                }))
+                };
+                Ok(if kind == "jsonl" {
+                    BotSpec::Jsonl(bot)
+                } else {
+                    BotSpec::Windward(bot)
+                })
             }
             _ => Err(BotSpecError::UnknownKind {
                 kind: kind.to_string(),
@@ -109,6 +124,10 @@ impl BotSpec {
     pub fn with_dir(self, dir: impl Into<PathBuf>) -> BotSpec {
         match self {
             BotSpec::Jsonl(bot) => BotSpec::Jsonl(JsonlBot {
+                dir: dir.into(),
+                ..bot
+            }),
+            BotSpec::Windward(bot) => BotSpec::Windward(JsonlBot {
                 dir: dir.into(),
                 ..bot
             }),
@@ -129,7 +148,9 @@ impl BotSpec {
     ) -> Box<dyn Player + Send> {
         match self {
             BotSpec::Builtin(ai) => ai.player_with(game_seed, seat, Some(maps.clone())),
-            BotSpec::Jsonl(_) => unreachable!("external bots play through play_one_async"),
+            BotSpec::Jsonl(_) | BotSpec::Windward(_) => {
+                unreachable!("external bots play through play_one_async")
+            }
         }
     }
 
@@ -139,7 +160,11 @@ impl BotSpec {
         seat: usize,
         maps: &Arc<FlagDistances>,
         options: &JsonlOptions,
+        series: Option<&SeriesSeat>,
     ) -> SeatPlayer {
+        if let Some(seat) = series {
+            return SeatPlayer::Remote(Box::new(seat.clone()));
+        }
         match self {
             BotSpec::Builtin(_) => SeatPlayer::Local(self.player(game_seed, seat, maps)),
             BotSpec::Jsonl(bot) => SeatPlayer::Remote(Box::new(JsonlPlayer::new(
@@ -149,6 +174,8 @@ impl BotSpec {
                 },
                 options.clone(),
             ))),
+            // A Windward client not started (see `play_windward_series`): every query a crash.
+            BotSpec::Windward(_) => SeatPlayer::Remote(Box::new(crate::bots::Absent::default())),
         }
     }
 }
@@ -158,6 +185,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Builtin(ai) => write!(f, "builtin:{}", ai.name()),
             BotSpec::Jsonl(bot) => write!(f, "jsonl:{}", bot.command),
+            BotSpec::Windward(bot) => write!(f, "windward:{}", bot.command),
         }
     }
 }
@@ -180,6 +208,9 @@ pub struct ExternalOptions {
     pub time_limit_ms: u64,
     /// Limits, sandbox, start-up time.
     pub bots: JsonlOptions,
+    /// Where the gateway for `windward:` bots listens (the 2012 clients connect to port
+    /// 1707 of the IP they are given).
+    pub windward_listen: SocketAddr,
 }
 
 impl Default for ExternalOptions {
@@ -187,6 +218,7 @@ impl Default for ExternalOptions {
         ExternalOptions {
             time_limit_ms: 1000,
             bots: JsonlOptions::default(),
+            windward_listen: SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, DEFAULT_PORT)),
         }
     }
 }
@@ -210,6 +242,8 @@ pub enum PlayError {
     NoTimeLimit,
     #[error("games with external bots are played by play_one_async")]
     NeedsAsync,
+    #[error("cannot listen on {addr} for the Windward clients: {error}")]
+    Gateway { addr: SocketAddr, error: String },
     #[error("game with seed {seed} failed: {source}")]
     Game { seed: u64, source: GameError },
 }
@@ -273,6 +307,17 @@ pub async fn play_one_async(
     g: u32,
     maps: &Arc<FlagDistances>,
 ) -> Result<GameSummary, PlayError> {
+    play_one_in_series(opts, external, g, maps, &HashMap::new()).await
+}
+
+/// Plays game `g`; Windward bots are played by their series' clients (`series`, by slot).
+async fn play_one_in_series(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    g: u32,
+    maps: &Arc<FlagDistances>,
+    series: &HashMap<usize, SeriesSeat>,
+) -> Result<GameSummary, PlayError> {
     let seed = opts.seed.wrapping_add(u64::from(g));
     let k = opts.bots.len();
     let mut game = Game::new(opts.board.clone(), k, seed, opts.config)
@@ -281,7 +326,7 @@ pub async fn play_one_async(
     let mut names = vec![String::new(); k];
     for (slot, bot) in opts.bots.iter().enumerate() {
         let seat = opts.seat_of(slot, g);
-        by_seat[seat] = Some(bot.seat_player(seed, seat, maps, &external.bots));
+        by_seat[seat] = Some(bot.seat_player(seed, seat, maps, &external.bots, series.get(&slot)));
         names[seat] = bot.to_string();
     }
     let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
@@ -334,6 +379,110 @@ pub async fn play_games_async(
     results.into_iter().collect()
 }
 
+/// Plays every game of `opts` in order as one series: each `windward:` bot is started
+/// once, joins the gateway once and plays every game over that connection (as in a
+/// tournament); `jsonl:` bots start afresh for each game. Games run one at a time, since
+/// a client plays one game at a time.
+pub async fn play_windward_series(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    maps: &Arc<FlagDistances>,
+) -> Result<Vec<GameSummary>, PlayError> {
+    let addr = external.windward_listen;
+    let gateway = Gateway::bind(GatewayConfig {
+        addr,
+        join_timeout: Duration::from_millis(external.bots.startup_ms.max(1000)),
+        ..GatewayConfig::default()
+    })
+    .await
+    .map_err(|e| PlayError::Gateway {
+        addr,
+        error: e.to_string(),
+    })?;
+    let host = WindwardHost::new(gateway);
+    let limits = &external.bots.limits;
+    let cpu_seconds = limits
+        .cpu_seconds_for(
+            opts.config.turn_limit,
+            external.time_limit_ms,
+            external.bots.startup_ms,
+        )
+        .saturating_mul(u64::from(opts.games));
+    let startup = Duration::from_millis(external.bots.startup_ms);
+    let starts = opts
+        .bots
+        .iter()
+        .enumerate()
+        .filter_map(|(slot, bot)| match bot {
+            BotSpec::Windward(bot) => Some((slot, bot)),
+            _ => None,
+        });
+    let clients: Vec<(usize, SeriesClient)> =
+        futures_util::future::join_all(starts.map(|(slot, bot)| {
+            let host = &host;
+            async move {
+                let command = BotCommand {
+                    argv: bot.argv.clone(),
+                    dir: bot.dir.clone(),
+                };
+                let name = format!("bot{}", slot + 1);
+                let client = host
+                    .start(
+                        &command,
+                        &name,
+                        limits,
+                        cpu_seconds,
+                        &external.bots.sandbox,
+                        startup,
+                    )
+                    .await;
+                (slot, client)
+            }
+        }))
+        .await;
+    let series: HashMap<usize, SeriesSeat> = clients
+        .iter()
+        .map(|(slot, client)| (*slot, client.seat()))
+        .collect();
+    let mut summaries = Vec::with_capacity(opts.games as usize);
+    let mut failure = None;
+    for g in 0..opts.games {
+        match play_one_in_series(opts, external, g, maps, &series).await {
+            Ok(summary) => summaries.push(summary),
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    drop(series);
+    for (slot, client) in clients {
+        let log = client.finish().await;
+        if !log.joined {
+            eprintln!(
+                "{}: the client never joined ({}){}",
+                opts.bots[slot],
+                log.status,
+                first_lines(&log.stderr)
+            );
+        }
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(summaries),
+    }
+}
+
+/// The first lines of a log, for a one-line diagnostic.
+fn first_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().take(3).collect();
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; stderr: {}", lines.join(" | "))
+    }
+}
+
 /// Plays every game on up to `jobs` threads and returns the per-bot totals in slot order.
 /// External bots get the default [`ExternalOptions`].
 pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError> {
@@ -358,7 +507,11 @@ pub fn play_with(
             .enable_all()
             .build()
             .map_err(|e| PlayError::Threads(e.to_string()))?;
-        let summaries = runtime.block_on(play_games_async(opts, external, jobs, &maps))?;
+        let summaries = if opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_))) {
+            runtime.block_on(play_windward_series(opts, external, &maps))?
+        } else {
+            runtime.block_on(play_games_async(opts, external, jobs, &maps))?
+        };
         return Ok(totals(opts, &summaries));
     }
     let run = || -> Result<Vec<GameSummary>, PlayError> {

@@ -3,14 +3,17 @@
 use crate::ai::FlagDistances;
 use crate::bots::jsonl::split_command;
 use crate::bots::process::BotCommand;
+use crate::bots::windward::{SeriesClient, SeriesSeat, WindwardHost};
 use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{Board, ENGINE_VERSION, Game, GameConfig, Player, run_game};
 use crate::play::summarize_game;
 use crate::store::decisions;
-use crate::store::{GameRecord, TeamResult};
+use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, Protocol, TeamId};
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
@@ -92,21 +95,37 @@ impl GameJob {
         Ok(self.record(&game))
     }
 
-    /// Plays the game with its external bots as sandboxed subprocesses (JSON lines),
-    /// asking them concurrently; built-in AIs answer in place. Faults never fail the game.
+    /// Whether any seat of this game is a Windward client (its games are played as one
+    /// series over one connection, see [`play_series`]).
+    pub fn has_windward(&self) -> bool {
+        self.teams.iter().any(|(_, bot)| {
+            matches!(
+                bot,
+                Bot::Command {
+                    protocol: Protocol::Windward,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Plays the game with its external bots, asking them concurrently; built-in AIs
+    /// answer in place. JSON-lines bots are sandboxed subprocesses started for this game;
+    /// Windward seats are played by the series' clients in `windward` (by team). Faults
+    /// never fail the game.
     pub async fn play_external(
         &self,
-        options: &JsonlOptions,
-        time_limit_ms: u64,
-        names: &[String],
+        external: &ExternalSetup,
+        windward: &HashMap<TeamId, SeriesSeat>,
     ) -> Result<GameRecord, GameJobError> {
         let k = self.teams.len();
         let mut game = self.new_game()?;
         let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
         let mut seat_names = vec![String::new(); k];
+        let mut logs = Vec::new();
         for (position, (team, bot)) in self.teams.iter().enumerate() {
             let seat = self.seat_of(position);
-            seat_names[seat] = names.get(*team).cloned().unwrap_or_default();
+            seat_names[seat] = external.names.get(*team).cloned().unwrap_or_default();
             by_seat[seat] = Some(match bot {
                 Bot::Builtin(ai) => {
                     SeatPlayer::Local(ai.player_with(self.seed, seat, Some(self.maps.clone())))
@@ -118,19 +137,28 @@ impl GameJob {
                 } => {
                     let argv = split_command(command)
                         .map_err(|e| self.fail(format!("command `{command}`: {e}")))?;
-                    SeatPlayer::Remote(Box::new(JsonlPlayer::new(
+                    let player = JsonlPlayer::new(
                         BotCommand {
                             argv,
                             dir: dir.clone(),
                         },
-                        options.clone(),
-                    )))
+                        external.options.clone(),
+                    );
+                    logs.push((*team, player.log_handle()));
+                    SeatPlayer::Remote(Box::new(player))
                 }
-                Bot::Command { command, .. } => {
-                    return Err(self.fail(format!(
-                        "`{command}` is a Windward client; tournaments cannot start those yet"
-                    )));
-                }
+                Bot::Command {
+                    command,
+                    protocol: Protocol::Windward,
+                    ..
+                } => match windward.get(team) {
+                    Some(seat) => SeatPlayer::Remote(Box::new(seat.clone())),
+                    None => {
+                        return Err(self.fail(format!(
+                            "the Windward client `{command}` has no series connection"
+                        )));
+                    }
+                },
             });
         }
         let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
@@ -140,13 +168,31 @@ impl GameJob {
                 players: seat_names.clone(),
                 board: self.board.clone(),
                 turn_limit: self.turn_limit,
-                time_limit_ms,
+                time_limit_ms: external.time_limit_ms,
             })
             .collect();
         drive_game(&mut game, &mut seats, &setups)
             .await
             .map_err(|e| self.fail(e.to_string()))?;
-        Ok(self.record(&game))
+        // The JSON-lines bots were ended by `game_over`: their logs are complete.
+        drop(seats);
+        let mut record = self.record(&game);
+        record.logs = logs
+            .into_iter()
+            .map(|(team, handle)| {
+                let log = handle.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                BotLog {
+                    team,
+                    exit_status: match (&log.spawn_error, &log.exit) {
+                        (Some(e), _) => format!("not started: {e}"),
+                        (None, Some(exit)) => exit.status.clone(),
+                        (None, None) => "unknown".to_string(),
+                    },
+                    stderr: log.stderr_text(),
+                }
+            })
+            .collect();
+        Ok(record)
     }
 
     /// The storable record of a finished game.
@@ -180,6 +226,122 @@ impl GameJob {
             turns: u32::from(game.turn()),
             decisions: decisions::encode(game.decisions()),
             results,
+            logs: Vec::new(),
         }
+    }
+}
+
+/// How a run's external bots are played: the tournament's limits, the teams' display
+/// names (by team id), and the Windward gateway when some team uses a Windward client.
+pub struct ExternalSetup {
+    pub options: JsonlOptions,
+    pub time_limit_ms: u64,
+    pub names: Vec<String>,
+    pub windward: Option<WindwardHost>,
+}
+
+/// Plays `jobs` (games of one set, in order) as one series: each Windward client of the
+/// set is started once, joins once and plays every game over its connection; JSON-lines
+/// bots start afresh for each game. `on_game` receives each game as it ends, except the
+/// last, which is held back until the clients are ended so that their logs (stderr of
+/// the whole series) are stored with it.
+pub async fn play_series(
+    jobs: &[GameJob],
+    external: &ExternalSetup,
+    mut on_game: impl FnMut(&GameJob, Result<GameRecord, GameJobError>),
+) {
+    let Some(first) = jobs.first() else { return };
+    let mut clients: Vec<(TeamId, SeriesClient)> = Vec::new();
+    if first.has_windward() {
+        let Some(host) = &external.windward else {
+            for job in jobs {
+                on_game(
+                    job,
+                    Err(job.fail("no Windward gateway is listening for this run".to_string())),
+                );
+            }
+            return;
+        };
+        let limits = &external.options.limits;
+        let per_game = limits.cpu_seconds_for(
+            first.turn_limit,
+            external.time_limit_ms,
+            external.options.startup_ms,
+        );
+        let cpu_seconds = per_game.saturating_mul(jobs.len() as u64);
+        let startup = Duration::from_millis(external.options.startup_ms);
+        let starts = first.teams.iter().filter_map(|(team, bot)| match bot {
+            Bot::Command {
+                command,
+                dir,
+                protocol: Protocol::Windward,
+            } => Some((*team, command, dir)),
+            _ => None,
+        });
+        let mut pending = Vec::new();
+        for (team, command, dir) in starts {
+            let name = external.names.get(team).cloned().unwrap_or_default();
+            let argv = match split_command(command) {
+                Ok(argv) => argv,
+                Err(e) => {
+                    for job in jobs {
+                        on_game(job, Err(job.fail(format!("command `{command}`: {e}"))));
+                    }
+                    return;
+                }
+            };
+            let command = BotCommand {
+                argv,
+                dir: dir.clone(),
+            };
+            pending.push(async move {
+                let client = host
+                    .start(
+                        &command,
+                        &name,
+                        limits,
+                        cpu_seconds,
+                        &external.options.sandbox,
+                        startup,
+                    )
+                    .await;
+                (team, client)
+            });
+        }
+        clients = futures_util::future::join_all(pending).await;
+    }
+    let seats: HashMap<TeamId, SeriesSeat> = clients
+        .iter()
+        .map(|(team, client)| (*team, client.seat()))
+        .collect();
+    let mut held: Option<(&GameJob, Result<GameRecord, GameJobError>)> = None;
+    for job in jobs {
+        let outcome = job.play_external(external, &seats).await;
+        if let Some((job, outcome)) = held.replace((job, outcome)) {
+            on_game(job, outcome);
+        }
+    }
+    drop(seats);
+    let finished = futures_util::future::join_all(
+        clients
+            .into_iter()
+            .map(|(team, client)| async move { (team, client.finish().await) }),
+    )
+    .await;
+    if let Some((job, mut outcome)) = held {
+        if let Ok(record) = &mut outcome {
+            for (team, log) in finished {
+                let mut stderr = log.stderr;
+                if !log.joined {
+                    stderr.insert_str(0, "[lrs-tourney] the client did not join in time\n");
+                }
+                record.logs.push(BotLog {
+                    team,
+                    exit_status: log.status,
+                    stderr,
+                });
+            }
+        }
+        on_game(job, outcome);
     }
 }

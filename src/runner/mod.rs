@@ -14,7 +14,7 @@ mod reconstruct;
 mod rerun;
 mod state;
 
-pub use game::{GameJob, GameJobError};
+pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
@@ -84,13 +84,51 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
     check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
+        let windward = bind_windward_gateway(t).await?;
         let store = Store::open(&t.database).await?;
-        let runner = Runner::new(t, &store, opts).await?;
+        let runner = Runner::new(t, &store, opts, windward).await?;
         store.count_restarts().await?;
         let result = runner.run().await;
         store.close().await;
         result
     })
+}
+
+/// Whether any team of the tournament plays with a Windward client.
+pub fn has_windward_teams(t: &Tournament) -> bool {
+    t.teams.iter().any(|team| {
+        matches!(
+            team.bot,
+            crate::tourney::model::Bot::Command {
+                protocol: crate::tourney::model::Protocol::Windward,
+                ..
+            }
+        )
+    })
+}
+
+/// Starts the Windward gateway on `[windward] listen` when some team needs it, before
+/// anything is written: a port already taken is a clear error, not a run of crashes.
+pub async fn bind_windward_gateway(
+    t: &Tournament,
+) -> Result<Option<crate::bots::windward::WindwardHost>, RunError> {
+    use crate::bots::windward::{Gateway, GatewayConfig, WindwardHost};
+    if !has_windward_teams(t) {
+        return Ok(None);
+    }
+    let addr = t.limits.windward_listen;
+    let config = GatewayConfig {
+        addr,
+        join_timeout: std::time::Duration::from_millis(t.limits.start_limit_ms.max(1000)),
+        ..GatewayConfig::default()
+    };
+    let gateway = Gateway::bind(config).await.map_err(|e| {
+        RunError::Setup(format!(
+            "cannot listen on {addr} for the Windward clients: {e} (is another run or `lrs-tourney serve` using it? set [windward] listen in {})",
+            t.source.display()
+        ))
+    })?;
+    Ok(Some(WindwardHost::new(gateway)))
 }
 
 /// What this version cannot run, checked before anything is written.
@@ -102,19 +140,6 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
         )));
     }
     crate::tourney::bracket::check_format(&t.bracket)?;
-    for team in &t.teams {
-        if let crate::tourney::model::Bot::Command {
-            command,
-            protocol: crate::tourney::model::Protocol::Windward,
-            ..
-        } = &team.bot
-        {
-            return Err(RunError::BadRequest(format!(
-                "team {:?} ({}) uses the Windward client `{command}`: tournaments with Windward clients are not supported by this version yet (JSON-lines bots are)",
-                team.name, team.origin
-            )));
-        }
-    }
     Ok(())
 }
 
@@ -175,13 +200,6 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
 
 type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
 
-/// How external bots are run: the tournament's limits and the teams' display names.
-struct ExternalSetup {
-    options: crate::bots::JsonlOptions,
-    time_limit_ms: u64,
-    names: Vec<String>,
-}
-
 /// Most finished games stored in one transaction.
 const MAX_BATCH: usize = 256;
 /// How long finished games may wait to share a commit.
@@ -215,6 +233,7 @@ impl<'a> Runner<'a> {
         t: &'a Tournament,
         store: &'a Store,
         opts: RunOptions,
+        windward: Option<crate::bots::windward::WindwardHost>,
     ) -> Result<Runner<'a>, RunError> {
         let fingerprint = config_fingerprint(t);
         match store.tournament().await? {
@@ -280,6 +299,7 @@ impl<'a> Runner<'a> {
                 .iter()
                 .map(|team| format!("{} ({})", team.name, t.schools[team.school].name))
                 .collect(),
+            windward,
         });
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         Ok(Runner {
@@ -539,6 +559,21 @@ impl<'a> Runner<'a> {
             });
             self.in_flight.insert(key);
         }
+        if jobs.first().is_some_and(GameJob::has_windward) {
+            // Windward clients play the whole series over one connection: one task plays
+            // the set's games in order, storing each as it ends.
+            let tx = self.tx.clone();
+            let slots = self.external_slots.clone();
+            let external = self.external.clone();
+            tokio::spawn(async move {
+                let _slot = slots.acquire_owned().await;
+                play_series(&jobs, &external, |job, outcome| {
+                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                })
+                .await;
+            });
+            return Ok(());
+        }
         for job in jobs {
             let tx = self.tx.clone();
             if job.is_external() {
@@ -546,9 +581,7 @@ impl<'a> Runner<'a> {
                 let external = self.external.clone();
                 tokio::spawn(async move {
                     let _slot = slots.acquire_owned().await;
-                    let outcome = job
-                        .play_external(&external.options, external.time_limit_ms, &external.names)
-                        .await;
+                    let outcome = job.play_external(&external, &HashMap::new()).await;
                     let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
                 });
             } else {

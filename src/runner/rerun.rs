@@ -51,8 +51,9 @@ pub fn rerun_set(
     super::check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
+        let windward = super::bind_windward_gateway(t).await?;
         let store = Store::open_existing(&t.database).await?;
-        let runner = Runner::new(t, &store, opts).await?;
+        let runner = Runner::new(t, &store, opts, windward).await?;
         let result = runner.rerun(request).await;
         store.close().await;
         result
@@ -123,14 +124,17 @@ impl Runner<'_> {
                 })
             })
             .collect::<Result<_, RunError>>()?;
-        let records: Vec<GameRecord> = if jobs.iter().any(GameJob::is_external) {
+        let records: Vec<GameRecord> = if jobs.iter().any(GameJob::has_windward) {
+            let mut outcomes = Vec::with_capacity(jobs.len());
+            super::play_series(&jobs, &self.external, |_, outcome| outcomes.push(outcome)).await;
+            outcomes.into_iter().collect::<Result<_, _>>()?
+        } else if jobs.iter().any(GameJob::is_external) {
             use futures_util::stream::{self, StreamExt, TryStreamExt};
             let external = self.external.clone();
             let limit = self.external_slots.available_permits().max(1);
+            let no_series = std::collections::HashMap::new();
             stream::iter(jobs.iter())
-                .map(|job| {
-                    job.play_external(&external.options, external.time_limit_ms, &external.names)
-                })
+                .map(|job| job.play_external(&external, &no_series))
                 .buffered(limit)
                 .try_collect()
                 .await?

@@ -13,7 +13,7 @@ mod write;
 
 pub use lock::RunLock;
 pub use read::{AuditRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow};
-pub use write::{GameRecord, NewSet, TeamResult};
+pub use write::{BotLog, GameRecord, NewSet, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};

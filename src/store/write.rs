@@ -44,6 +44,18 @@ pub struct GameRecord {
     pub turns: u32,
     pub decisions: Vec<u8>,
     pub results: Vec<TeamResult>,
+    /// Logs of the game's external bots (none for built-in AIs).
+    pub logs: Vec<BotLog>,
+}
+
+/// What an external bot left behind in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotLog {
+    pub team: usize,
+    /// How its process ended (`exit 0`, `killed by SIGKILL`, `not started: ...`).
+    pub exit_status: String,
+    /// Its stderr, capped (with a note when some was dropped).
+    pub stderr: String,
 }
 
 /// Games per multi-row statement: 13 values per result line, 8 lines per game, well under
@@ -366,8 +378,37 @@ impl Store {
                     .bind(i64::from(r.won));
             }
             q.execute(&mut **tx).await.map_err(&err)?;
+            for g in chunk {
+                self.write_logs(tx, g).await?;
+            }
         }
         Ok(stored)
+    }
+
+    /// Writes the bot logs of one game inside `tx` (external bots only, so few rows).
+    async fn write_logs(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &GameRecord,
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        for log in &game.logs {
+            sqlx::query(
+                "INSERT INTO bot_logs (set_id, run_no, game_index, team_id, exit_status, stderr)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(game.set_id.clone())
+            .bind(i64::from(game.run_no))
+            .bind(i64::from(game.game_index))
+            .bind(log.team as i64)
+            .bind(log.exit_status.clone())
+            .bind(log.stderr.clone())
+            .execute(&mut **tx)
+            .await
+            .map_err(&err)?;
+        }
+        Ok(())
     }
 
     /// The careful path: one game, stored only if still planned.
@@ -415,6 +456,7 @@ impl Store {
             .await
             .map_err(&err)?;
         }
+        self.write_logs(&mut tx, game).await?;
         tx.commit().await.map_err(&err)?;
         Ok(1)
     }

@@ -111,12 +111,15 @@ impl Default for BracketFormat {
     }
 }
 
-/// Limits applied to external bots.
+/// Limits applied to external bots, and where their Windward clients connect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     pub time_limit_ms: u64,
     pub start_limit_ms: u64,
     pub memory_mb: u64,
+    /// The address the Windward gateway listens on (`[windward] listen`); the 2012 clients
+    /// are given its IP and connect to port 1707, hard-coded in them.
+    pub windward_listen: std::net::SocketAddr,
 }
 
 impl Default for Limits {
@@ -125,6 +128,7 @@ impl Default for Limits {
             time_limit_ms: 1000,
             start_limit_ms: 10_000,
             memory_mb: 1024,
+            windward_listen: std::net::SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 1707)),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! - [`messages`]: the XML messages, both directions.
 //! - [`client`]: starting a team's client process (`COMMAND <host> <team> <token>`) and
 //!   ending it (`exit` on stdin, then its process group) at the end of a series.
+//! - [`series`]: a team's client for a whole series, seated in each of its games.
 //! - [`gateway`]: one TCP listener serving the seats of many concurrent games, routed by
 //!   join token, and [`WindwardPlayer`], the [`crate::bots::RemotePlayer`] of one seat. The
 //!   decisions the protocol text leaves open (reconnects, token lifetime, series end,
@@ -30,6 +31,7 @@ pub mod client;
 pub mod framing;
 pub mod gateway;
 pub mod messages;
+pub mod series;
 mod xml;
 
 pub use client::{WindwardClient, spawn_windward_client};
@@ -38,3 +40,4 @@ pub use gateway::{
     GatewayEvent, JoinInfo, Logger, RefuseReason, WindwardPlayer, stderr_logger,
 };
 pub use messages::{Join, MessageError, ServerMessage};
+pub use series::{SeriesClient, SeriesClientLog, SeriesSeat, WindwardHost};

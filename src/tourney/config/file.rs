@@ -26,6 +26,7 @@ struct RawTournament {
     database: Option<Spanned<String>>,
     roster: Option<Spanned<String>>,
     limits: Option<RawLimits>,
+    windward: Option<RawWindward>,
     #[serde(default)]
     school: Vec<Spanned<RawSchool>>,
 }
@@ -36,6 +37,12 @@ struct RawLimits {
     time_limit_ms: Option<Positive>,
     start_limit_ms: Option<Positive>,
     memory_mb: Option<Positive>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWindward {
+    listen: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -136,14 +143,24 @@ pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigErr
         None => path.with_extension("sqlite"),
     };
 
-    let limits = raw.limits.as_ref().map_or_else(Limits::default, |l| {
+    let mut limits = raw.limits.as_ref().map_or_else(Limits::default, |l| {
         let default = Limits::default();
         Limits {
             time_limit_ms: l.time_limit_ms.map_or(default.time_limit_ms, |v| v.0),
             start_limit_ms: l.start_limit_ms.map_or(default.start_limit_ms, |v| v.0),
             memory_mb: l.memory_mb.map_or(default.memory_mb, |v| v.0),
+            ..default
         }
     });
+    if let Some(listen) = raw.windward.as_ref().and_then(|w| w.listen.as_ref()) {
+        match listen.get_ref().trim().parse::<std::net::SocketAddr>() {
+            Ok(addr) => limits.windward_listen = addr,
+            Err(_) => problems.push(field(listen).loc.error(
+                format!("`listen` {:?} is not an address", listen.get_ref()),
+                "IP:PORT, e.g. \"127.0.0.1:1707\" (the 2012 clients connect to port 1707)",
+            )),
+        }
+    }
 
     let mut registry = Registry::default();
     for school in &raw.school {

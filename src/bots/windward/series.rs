@@ -1,0 +1,205 @@
+//! A team's Windward client for one series: the process started once, joined once, and
+//! seated in every game of the series over the same connection (protocol-windward.md,
+//! "Series").
+//!
+//! [`WindwardHost`] is the gateway as the tournament runner and `play` use it: it hands
+//! out one-time join tokens, starts `COMMAND <host> <team> <token>` in the bot's sandbox
+//! (which must let it connect to the gateway's port), and waits for the join. A client
+//! that does not join within the start-up limit is not waited for: its seat answers every
+//! query with a `crash` fault until it joins (a late join still takes the seat), so the
+//! games go on.
+//!
+//! [`SeriesSeat`] is the [`RemotePlayer`] of one game's seat: a handle on the series'
+//! [`WindwardPlayer`], so every game of the series talks to the same connection.
+
+use super::client::{WindwardClient, spawn_windward_client};
+use super::gateway::{Gateway, WindwardPlayer};
+use crate::bots::process::{BotCommand, Limits};
+use crate::bots::sandbox::{Sandbox, SandboxConfig};
+use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
+use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
+use std::io::Read;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// The gateway of a run, with what its clients are told.
+pub struct WindwardHost {
+    gateway: Gateway,
+    /// The address given to clients as their first argument (the gateway's IP).
+    host: String,
+}
+
+/// One team's client for a series.
+pub struct SeriesClient {
+    player: Arc<Mutex<WindwardPlayer>>,
+    client: Option<WindwardClient>,
+    /// Why the client could not be started.
+    pub spawn_error: Option<String>,
+    /// Whether it joined within the start-up limit.
+    pub joined: bool,
+}
+
+/// How a series client ended, for the bot log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeriesClientLog {
+    /// `exit 0`, `killed`, ... or why it never started.
+    pub status: String,
+    /// The client's capped stderr.
+    pub stderr: String,
+    /// The last lines it printed on stdout.
+    pub stdout_tail: Vec<String>,
+    pub joined: bool,
+}
+
+/// A seat of one game, played by the series' client.
+#[derive(Clone)]
+pub struct SeriesSeat(Arc<Mutex<WindwardPlayer>>);
+
+/// The sandbox of a Windward client whose gateway listens on `port`: `base` without the
+/// empty network namespace (the client must reach the gateway), with Landlock network
+/// rules, where the kernel has them, allowing TCP connections to that port only.
+pub fn client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
+    Sandbox::new(SandboxConfig {
+        network_namespace: false,
+        ..base.config().clone()
+    })
+    .allowing_tcp_connect([port])
+}
+
+static TOKEN_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh join token: unguessable for other processes on the machine (random bytes from
+/// the OS), unique within this process (a counter), so it routes to exactly one seat.
+fn new_token() -> String {
+    let mut random = [0u8; 12];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut random));
+    if read.is_err() {
+        // Still unique; only less secret. Tokens are routing keys, not credentials.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        random[..8].copy_from_slice(&nanos.to_le_bytes());
+    }
+    let n = TOKEN_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let hex: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{hex}{n:x}")
+}
+
+impl WindwardHost {
+    pub fn new(gateway: Gateway) -> WindwardHost {
+        let host = gateway.local_addr().ip().to_string();
+        WindwardHost { gateway, host }
+    }
+
+    /// The address the gateway listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.gateway.local_addr()
+    }
+
+    /// The sandbox of a Windward client: `base`, except that the client may open TCP
+    /// connections to the gateway's port (no empty network namespace; Landlock network
+    /// rules, where the kernel has them, allow connecting to that port only).
+    pub fn client_sandbox(&self, base: &Sandbox) -> Sandbox {
+        client_sandbox(base, self.gateway.local_addr().port())
+    }
+
+    /// Starts `team`'s client for a series and waits up to `startup` for it to join.
+    /// `cpu_seconds` is the CPU budget of the whole series.
+    pub async fn start(
+        &self,
+        command: &BotCommand,
+        team: &str,
+        limits: &Limits,
+        cpu_seconds: u64,
+        sandbox: &Sandbox,
+        startup: Duration,
+    ) -> SeriesClient {
+        let token = new_token();
+        let player = match self.gateway.expect(&token) {
+            Ok(p) => p,
+            Err(e) => unreachable!("fresh tokens are unique: {e}"),
+        };
+        let mut series = SeriesClient {
+            player: Arc::new(Mutex::new(player)),
+            client: None,
+            spawn_error: None,
+            joined: false,
+        };
+        let sandbox = self.client_sandbox(sandbox);
+        match spawn_windward_client(
+            command,
+            &self.host,
+            team,
+            &token,
+            limits,
+            cpu_seconds,
+            &sandbox,
+        ) {
+            Ok(client) => {
+                series.client = Some(client);
+                series.joined = series.player.lock().await.wait_connected(startup).await;
+            }
+            Err(e) => series.spawn_error = Some(e.to_string()),
+        }
+        series
+    }
+}
+
+impl SeriesClient {
+    /// The player for one game's seat.
+    pub fn seat(&self) -> SeriesSeat {
+        SeriesSeat(self.player.clone())
+    }
+
+    /// Ends the series: closes the connection (the token is forgotten), sends `exit`, and
+    /// ends the client's process group. Call it after the last game.
+    pub async fn finish(self) -> SeriesClientLog {
+        let SeriesClient {
+            player,
+            client,
+            spawn_error,
+            joined,
+        } = self;
+        drop(player);
+        match (client, spawn_error) {
+            (Some(client), _) => {
+                let (report, stdout_tail) = client.finish().await;
+                SeriesClientLog {
+                    status: report.status,
+                    stderr: report.stderr.text(),
+                    stdout_tail,
+                    joined,
+                }
+            }
+            (None, error) => SeriesClientLog {
+                status: format!(
+                    "not started: {}",
+                    error.unwrap_or_else(|| "unknown error".to_string())
+                ),
+                joined,
+                ..SeriesClientLog::default()
+            },
+        }
+    }
+}
+
+impl RemotePlayer for SeriesSeat {
+    fn begin_game<'a>(&'a mut self, setup: &'a GameSetup) -> BoxFuture<'a, ()> {
+        Box::pin(async move { self.0.lock().await.begin_game(setup).await })
+    }
+
+    fn start<'a>(&'a mut self, view: &'a View, query: &'a StartQuery) -> BoxFuture<'a, StartReply> {
+        Box::pin(async move { self.0.lock().await.start(view, query).await })
+    }
+
+    fn turn<'a>(&'a mut self, view: &'a View, query: &'a TurnQuery) -> BoxFuture<'a, TurnReply> {
+        Box::pin(async move { self.0.lock().await.turn(view, query).await })
+    }
+
+    fn game_over<'a>(&'a mut self, view: &'a View) -> BoxFuture<'a, ()> {
+        Box::pin(async move { self.0.lock().await.game_over(view).await })
+    }
+}
