@@ -1,6 +1,6 @@
 //! Property tests of the engine on random boards with random replies: the invariants of
-//! R2, R9.4, R10 and R14 hold after every step, and a game is a function of its seed and
-//! its replies.
+//! R2, R9.4, R10 and R14 hold after every step, every turn's hands follow R4.2 to R4.4, and
+//! a game is a function of its seed and its replies.
 
 use lrs_tourney::boards::random_board;
 use lrs_tourney::engine::*;
@@ -62,7 +62,82 @@ fn check_invariants(game: &Game, before: &[Robot]) -> Result<(), TestCaseError> 
     Ok(())
 }
 
-/// Plays a whole game, checking the invariants after every answered query.
+/// R4.2 to R4.4 on one turn's queries, dealt to `game.robots()`: in seat order, exactly the
+/// ACTIVE robots not powered DOWN, `9 - damage` cards each (one locked card at damage 9),
+/// no more copies of a move than the deck holds, and priorities unique multiples of ten
+/// from 10 to 990 over all hands, locked cards included.
+fn check_hands(game: &Game, queries: &[TurnQuery]) -> Result<(), TestCaseError> {
+    let robots = game.robots();
+    let dealt: Vec<Seat> = (0..robots.len())
+        .filter(|&s| robots[s].status == Status::Active && !robots[s].power.is_down())
+        .collect();
+    let seats: Vec<Seat> = queries.iter().map(|q| q.seat).collect();
+    prop_assert_eq!(&seats, &dealt, "turn {}: dealt seats", game.turn());
+    let mut priorities = HashSet::new();
+    let mut from_deck: Vec<usize> = vec![0; Move::ALL.len()];
+    for q in queries {
+        let r = &robots[q.seat];
+        let cards = q.hand.as_slice();
+        if r.damage >= 9 {
+            prop_assert!(
+                q.locked,
+                "turn {}: seat {} at damage 9",
+                game.turn(),
+                q.seat
+            );
+            prop_assert_eq!(cards.len(), 1);
+            match r.last_card {
+                Some(mv) => prop_assert_eq!(cards[0].mv, mv),
+                None => from_deck[move_index(cards[0].mv)] += 1,
+            }
+        } else {
+            prop_assert!(!q.locked);
+            prop_assert_eq!(
+                cards.len(),
+                9 - usize::from(r.damage),
+                "turn {}: seat {} at damage {}",
+                game.turn(),
+                q.seat,
+                r.damage
+            );
+            for c in cards {
+                from_deck[move_index(c.mv)] += 1;
+            }
+        }
+        for c in cards {
+            prop_assert!(
+                c.priority % 10 == 0 && (10..=990).contains(&c.priority),
+                "turn {}: seat {} priority {}",
+                game.turn(),
+                q.seat,
+                c.priority
+            );
+            prop_assert!(
+                priorities.insert(c.priority),
+                "turn {}: priority {} dealt twice",
+                game.turn(),
+                c.priority
+            );
+        }
+    }
+    for (m, n) in Move::ALL.iter().zip(&from_deck) {
+        prop_assert!(
+            *n <= m.copies(),
+            "turn {}: {} {:?} dealt",
+            game.turn(),
+            n,
+            m
+        );
+    }
+    Ok(())
+}
+
+fn move_index(mv: Move) -> usize {
+    Move::ALL.iter().position(|&m| m == mv).unwrap()
+}
+
+/// Plays a whole game, checking the invariants after every answered query and the hands of
+/// every turn query.
 fn play(
     board: Arc<Board>,
     players: usize,
@@ -85,6 +160,7 @@ fn play(
                 game.answer_start(&replies).unwrap();
             }
             Pending::Turn(qs) => {
+                check_hands(&game, qs)?;
                 let replies: Vec<_> = qs
                     .iter()
                     .map(|q| {
