@@ -13,16 +13,60 @@ pub struct StandingsArgs {
     /// Only this stage: a school's id (as in set ids, e.g. westfield-high) or `nationals`.
     #[arg(long)]
     stage: Option<String>,
-    /// Only this round of the stage (a number, or `final`); needs --stage.
-    #[arg(long, requires = "stage")]
-    round: Option<String>,
+    /// Only this round of the stage: `r1`, `r2`, ... as `status` shows them, or just the
+    /// number, or `final`; needs --stage.
+    #[arg(long, requires = "stage", value_parser = parse_round)]
+    round: Option<Round>,
+}
+
+/// A `--round` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Round {
+    /// Round 1, 2, ...
+    Number(u32),
+    /// The stage's final.
+    Final,
+}
+
+impl Round {
+    fn matches(self, set: &crate::store::SetRow) -> bool {
+        match self {
+            Round::Final => set.is_final,
+            Round::Number(n) => set.round == n,
+        }
+    }
+}
+
+impl std::fmt::Display for Round {
+    /// `r1`, `r2`, ... or `final`, as `status` and the standings' round column write them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Round::Number(n) => write!(f, "r{n}"),
+            Round::Final => f.write_str("final"),
+        }
+    }
+}
+
+/// Parses `r1`, `1` or `final` (any case).
+fn parse_round(text: &str) -> Result<Round, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "final" {
+        return Ok(Round::Final);
+    }
+    let digits = t.strip_prefix('r').unwrap_or(&t);
+    match digits.parse::<u32>() {
+        Ok(n) if n >= 1 && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(Round::Number(n)),
+        _ => Err(format!(
+            "expected a round as `status` shows it (r1, r2, ...), its number (1, 2, ...) or `final`, got {text:?}"
+        )),
+    }
 }
 
 pub fn run(args: StandingsArgs) -> Result<(), CliError> {
     let (snap, _) = target::load_snapshot(&args.target)?;
     match &args.stage {
         None => print_overall(&snap),
-        Some(stage) => print_stage(&snap, stage, args.round.as_deref())?,
+        Some(stage) => print_stage(&snap, stage, args.round)?,
     }
     Ok(())
 }
@@ -69,22 +113,39 @@ fn print_overall(snap: &Snapshot) {
     }
 }
 
-fn print_stage(snap: &Snapshot, stage: &str, round: Option<&str>) -> Result<(), CliError> {
-    let sets: Vec<_> = snap
-        .sets
+fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(), CliError> {
+    let in_stage: Vec<_> = snap.sets.iter().filter(|s| s.stage_id == stage).collect();
+    let sets: Vec<_> = in_stage
         .iter()
-        .filter(|s| s.stage_id == stage)
-        .filter(|s| match round {
-            None => true,
-            Some("final") => s.is_final,
-            Some(r) => r.parse::<u32>().is_ok_and(|n| n == s.round),
-        })
+        .copied()
+        .filter(|s| round.is_none_or(|r| r.matches(s)))
         .collect();
     if sets.is_empty() {
+        if let (Some(round), false) = (round, in_stage.is_empty()) {
+            // The final carries its round number too: `r3 (final)`.
+            let mut rounds: Vec<(u32, bool)> =
+                in_stage.iter().map(|s| (s.round, s.is_final)).collect();
+            rounds.sort();
+            rounds.dedup();
+            let rounds: Vec<String> = rounds
+                .iter()
+                .map(|&(n, is_final)| {
+                    let label = Round::Number(n).to_string();
+                    if is_final {
+                        format!("{label} (final)")
+                    } else {
+                        label
+                    }
+                })
+                .collect();
+            return Err(CliError::input(format!(
+                "stage {stage:?} has no round {round}; its rounds are: {}",
+                rounds.join(", ")
+            )));
+        }
         let stages: Vec<&str> = snap.stages.iter().map(|(id, _)| id.as_str()).collect();
         return Err(CliError::input(format!(
-            "no sets for stage {stage:?}{}; stages are: {}",
-            round.map(|r| format!(" round {r}")).unwrap_or_default(),
+            "no sets for stage {stage:?}; stages are: {}",
             stages.join(", ")
         )));
     }
@@ -108,7 +169,7 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<&str>) -> Result<(), 
         .max(4);
     println!(
         "{stage}{}: {} team(s) in {} set(s)",
-        round.map(|r| format!(" round {r}")).unwrap_or_default(),
+        round.map(|r| format!(" {r}")).unwrap_or_default(),
         ranking.len(),
         sets.len()
     );

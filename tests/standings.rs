@@ -1,0 +1,398 @@
+//! `standings FILE|DB [--stage S] [--round R]` and `export standings --out FILE.csv` on a
+//! small stored tournament of built-in AIs, through the real binary.
+//!
+//! The tournament: Northgate High (9 teams: round 1 in three sets, round 2 in two, a final
+//! of four) and Riverside Academy (4 teams: straight to its final), then a nationals final
+//! of the four qualifiers. Two short games per series.
+
+mod common;
+
+use common::bin;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const BRACKET: &str = r#"name = "Quick"
+set_size = 4
+games_per_series = 2
+advance_per_set = 2
+turns_per_game = 10
+fill_nationals_to_multiple_of = 1
+boards = ["gear-works", "corridor-dash"]
+"#;
+
+const NORTHGATE: [&str; 9] = [
+    "Alpha Ants",
+    "Bravo Bees",
+    "Charlie Crabs",
+    "Delta Ducks",
+    "Echo Eels",
+    "Foxtrot Frogs",
+    "Golf Geckos",
+    "Hotel Herons",
+    "India Ibis",
+];
+
+const RIVERSIDE: [&str; 4] = ["Juliet Jays", "Kilo Koalas", "Lima Lemurs", "Mike Moles"];
+
+const AIS: [&str; 3] = ["builtin:runner", "builtin:hunter", "builtin:random"];
+
+fn tournament_toml() -> String {
+    let mut text = String::from("name = \"Standings Cup\"\nseed = 42\nbracket = \"quick.toml\"\n");
+    for (school, teams) in [
+        ("Northgate High", &NORTHGATE[..]),
+        ("Riverside Academy", &RIVERSIDE),
+    ] {
+        text.push_str(&format!("\n[[school]]\nname = \"{school}\"\n"));
+        for (i, team) in teams.iter().enumerate() {
+            text.push_str(&format!(
+                "  [[school.team]]\n  name = \"{team}\"\n  bot = \"{}\"\n",
+                AIS[i % AIS.len()]
+            ));
+        }
+    }
+    text
+}
+
+/// The directory of the tournament, played once for all tests (they only read it).
+fn played() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("standings-cli");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("quick.toml"), BRACKET).unwrap();
+        std::fs::write(dir.join("cup.toml"), tournament_toml()).unwrap();
+        ok(&dir, &["run", "cup.toml", "--quiet"]);
+        dir
+    })
+}
+
+fn lrs(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run lrs-tourney")
+}
+
+#[track_caller]
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = lrs(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed ({:?}): {}\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command expected to fail with exit code 2 and returns its stderr.
+#[track_caller]
+fn bad_input(args: &[&str]) -> String {
+    let out = lrs(played(), args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: stdout {}\nstderr {stderr}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stdout.is_empty(), "{args:?} printed a table");
+    stderr
+}
+
+/// The standings CSV as records (header first).
+fn export_standings() -> Vec<csv::StringRecord> {
+    let text = ok(played(), &["export", "standings", "cup.toml", "--out", "-"]);
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// One line of the overall table, cut at the header's column starts.
+#[derive(Debug, PartialEq)]
+struct TableRow {
+    rank: String,
+    team: String,
+    school: String,
+    /// stage, round, total, school, nation, games, won, flags, qualified (if any).
+    rest: Vec<String>,
+}
+
+fn parse_overall(table: &str) -> Vec<TableRow> {
+    let mut lines = table.lines();
+    let header = lines.next().expect("a header line");
+    let team_at = header.find("team").unwrap();
+    let school_at = header.find("school").unwrap();
+    let stage_at = header.find("stage").unwrap();
+    assert!(team_at < school_at && school_at < stage_at, "{header}");
+    lines
+        .map(|l| TableRow {
+            rank: l[..team_at].trim().to_string(),
+            team: l[team_at..school_at].trim().to_string(),
+            school: l[school_at..stage_at].trim().to_string(),
+            rest: l[stage_at..]
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        })
+        .collect()
+}
+
+/// The team names of a stage table, in its order: each line is a rank, the name and four
+/// numbers (score, won, flags, deaths).
+fn stage_teams(table: &str) -> Vec<String> {
+    let mut lines = table.lines().skip(1);
+    let header = lines.next().expect("a column header");
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        ["rank", "team", "score", "won", "flags", "deaths"]
+    );
+    lines
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            assert!(words.len() >= 6, "{l}");
+            assert!(
+                words[words.len() - 4..]
+                    .iter()
+                    .all(|w| w.parse::<i64>().is_ok()),
+                "{l}"
+            );
+            words[1..words.len() - 4].join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn standings_table_lists_every_team_in_the_export_rank_order() {
+    let table = ok(played(), &["standings", "cup.toml"]);
+    let header = table.lines().next().unwrap();
+    for column in [
+        "rank",
+        "team",
+        "school",
+        "stage",
+        "round",
+        "total",
+        "qualified",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    let rows = parse_overall(&table);
+    let csv = export_standings();
+    assert_eq!(rows.len(), NORTHGATE.len() + RIVERSIDE.len(), "{table}");
+    assert_eq!(csv.len(), rows.len() + 1, "one CSV row per table row");
+    for team in NORTHGATE.iter().chain(&RIVERSIDE) {
+        assert!(
+            rows.iter().any(|r| r.team == *team),
+            "{team} missing:\n{table}"
+        );
+    }
+    // Same order, ranks and figures as the CSV export.
+    for (i, (row, rec)) in rows.iter().zip(csv.iter().skip(1)).enumerate() {
+        assert_eq!(row.rank, (i + 1).to_string(), "{table}");
+        assert_eq!(row.rank, &rec[0], "{table}");
+        assert_eq!(row.team, &rec[1], "{table}");
+        assert_eq!(row.school, &rec[2], "{table}");
+        // stage_reached, round_reached, total, school and nationals score, games, won, flags.
+        let expected: Vec<&str> = (3..=10).map(|c| &rec[c]).collect();
+        assert_eq!(row.rest[..8].to_vec(), expected, "{}:\n{table}", row.team);
+        assert_eq!(row.rest.get(8).map_or("", String::as_str), &rec[16]);
+    }
+    // The nationals final decides the top four: all played at nationals.
+    for row in &rows[..4] {
+        assert_eq!(row.rest[0], "nationals", "{table}");
+        assert_eq!(row.rest[1], "final", "{table}");
+    }
+    // The database itself gives the same table.
+    assert_eq!(ok(played(), &["standings", "cup.sqlite"]), table);
+}
+
+#[test]
+fn stage_standings_show_only_that_stage() {
+    let table = ok(
+        played(),
+        &["standings", "cup.toml", "--stage", "northgate-high"],
+    );
+    assert!(
+        table.starts_with("northgate-high: 9 team(s) in 6 set(s)\n"),
+        "{table}"
+    );
+    let teams = stage_teams(&table);
+    let mut sorted = teams.clone();
+    sorted.sort();
+    assert_eq!(sorted, NORTHGATE.to_vec(), "{table}");
+    for team in RIVERSIDE {
+        assert!(
+            !table.contains(team),
+            "{team} is not at Northgate:\n{table}"
+        );
+    }
+    let nationals = ok(played(), &["standings", "cup.toml", "--stage", "nationals"]);
+    assert!(
+        nationals.starts_with("nationals: 4 team(s) in 1 set(s)\n"),
+        "{nationals}"
+    );
+    assert_eq!(stage_teams(&nationals).len(), 4, "{nationals}");
+    // The nationals final's order is the top of the overall standings.
+    let overall = parse_overall(&ok(played(), &["standings", "cup.toml"]));
+    let top: Vec<String> = overall[..4].iter().map(|r| r.team.clone()).collect();
+    assert_eq!(stage_teams(&nationals), top, "{nationals}");
+}
+
+#[test]
+fn round_r1_and_round_1_give_the_same_table() {
+    let stage = ["standings", "cup.toml", "--stage", "northgate-high"];
+    let with = |round: &str| {
+        let mut args = stage.to_vec();
+        args.extend(["--round", round]);
+        ok(played(), &args)
+    };
+    let r1 = with("r1");
+    assert!(
+        r1.starts_with("northgate-high r1: 9 team(s) in 3 set(s)\n"),
+        "{r1}"
+    );
+    let mut teams = stage_teams(&r1);
+    teams.sort();
+    assert_eq!(teams, NORTHGATE.to_vec(), "{r1}");
+    assert_eq!(with("1"), r1);
+    assert_eq!(with("R1"), r1);
+
+    let r2 = with("r2");
+    assert!(
+        r2.starts_with("northgate-high r2: 6 team(s) in 2 set(s)\n"),
+        "{r2}"
+    );
+    assert_eq!(with("2"), r2);
+
+    let last = with("final");
+    assert!(
+        last.starts_with("northgate-high final: 4 team(s) in 1 set(s)\n"),
+        "{last}"
+    );
+    assert_eq!(stage_teams(&last).len(), 4, "{last}");
+    // The two school qualifiers are the final's top two.
+    let overall = parse_overall(&ok(played(), &["standings", "cup.toml"]));
+    let qualified: Vec<&str> = overall
+        .iter()
+        .filter(|r| r.school == "Northgate High" && r.rest.get(8).is_some_and(|q| q == "top2"))
+        .map(|r| r.team.as_str())
+        .collect();
+    let mut top_two: Vec<String> = stage_teams(&last)[..2].to_vec();
+    top_two.sort();
+    let mut qualified: Vec<String> = qualified.iter().map(|s| s.to_string()).collect();
+    qualified.sort();
+    assert_eq!(top_two, qualified, "{last}");
+}
+
+#[test]
+fn a_bad_round_is_refused_with_exit_code_2() {
+    for bad in ["x", "r", "0", "r0", "1.5", "r1x", "semi", ""] {
+        let stderr = bad_input(&[
+            "standings",
+            "cup.toml",
+            "--stage",
+            "northgate-high",
+            "--round",
+            bad,
+        ]);
+        assert!(
+            stderr.contains(&format!("invalid value '{bad}' for '--round <ROUND>'")),
+            "{bad}: {stderr}"
+        );
+        assert!(
+            stderr.contains("r1, r2, ...") && stderr.contains("final"),
+            "{bad}: {stderr}"
+        );
+    }
+    // Well formed, but the stage has no such round: its rounds are listed.
+    let stderr = bad_input(&[
+        "standings",
+        "cup.toml",
+        "--stage",
+        "riverside-academy",
+        "--round",
+        "r2",
+    ]);
+    assert!(
+        stderr.contains("stage \"riverside-academy\" has no round r2; its rounds are: r1 (final)"),
+        "{stderr}"
+    );
+    let stderr = bad_input(&[
+        "standings",
+        "cup.toml",
+        "--stage",
+        "northgate-high",
+        "--round",
+        "9",
+    ]);
+    assert!(
+        stderr.contains("has no round r9; its rounds are: r1, r2, r3 (final)"),
+        "{stderr}"
+    );
+    // An unknown stage lists the stages.
+    let stderr = bad_input(&["standings", "cup.toml", "--stage", "southgate"]);
+    assert!(
+        stderr.contains("no sets for stage \"southgate\"; stages are: ")
+            && stderr.contains("northgate-high")
+            && stderr.contains("nationals"),
+        "{stderr}"
+    );
+    // --round needs --stage.
+    let stderr = bad_input(&["standings", "cup.toml", "--round", "r1"]);
+    assert!(stderr.contains("--stage"), "{stderr}");
+}
+
+#[test]
+fn export_standings_writes_a_csv_file() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("standings.csv");
+    let target = played().join("cup.toml");
+    let result = lrs(
+        played(),
+        &[
+            "export",
+            "standings",
+            target.to_str().unwrap(),
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{stderr}");
+    assert!(result.stdout.is_empty());
+    assert!(
+        stderr.contains(&format!("wrote {}", file.display())),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.starts_with(
+            "rank,team,school,stage_reached,round_reached,total_score,school_score,nationals_score,games_played,games_won,flags,hits,pushes,push_kills,deaths,faults,qualified_by"
+        ),
+        "{header}"
+    );
+    assert_eq!(
+        text.lines().count(),
+        1 + NORTHGATE.len() + RIVERSIDE.len(),
+        "{text}"
+    );
+    // No partial file is left beside it, and the file matches `--out -`.
+    let names: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("standings.csv")]);
+    assert_eq!(
+        text,
+        ok(played(), &["export", "standings", "cup.toml", "--out", "-"])
+    );
+}
