@@ -138,7 +138,7 @@ fn builtin_and_command_bots_are_resolved() {
     assert_eq!(t.database, dir.path().join("t.sqlite"));
     assert_has(
         &check_summary(&t),
-        &["1 command bot (1 windward): each JSON-lines bot is smoke-tested below"],
+        &["1 command bot (1 windward): each is smoke-tested below"],
     );
 }
 
@@ -498,5 +498,43 @@ fn generated_configs_load_and_are_deterministic() {
     assert!(
         g.roster_csv
             .contains("School 0001,Team 0001-01,builtin:hunter,,")
+    );
+}
+
+#[test]
+fn the_windward_gateway_address_is_read_and_checked() {
+    let text = format!(
+        "{HEAD}[windward]\nlisten = \"127.0.0.2:1707\"\n{}",
+        school("A", &[("x", "builtin:runner")])
+    );
+    let (_dir, t) = load(&text, |_| ());
+    assert_eq!(
+        t.unwrap().limits.windward_listen,
+        "127.0.0.2:1707".parse().unwrap()
+    );
+    let (_dir, t) = load(
+        &format!("{HEAD}{}", school("A", &[("x", "builtin:runner")])),
+        |_| (),
+    );
+    assert_eq!(
+        t.unwrap().limits.windward_listen,
+        "127.0.0.1:1707".parse().unwrap(),
+        "the port the 2012 clients connect to, on this machine only"
+    );
+    let text = format!(
+        "{HEAD}[windward]\nlisten = \"localhost\"\n{}",
+        school("A", &[("x", "builtin:runner")])
+    );
+    assert_has(
+        &error(&text, |_| ()),
+        &["t.toml:4:10: `listen` \"localhost\" is not an address; expected IP:PORT"],
+    );
+    let text = format!(
+        "{HEAD}[windward]\nport = 1707\n{}",
+        school("A", &[("x", "builtin:runner")])
+    );
+    assert_has(
+        &error(&text, |_| ()),
+        &["t.toml:4:1: unknown key `port`; expected `listen`"],
     );
 }

@@ -1,6 +1,6 @@
-//! Smoke tests of JSON-lines bots (`lrs-tourney check`): a short game against a built-in
+//! Smoke tests of teams' bots (`lrs-tourney check`): a short game against a built-in
 //! random AI, in the real sandbox and with the tournament's limits, to find bots that do
-//! not start or do not answer before a tournament is run.
+//! not start, do not join (Windward clients) or do not answer before a tournament is run.
 
 use super::jsonl::split_command;
 use super::{
@@ -8,7 +8,8 @@ use super::{
 };
 use crate::ai::BuiltinAi;
 use crate::bots::process::BotCommand;
-use crate::engine::{Board, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::bots::windward::{SeriesClientLog, WindwardHost};
+use crate::engine::{Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -195,6 +196,172 @@ fn judge(log: &super::BotGameLog, first_ms: Option<u64>, time_limit_ms: u64) -> 
     SmokeReport {
         passed: true,
         verdict: format!("ok (answered {}/{} queries{first})", s.answered, s.queries),
+        stderr: Vec::new(),
+    }
+}
+
+/// Counts a remote player's queries and fault replies.
+struct Counted<P> {
+    inner: P,
+    counts: Arc<Mutex<FaultCounts>>,
+}
+
+/// Queries asked and faults returned, by kind.
+#[derive(Debug, Clone, Copy, Default)]
+struct FaultCounts {
+    queries: u32,
+    timeouts: u32,
+    invalid: u32,
+    crashes: u32,
+}
+
+impl FaultCounts {
+    fn note(&mut self, fault: Option<Fault>) {
+        self.queries += 1;
+        match fault {
+            Some(Fault::Timeout) => self.timeouts += 1,
+            Some(Fault::Invalid) => self.invalid += 1,
+            Some(Fault::Crash) => self.crashes += 1,
+            None => {}
+        }
+    }
+}
+
+impl<P: RemotePlayer> RemotePlayer for Counted<P> {
+    fn begin_game<'a>(&'a mut self, setup: &'a GameSetup) -> BoxFuture<'a, ()> {
+        self.inner.begin_game(setup)
+    }
+
+    fn start<'a>(&'a mut self, view: &'a View, query: &'a StartQuery) -> BoxFuture<'a, StartReply> {
+        Box::pin(async move {
+            let reply = self.inner.start(view, query).await;
+            let fault = match reply {
+                StartReply::Fault(f) => Some(f),
+                _ => None,
+            };
+            self.counts
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .note(fault);
+            reply
+        })
+    }
+
+    fn turn<'a>(&'a mut self, view: &'a View, query: &'a TurnQuery) -> BoxFuture<'a, TurnReply> {
+        Box::pin(async move {
+            let reply = self.inner.turn(view, query).await;
+            let fault = match reply {
+                TurnReply::Fault(f) => Some(f),
+                _ => None,
+            };
+            self.counts
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .note(fault);
+            reply
+        })
+    }
+
+    fn game_over<'a>(&'a mut self, view: &'a View) -> BoxFuture<'a, ()> {
+        self.inner.game_over(view)
+    }
+}
+
+/// Plays one smoke game of `spec`'s Windward client (seat 0, started with its
+/// `<host> <team> <token>` and joined through `host`) against `builtin:random`.
+pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> SmokeReport {
+    let argv = match split_command(&spec.command) {
+        Ok(argv) if !argv.is_empty() => argv,
+        Ok(_) => return failed("could not start: empty command".to_string(), Vec::new()),
+        Err(e) => return failed(format!("could not start: {e}"), Vec::new()),
+    };
+    let command = BotCommand {
+        argv,
+        dir: spec.dir.clone(),
+    };
+    let limits = &spec.options.limits;
+    let cpu = limits.cpu_seconds_for(SMOKE_TURNS, spec.time_limit_ms, spec.options.startup_ms);
+    let startup = std::time::Duration::from_millis(spec.options.startup_ms);
+    let started = Instant::now();
+    let client = host
+        .start(
+            &command,
+            &spec.name,
+            limits,
+            cpu,
+            &spec.options.sandbox,
+            startup,
+        )
+        .await;
+    let joined_ms = started.elapsed().as_millis();
+    let stderr_of = |log: &SeriesClientLog| -> Vec<String> {
+        log.stderr
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(STDERR_LINES)
+            .map(str::to_string)
+            .collect()
+    };
+    if client.spawn_error.is_some() || !client.joined {
+        let log = client.finish().await;
+        let why = if log.status.starts_with("not started") {
+            format!("could not start: {}", log.status)
+        } else {
+            format!(
+                "did not join within {} ms ({})",
+                spec.options.startup_ms, log.status
+            )
+        };
+        return failed(why, stderr_of(&log));
+    }
+    let counts = Arc::new(Mutex::new(FaultCounts::default()));
+    let config = GameConfig {
+        turn_limit: SMOKE_TURNS,
+    };
+    let mut game = match Game::new(spec.board.clone(), 2, spec.seed, config) {
+        Ok(g) => g,
+        Err(e) => return failed(format!("cannot set up the smoke game: {e}"), Vec::new()),
+    };
+    let mut seats = vec![
+        SeatPlayer::Remote(Box::new(Counted {
+            inner: client.seat(),
+            counts: counts.clone(),
+        })),
+        SeatPlayer::Local(BuiltinAi::Random.player_with(spec.seed, 1, None)),
+    ];
+    let players = vec![spec.name.clone(), "builtin:random".to_string()];
+    let setups: Vec<GameSetup> = (0..2)
+        .map(|seat| GameSetup {
+            seat,
+            players: players.clone(),
+            board: spec.board.clone(),
+            turn_limit: SMOKE_TURNS,
+            time_limit_ms: spec.time_limit_ms,
+        })
+        .collect();
+    let result = drive_game(&mut game, &mut seats, &setups).await;
+    drop(seats);
+    let log = client.finish().await;
+    if let Err(e) = result {
+        return failed(format!("the smoke game failed: {e}"), stderr_of(&log));
+    }
+    let c = *counts.lock().unwrap_or_else(|e| e.into_inner());
+    let answered = c.queries - c.timeouts - c.invalid - c.crashes;
+    if c.queries == 0 || answered < c.queries {
+        return failed(
+            format!(
+                "answered {answered}/{} queries (timeout x{}, invalid x{}, disconnected x{})",
+                c.queries, c.timeouts, c.invalid, c.crashes
+            ),
+            stderr_of(&log),
+        );
+    }
+    SmokeReport {
+        passed: true,
+        verdict: format!(
+            "ok (joined in {joined_ms} ms, answered {answered}/{} queries)",
+            c.queries
+        ),
         stderr: Vec::new(),
     }
 }

@@ -1,8 +1,9 @@
-//! `lrs-tourney check FILE`: validate a tournament file, then smoke-test its JSON-lines bots
-//! (one short game each against `builtin:random`, in the real sandbox).
+//! `lrs-tourney check FILE`: validate a tournament file, then smoke-test its command bots
+//! (one short game each against `builtin:random`, in the real sandbox): JSON-lines bots as
+//! in a game, Windward clients through the gateway at `[windward] listen`.
 
 use super::CliError;
-use crate::bots::smoke::{SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test};
+use crate::bots::smoke::{SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward};
 use crate::tourney::config::{check_summary, load_tournament};
 use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
@@ -26,8 +27,20 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         .iter()
         .any(|team| matches!(team.bot, Bot::Command { .. }));
     if external {
-        let protections = crate::bots::sandbox::Sandbox::default().protections();
-        println!("bot sandbox on this machine:\n{}", protections.summary());
+        let sandbox = crate::bots::sandbox::Sandbox::default();
+        println!(
+            "bot sandbox on this machine:\n{}",
+            sandbox.protections().summary()
+        );
+        if crate::runner::has_windward_teams(&t) {
+            let port = t.limits.windward_listen.port();
+            let clients = crate::bots::windward::series::client_sandbox(&sandbox, port);
+            println!(
+                "Windward clients (they must reach {}):\n{}",
+                t.limits.windward_listen,
+                clients.protections().summary()
+            );
+        }
     }
     println!("ok: {} is valid", args.file.display());
     if !external || args.no_smoke {
@@ -81,10 +94,25 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
                     options: options.clone(),
                 },
             )),
-            Bot::Command { .. } => windward.push(i),
+            Bot::Command {
+                command,
+                dir,
+                protocol: Protocol::Windward,
+            } => windward.push((
+                i,
+                SmokeSpec {
+                    name: label(i),
+                    command: command.clone(),
+                    dir: dir.clone(),
+                    board: board.clone(),
+                    seed: t.seed,
+                    time_limit_ms: t.limits.time_limit_ms,
+                    options: options.clone(),
+                },
+            )),
         }
     }
-    if !specs.is_empty() {
+    if !specs.is_empty() || !windward.is_empty() {
         println!(
             "smoke games: {} turns on {board_name} against builtin:random \
              (time limit {} ms, start limit {} ms)",
@@ -92,12 +120,33 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         );
     }
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let reports: Vec<(usize, SmokeReport)> = super::target::runtime()?.block_on(
+    let runtime = super::target::runtime()?;
+    let mut reports: Vec<(usize, SmokeReport)> = runtime.block_on(
         futures_util::stream::iter(specs)
             .map(|(i, spec)| async move { (i, smoke_test(&spec).await) })
             .buffered(jobs)
             .collect(),
     );
+    if !windward.is_empty() {
+        let windward_reports = runtime.block_on(async {
+            let host = crate::runner::bind_windward_gateway(t)
+                .await
+                .map_err(CliError::failure)?
+                .ok_or_else(|| CliError::failure("no Windward gateway was started"))?;
+            Ok::<_, CliError>(
+                futures_util::stream::iter(windward)
+                    .map(|(i, spec)| {
+                        let host = &host;
+                        async move { (i, smoke_test_windward(host, &spec).await) }
+                    })
+                    .buffered(jobs)
+                    .collect::<Vec<_>>()
+                    .await,
+            )
+        })?;
+        reports.extend(windward_reports);
+        reports.sort_by_key(|(i, _)| *i);
+    }
     let mut failed = 0;
     for (i, report) in &reports {
         println!("  {}: {}", label(*i), report.verdict);
@@ -107,12 +156,6 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
                 println!("    stderr: {line}");
             }
         }
-    }
-    for i in windward {
-        println!(
-            "  {}: not smoke-tested (Windward clients are tested with lrs-tourney serve)",
-            label(i)
-        );
     }
     Ok(failed)
 }

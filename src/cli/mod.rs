@@ -7,6 +7,7 @@ mod boards_cmd;
 mod check_cmd;
 mod export_cmd;
 mod generate_cmd;
+mod logs_cmd;
 mod play_cmd;
 mod rerun_cmd;
 mod run_cmd;
@@ -42,6 +43,8 @@ enum Command {
     Export(export_cmd::ExportArgs),
     /// Play a set again (disputes), keeping the old results as history.
     Rerun(rerun_cmd::RerunArgs),
+    /// Show how the external bots of a set ended and what they wrote on stderr.
+    Logs(logs_cmd::LogsArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
@@ -90,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings_cmd::run(args),
         Command::Export(args) => export_cmd::run(args),
         Command::Rerun(args) => rerun_cmd::run(args),
+        Command::Logs(args) => logs_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

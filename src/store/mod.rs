@@ -12,7 +12,9 @@ mod read;
 mod write;
 
 pub use lock::RunLock;
-pub use read::{AuditRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow};
+pub use read::{
+    AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow,
+};
 pub use write::{BotLog, GameRecord, NewSet, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};

@@ -305,6 +305,19 @@ impl Store {
     }
 }
 
+/// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotLogRow {
+    pub set_id: String,
+    pub run_no: u32,
+    pub game_index: u32,
+    pub team: usize,
+    pub exit_status: String,
+    pub stderr: String,
+    /// The game belongs to a run that a rerun replaced.
+    pub superseded: bool,
+}
+
 /// An audit log row: `(at, action, set_id, reason, details)`.
 pub type AuditRow = (
     String,
@@ -430,6 +443,37 @@ impl Store {
                     r.try_get(3)?,
                     r.try_get(4)?,
                 ))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// The logs of external bots in the games of `set_id` (every run), by run, game and
+    /// team.
+    pub async fn bot_logs(&self, set_id: &str) -> Result<Vec<BotLogRow>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT l.set_id, l.run_no, l.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
+             FROM bot_logs l
+             JOIN games g ON g.set_id = l.set_id AND g.run_no = l.run_no AND g.game_index = l.game_index
+             WHERE l.set_id = $1
+             ORDER BY l.run_no, l.game_index, l.team_id",
+        )
+        .bind(set_id.to_string())
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                Ok(BotLogRow {
+                    set_id: r.try_get(0)?,
+                    run_no: int(r, 1)? as u32,
+                    game_index: int(r, 2)? as u32,
+                    team: int(r, 3)? as usize,
+                    exit_status: r.try_get(4)?,
+                    stderr: r.try_get(5)?,
+                    superseded: int(r, 6)? != 0,
+                })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)

@@ -194,7 +194,7 @@ fn describe_bots(t: &Tournament) -> String {
     if !command.is_empty() {
         let total: usize = command.values().sum();
         parts.push(format!(
-            "{} ({}): each JSON-lines bot is smoke-tested below (skip with --no-smoke)",
+            "{} ({}): each is smoke-tested below (skip with --no-smoke)",
             plural(total, "command bot", "command bots"),
             list(
                 command

@@ -1,0 +1,102 @@
+//! `lrs-tourney logs FILE|DB SET`: what the external bots of a set left behind — how each
+//! process ended and its stderr (capped at 1 MiB per bot per game) — so an organiser can
+//! answer "why did our bot crash?" without rerunning anything.
+
+use super::{CliError, target};
+use crate::store::{BotLogRow, Store};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct LogsArgs {
+    /// The tournament file (.toml) or its database.
+    target: PathBuf,
+    /// The set, as `status` shows it (e.g. `westfield/r1/s2`, `nationals/final`).
+    set: String,
+    /// Only this team's logs (its name, as in the roster).
+    #[arg(long)]
+    team: Option<String>,
+    /// Only this game of the series (1-based, as `export games` numbers them).
+    #[arg(long)]
+    game: Option<u32>,
+}
+
+pub fn run(args: LogsArgs) -> Result<(), CliError> {
+    if args.game == Some(0) {
+        return Err(CliError::input("--game counts from 1"));
+    }
+    let db = target::database_of(&args.target)?;
+    let (sets, teams, schools, logs) = target::runtime()?
+        .block_on(async {
+            let store = Store::open_existing(&db).await?;
+            let sets = store.sets().await?;
+            let teams = store.teams().await?;
+            let schools = store.schools().await?;
+            let logs = store.bot_logs(&args.set).await?;
+            store.close().await;
+            Ok::<_, crate::store::StoreError>((sets, teams, schools, logs))
+        })
+        .map_err(CliError::input)?;
+    if !sets.iter().any(|s| s.id == args.set) {
+        return Err(CliError::input(format!(
+            "no set {:?} in {}; `lrs-tourney status` lists the set ids",
+            args.set,
+            db.display()
+        )));
+    }
+    let team_label = |id: usize| -> String {
+        teams.iter().find(|t| t.id == id).map_or_else(
+            || format!("team {id}"),
+            |t| {
+                let school = schools
+                    .iter()
+                    .find(|s| s.0 == t.school)
+                    .map_or("", |s| s.1.as_str());
+                format!("{} ({school})", t.name)
+            },
+        )
+    };
+    if let Some(name) = &args.team
+        && !teams.iter().any(|t| &t.name == name)
+    {
+        return Err(CliError::input(format!(
+            "no team named {name:?} in {}",
+            db.display()
+        )));
+    }
+    let wanted = |row: &&BotLogRow| {
+        args.game.is_none_or(|g| row.game_index + 1 == g)
+            && args
+                .team
+                .as_ref()
+                .is_none_or(|name| teams.iter().any(|t| t.id == row.team && &t.name == name))
+    };
+    let rows: Vec<&BotLogRow> = logs.iter().filter(wanted).collect();
+    if rows.is_empty() {
+        println!(
+            "no bot logs for {} (built-in AIs leave none; games not played yet have none)",
+            args.set
+        );
+        return Ok(());
+    }
+    for row in rows {
+        let history = if row.superseded { ", superseded" } else { "" };
+        println!(
+            "== {} game {} (run {}{history}): {}: {}",
+            row.set_id,
+            row.game_index + 1,
+            row.run_no,
+            team_label(row.team),
+            row.exit_status
+        );
+        if row.stderr.is_empty() {
+            println!("(no stderr)");
+        } else {
+            print!("{}", row.stderr);
+            if !row.stderr.ends_with('\n') {
+                println!();
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,400 @@
+//! Windward 2012 clients in tournaments and in `play`, and the bot logs stored per game:
+//! real client processes (the shipped example client) joining a real TCP gateway, through
+//! the real binary.
+
+mod common;
+
+use common::{bin, repo};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn lrs(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run lrs-tourney")
+}
+
+#[track_caller]
+fn ok(dir: &Path, args: &[&str]) -> (String, String) {
+    let out = lrs(dir, args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?} failed ({:?}):\n{stdout}\n{stderr}",
+        out.status.code()
+    );
+    (stdout, stderr)
+}
+
+/// A port nobody listens on right now (tests run in parallel: each asks the OS).
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// A short bracket, so the tests stay quick.
+const FAST_BRACKET: &str = "name = \"Fast\"\nset_size = 8\ngames_per_series = 3\nadvance_per_set = 2\nturns_per_game = 20\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"corridor-dash\"]\n";
+
+fn client_dir() -> String {
+    repo().join("examples/bots/windward").display().to_string()
+}
+
+/// Standings rows by team name: the cells of `export standings`.
+fn standings(dir: &Path, target: &str) -> Vec<Vec<String>> {
+    let (csv, _) = ok(dir, &["export", "standings", target, "--out", "-"]);
+    csv.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+fn column(rows: &[Vec<String>], team: &str, index: usize) -> u32 {
+    rows.iter()
+        .find(|r| r[1] == team)
+        .unwrap_or_else(|| panic!("no team {team} in {rows:?}"))[index]
+        .parse()
+        .unwrap()
+}
+
+const GAMES_PLAYED: usize = 8;
+const FAULTS: usize = 15;
+
+fn school_config(port: u16, extra_team: &str) -> String {
+    format!(
+        r#"name = "Old clients"
+seed = 11
+bracket = "fast.toml"
+
+[limits]
+time_limit_ms = 5000
+start_limit_ms = 5000
+
+[windward]
+listen = "127.0.0.1:{port}"
+
+[[school]]
+name = "Legacy"
+  [[school.team]]
+  name = "Old Timers"
+  bot = "python3 client.py --port {port}"
+  dir = "{dir}"
+  protocol = "windward"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+  [[school.team]]
+  name = "Random"
+  bot = "builtin:random"
+{extra_team}"#,
+        dir = client_dir()
+    )
+}
+
+#[test]
+fn a_tournament_plays_a_windward_client_over_one_connection_per_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    std::fs::write(dir.path().join("t.toml"), school_config(port, "")).unwrap();
+    let (_, stderr) = ok(dir.path(), &["run", "t.toml", "--plain"]);
+    // One series, one client, one join: every game went over the same connection.
+    assert_eq!(
+        stderr.matches("\"Old Timers (Legacy)\" joined").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("reconnected"), "{stderr}");
+    let rows = standings(dir.path(), "t.toml");
+    assert_eq!(column(&rows, "Old Timers", GAMES_PLAYED), 3);
+    assert_eq!(
+        column(&rows, "Old Timers", FAULTS),
+        0,
+        "the client answered every query in time with a hand card: {rows:?}"
+    );
+    // The client's log: it was ended by `exit` on stdin (status 0), stored once for the
+    // series, with the last game.
+    let (logs, _) = ok(dir.path(), &["logs", "t.toml", "legacy/final"]);
+    assert_eq!(logs.matches("== legacy/final").count(), 1, "{logs}");
+    assert!(
+        logs.contains("== legacy/final game 3 (run 0): Old Timers (Legacy): exit 0"),
+        "{logs}"
+    );
+    // No client process outlives the run.
+    let left = Command::new("pgrep")
+        .args(["-f", &format!("client.py --port {port}")])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "client processes left: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+
+    // A rerun with the same seeds plays the series again over a new connection and
+    // reproduces it (the example client is deterministic).
+    let before = rows;
+    ok(
+        dir.path(),
+        &["rerun", "t.toml", "legacy/final", "--reason", "check"],
+    );
+    assert_eq!(standings(dir.path(), "t.toml"), before);
+}
+
+#[test]
+fn a_windward_client_that_never_joins_gets_crash_faults_and_the_games_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    std::fs::create_dir(dir.path().join("mute")).unwrap();
+    let extra = r#"  [[school.team]]
+  name = "Never Joins"
+  bot = "sleep 987.25"
+  dir = "mute"
+  protocol = "windward"
+"#;
+    let config =
+        school_config(port, extra).replace("start_limit_ms = 5000", "start_limit_ms = 500");
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+    ok(dir.path(), &["run", "t.toml", "--quiet"]);
+    let rows = standings(dir.path(), "t.toml");
+    for team in ["Old Timers", "Runner", "Random", "Never Joins"] {
+        assert_eq!(column(&rows, team, GAMES_PLAYED), 3, "{team}: {rows:?}");
+    }
+    // Every query of the absent client is a crash fault: a start query and a turn query
+    // per turn while its robot lives (random fallback cards may kill it early).
+    assert!(column(&rows, "Never Joins", FAULTS) >= 3 * 10, "{rows:?}");
+    assert_eq!(column(&rows, "Old Timers", FAULTS), 0, "{rows:?}");
+    let (logs, _) = ok(
+        dir.path(),
+        &["logs", "t.toml", "legacy/final", "--team", "Never Joins"],
+    );
+    assert!(logs.contains("did not join in time"), "{logs}");
+    let left = Command::new("pgrep")
+        .args(["-f", "sleep 987.25"])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "the client's process group outlived the series"
+    );
+}
+
+#[test]
+fn windward_results_do_not_depend_on_jobs_with_two_schools_on_one_gateway() {
+    let run = |jobs: &str| -> (String, Vec<Vec<String>>) {
+        let dir = tempfile::tempdir().unwrap();
+        let port = free_port();
+        std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+        let mut config = format!(
+            "name = \"Two schools\"\nseed = 5\nbracket = \"fast.toml\"\n[limits]\ntime_limit_ms = 5000\n[windward]\nlisten = \"127.0.0.1:{port}\"\n"
+        );
+        for (school, builtins) in [("East", 3), ("West", 2)] {
+            config += &format!(
+                "[[school]]\nname = \"{school}\"\n  [[school.team]]\n  name = \"{school} Client\"\n  bot = \"python3 client.py --port {port}\"\n  dir = \"{}\"\n  protocol = \"windward\"\n",
+                client_dir()
+            );
+            for i in 0..builtins {
+                let ai = ["runner", "hunter", "random"][i % 3];
+                config += &format!(
+                    "  [[school.team]]\n  name = \"{school} {ai}\"\n  bot = \"builtin:{ai}\"\n"
+                );
+            }
+        }
+        std::fs::write(dir.path().join("t.toml"), config).unwrap();
+        ok(dir.path(), &["run", "t.toml", "--quiet", "--jobs", jobs]);
+        let (games, _) = ok(dir.path(), &["export", "games", "t.toml", "--out", "-"]);
+        // Without the attempts column, which records how a run went.
+        let games = games
+            .lines()
+            .map(|l| {
+                let mut cells: Vec<&str> = l.split(',').collect();
+                if cells.len() > 6 {
+                    cells.remove(6);
+                }
+                cells.join(",")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        (games, standings(dir.path(), "t.toml"))
+    };
+    let (games1, standings1) = run("1");
+    let (games2, standings2) = run("2");
+    assert_eq!(games1, games2);
+    assert_eq!(standings1, standings2);
+    // Both clients played the school stage and the nationals with no fault.
+    for team in ["East Client", "West Client"] {
+        assert_eq!(column(&standings1, team, FAULTS), 0, "{standings1:?}");
+        assert!(column(&standings1, team, GAMES_PLAYED) >= 3);
+    }
+}
+
+#[test]
+fn json_lines_bots_leave_their_capped_stderr_in_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    let config = format!(
+        r#"name = "Logs"
+seed = 2
+bracket = "fast.toml"
+[limits]
+time_limit_ms = 200
+start_limit_ms = 2000
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Flood"
+  bot = "python3 flood.py"
+  dir = "{hostile}"
+  [[school.team]]
+  name = "Starter"
+  bot = "python3 bot.py"
+  dir = "{starter}"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+"#,
+        hostile = repo().join("tests/hostile").display(),
+        starter = repo().join("examples/bots/python").display(),
+    );
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+    ok(dir.path(), &["run", "t.toml", "--quiet"]);
+    let (flood, _) = ok(
+        dir.path(),
+        &[
+            "logs",
+            "t.toml",
+            "lab/final",
+            "--team",
+            "Flood",
+            "--game",
+            "2",
+        ],
+    );
+    assert_eq!(
+        flood.matches("== lab/final game 2").count(),
+        1,
+        "{}",
+        &flood[..flood.len().min(300)]
+    );
+    assert!(flood.contains("stderr limit of 1048576 bytes reached"));
+    assert!(
+        flood.len() < (1 << 20) + 4096,
+        "the stored stderr is capped: {} bytes",
+        flood.len()
+    );
+    let (all, _) = ok(
+        dir.path(),
+        &["logs", "t.toml", "lab/final", "--team", "Starter"],
+    );
+    assert_eq!(all.matches("== lab/final game").count(), 3, "{all}");
+    let (builtin, _) = ok(
+        dir.path(),
+        &["logs", "t.toml", "lab/final", "--team", "Runner"],
+    );
+    assert!(builtin.starts_with("no bot logs"), "{builtin}");
+    let out = lrs(dir.path(), &["logs", "t.toml", "lab/r9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no set \"lab/r9\""));
+}
+
+#[test]
+fn play_seats_a_windward_client_for_all_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let listen = format!("127.0.0.1:{port}");
+    let spec = format!("windward:python3 client.py --port {port}");
+    let (stdout, stderr) = ok(
+        dir.path(),
+        &[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot-dir",
+            &client_dir(),
+            "--bot",
+            &spec,
+            "--bot",
+            "builtin:runner",
+            "--games",
+            "3",
+            "--turns",
+            "30",
+            "--time-limit-ms",
+            "5000",
+            "--windward-listen",
+            &listen,
+            "--json",
+        ],
+    );
+    assert_eq!(stderr.matches("joined").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("windward clients (may connect to"),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["games"], 3);
+    assert_eq!(report["bots"][0]["bot"], spec.as_str());
+    assert_eq!(report["bots"][0]["faults"], 0, "{stdout}");
+
+    // The gateway's port taken: a clear error before anything runs.
+    let _taken = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
+    let out = lrs(
+        dir.path(),
+        &[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot-dir",
+            &client_dir(),
+            "--bot",
+            &spec,
+            "--bot",
+            "builtin:runner",
+            "--windward-listen",
+            &listen,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!("cannot listen on {listen}")),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn check_smoke_tests_windward_clients_through_the_gateway() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    std::fs::write(dir.path().join("good.toml"), school_config(port, "")).unwrap();
+    let (stdout, _) = ok(dir.path(), &["check", "good.toml"]);
+    assert!(
+        stdout.contains("Old Timers (Legacy): ok (joined in"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("TCP connect denied except to ports [{port}]"))
+            || stdout.contains("landlock network     INACTIVE"),
+        "the clients' sandbox is reported: {stdout}"
+    );
+    std::fs::create_dir(dir.path().join("mute")).unwrap();
+    let extra = "  [[school.team]]\n  name = \"Never Joins\"\n  bot = \"sleep 986.5\"\n  dir = \"mute\"\n  protocol = \"windward\"\n";
+    let config =
+        school_config(port, extra).replace("start_limit_ms = 5000", "start_limit_ms = 300");
+    std::fs::write(dir.path().join("bad.toml"), config).unwrap();
+    let out = lrs(dir.path(), &["check", "bad.toml"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("Never Joins (Legacy): FAILED: did not join within 300 ms"),
+        "{stdout}"
+    );
+    assert!(
+        !dir.path().join("bad.sqlite").exists(),
+        "check writes nothing"
+    );
+}
