@@ -1,4 +1,6 @@
-//! Engine throughput: full 8-player games on a shipped 12x12 board, single thread.
+//! Engine throughput: full 8-player games on a shipped 12x12 board, single thread: games as
+//! they come (8 random AIs often end early, when one robot is left) and games that last all
+//! 60 turns (`*_60_turns`: seeds picked once, per-turn cost = time / 60).
 //!
 //! Targets (reported, not asserted): at least 5,000 games/s with 8 `random` AIs and 1,500
 //! games/s with 8 `runner` AIs, under 64 KiB of memory per game in flight. The memory
@@ -88,6 +90,22 @@ fn engine(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 black_box(play(&board, ai, seed))
+            })
+        });
+    }
+    // Games that last all 60 turns (8 random AIs often end a game early, when one robot
+    // is left): the seeds are picked once, then cycled. Per-turn cost = time / 60.
+    for ai in [BuiltinAi::Random, BuiltinAi::Runner] {
+        let seeds: Vec<u64> = (0..2000u64)
+            .filter(|&s| play(&board, ai, s).turn() == 60)
+            .take(200)
+            .collect();
+        assert!(!seeds.is_empty(), "no 60-turn game for {}", ai.name());
+        let mut i = 0usize;
+        group.bench_function(format!("{}_60_turns", ai.name()), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(play(&board, ai, seeds[i % seeds.len()]))
             })
         });
     }

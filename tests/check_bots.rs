@@ -94,20 +94,29 @@ fn no_smoke_only_validates() {
 }
 
 #[test]
-fn windward_clients_are_not_smoke_tested() {
+fn a_windward_client_that_cannot_start_fails_its_smoke_game() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let text = format!(
-        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"python3 client.py\"\ndir = {:?}\n\
-         protocol = \"windward\"\n",
+        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"python3 no-such-client.py\"\ndir = {:?}\n\
+         protocol = \"windward\"\n[windward]\nlisten = \"127.0.0.1:{port}\"\n",
         good(),
         repo().join("tests/hostile").display().to_string()
     );
     let out = Test::new()
         .file("t.toml", &text)
         .args(&["check", "t.toml"])
+        .status(1)
+        .stderr_has("check: 1 bot(s) failed")
         .run();
+    let ww = line(&out, "ww");
+    assert!(ww.contains("FAILED: did not join within"), "{out}");
     assert!(
-        line(&out, "ww")
-            .contains("not smoke-tested (Windward clients are tested with lrs-tourney serve)"),
-        "{out}"
+        out.contains("no-such-client.py"),
+        "its stderr is quoted: {out}"
     );
+    assert!(line(&out, "good").contains("ok (answered "), "{out}");
 }

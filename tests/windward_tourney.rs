@@ -398,3 +398,81 @@ fn check_smoke_tests_windward_clients_through_the_gateway() {
         "check writes nothing"
     );
 }
+
+/// Pids of processes whose command line contains `pattern`.
+fn pids_matching(pattern: &str) -> Vec<String> {
+    let out = Command::new("pgrep")
+        .args(["-f", pattern])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bots_die_with_a_runner_killed_by_sigkill_and_the_next_run_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    // Bots that ignore the end of their stdin, under names no other test uses: a JSON-lines
+    // bot that never answers, and a Windward client that never joins.
+    let mute = format!("mute_{port}.py");
+    std::fs::create_dir(dir.path().join("mute")).unwrap();
+    std::fs::write(
+        dir.path().join("mute").join(&mute),
+        "import time\nwhile True:\n    time.sleep(1)\n",
+    )
+    .unwrap();
+    // `sleep` itself would reject the client's three extra arguments.
+    let sleeper = format!("sleeper_{port}.py");
+    std::fs::write(
+        dir.path().join("mute").join(&sleeper),
+        "import time\nwhile True:\n    time.sleep(1)\n",
+    )
+    .unwrap();
+    let extra = format!(
+        "  [[school.team]]\n  name = \"Mute\"\n  bot = \"python3 {mute}\"\n  dir = \"mute\"\n  [[school.team]]\n  name = \"Sleeper\"\n  bot = \"python3 {sleeper}\"\n  dir = \"mute\"\n  protocol = \"windward\"\n"
+    );
+    let config = school_config(port, &extra)
+        .replace("time_limit_ms = 5000", "time_limit_ms = 200")
+        .replace("start_limit_ms = 5000", "start_limit_ms = 500");
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+
+    let mut runner = Command::new(bin())
+        .args(["run", "t.toml", "--quiet"])
+        .current_dir(dir.path())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while pids_matching(&sleeper).is_empty() || pids_matching(&mute).is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bots never started"
+        );
+        assert!(runner.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    runner.kill().unwrap(); // SIGKILL: the runner gets no chance to clean up
+    runner.wait().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let left: Vec<String> = [pids_matching(&sleeper), pids_matching(&mute)].concat();
+        if left.is_empty() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "bot processes outlived the runner: {left:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // The next run resumes and finishes every game.
+    ok(dir.path(), &["run", "t.toml", "--quiet"]);
+    let rows = standings(dir.path(), "t.toml");
+    assert_eq!(rows.len(), 5);
+    for row in &rows {
+        assert_eq!(row[GAMES_PLAYED], "3", "{row:?}");
+    }
+}

@@ -345,7 +345,7 @@ impl Sandbox {
         let landlock = self.landlock();
         Protections {
             process_group: Protection::Active(
-                "own process group, SIGKILLed as a whole at game end".to_string(),
+                "own process group, SIGKILLed as a whole at game end; the bot dies with the runner".to_string(),
             ),
             rlimits: Protection::Active(nproc_note.to_string()),
             scratch_copy: Protection::Active(
@@ -452,6 +452,7 @@ impl Sandbox {
             unshare,
             ids: uid.map(|u| (u.uid(), u.uid())),
             landlock,
+            runner: std::process::id() as libc::pid_t,
         })
     }
 }
@@ -475,6 +476,8 @@ pub struct ChildSetup {
     unshare: Option<libc::c_int>,
     ids: Option<(u32, u32)>,
     landlock: Option<OwnedFd>,
+    /// The runner's pid: the bot is killed when the runner dies (`PR_SET_PDEATHSIG`).
+    runner: libc::pid_t,
 }
 
 impl ChildSetup {
@@ -501,6 +504,16 @@ impl ChildSetup {
             && !unsafe { landlock_restrict(fd.as_raw_fd()) }
         {
             return Err(io::Error::last_os_error());
+        }
+        // A runner killed outright (kill -9, power cut of the terminal) cannot end its bots;
+        // the kernel does it: the bot gets SIGKILL when the runner's thread that started it
+        // ends (the runtime's threads live as long as the runner). Set after the uid
+        // switch, which clears it; if the runner is already gone, do not start at all.
+        if unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) } != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        if unsafe { libc::getppid() } != self.runner {
+            return Err(io::Error::from_raw_os_error(libc::ESRCH));
         }
         Ok(())
     }

@@ -1,0 +1,146 @@
+//! The big nationals: 20,000 teams of built-in `runner` AIs in 2,500 schools, all stages,
+//! through the real binary (`generate`, then `run --quiet`), against the same games played
+//! in memory without a database. One measurement each (a run takes tens of seconds, too
+//! long for criterion's ten samples); run it with `cargo bench --bench nationals_20000`.
+//!
+//! Targets (reported, not asserted): the whole run under 60 s with peak memory (the
+//! child's maximum resident set) under 1 GiB, on a 2-core machine; the store's overhead is
+//! the ratio of the two times.
+
+use lrs_tourney::ai::FlagDistances;
+use lrs_tourney::boards::load_board;
+use lrs_tourney::runner::GameJob;
+use lrs_tourney::tourney::bracket::{Roster, SeriesTotals, simulate_bracket};
+use lrs_tourney::tourney::config::load_tournament;
+use lrs_tourney::tourney::model::Tournament;
+use rayon::prelude::*;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Instant;
+
+const TEAMS: &str = "20000";
+const SCHOOLS: &str = "2500";
+
+/// Plays every game of the bracket as `run` would, without storing anything: each round's
+/// sets one after another, the games of a set in parallel.
+fn games_only(t: &Tournament) -> usize {
+    let roster = Roster::from_tournament(t);
+    let boards: Vec<_> = t
+        .bracket
+        .boards
+        .iter()
+        .map(|b| {
+            let board = load_board(b).expect("shipped board");
+            let maps = Arc::new(FlagDistances::new(&board));
+            (board, maps)
+        })
+        .collect();
+    let mut games = 0;
+    simulate_bracket(&roster, |set| {
+        let jobs: Vec<GameJob> = (0..t.bracket.games_per_series)
+            .map(|g| GameJob {
+                set_id: set.id.clone(),
+                run_no: 0,
+                game_index: g,
+                seed: set.game_seed(t.seed, g, 0),
+                board: boards[g as usize % boards.len()].0.clone(),
+                maps: boards[g as usize % boards.len()].1.clone(),
+                turn_limit: t.bracket.turns_per_game,
+                teams: set
+                    .teams
+                    .iter()
+                    .map(|&m| (m, t.teams[m].bot.clone()))
+                    .collect(),
+            })
+            .collect();
+        games += jobs.len();
+        let records: Vec<_> = jobs.par_iter().map(|j| j.play().expect("game")).collect();
+        set.teams
+            .iter()
+            .map(|&team| {
+                let mut s = SeriesTotals::zero(team);
+                for r in records
+                    .iter()
+                    .flat_map(|r| &r.results)
+                    .filter(|r| r.team == team)
+                {
+                    s.score += r.score;
+                    s.games_won += u32::from(r.won);
+                    s.flags += r.flags;
+                    s.deaths += r.deaths;
+                }
+                s
+            })
+            .collect()
+    })
+    .expect("bracket");
+    games
+}
+
+/// The largest resident set of any waited-for child so far, in bytes.
+fn children_peak_rss() -> u64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { nix::libc::getrusage(nix::libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0, "getrusage");
+    // ru_maxrss is in KiB on Linux.
+    usage.ru_maxrss as u64 * 1024
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter that does not name this benchmark skips it.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args
+        .iter()
+        .any(|a| !a.starts_with("--") && !"nationals_20000".contains(a.as_str()))
+    {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_lrs-tourney");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("big");
+    let status = Command::new(bin)
+        .args(["generate", "--teams", TEAMS, "--schools", SCHOOLS, "--out"])
+        .arg(&out)
+        .output()
+        .expect("generate");
+    assert!(status.status.success(), "{status:?}");
+    let config = std::fs::read_dir(&out)
+        .expect("generated dir")
+        .map(|e| e.expect("entry").path())
+        .find(|p| p.extension().is_some_and(|e| e == "toml"))
+        .expect("a generated tournament file");
+    let t = load_tournament(&config).expect("generated config loads");
+
+    let started = Instant::now();
+    let games = games_only(&t);
+    let without = started.elapsed();
+    println!(
+        "nationals {TEAMS} teams / {SCHOOLS} schools, games only (no database): {games} games in {:.2} s ({:.0} games/s)",
+        without.as_secs_f64(),
+        games as f64 / without.as_secs_f64()
+    );
+
+    let started = Instant::now();
+    let run = Command::new(bin)
+        .args(["run", "--quiet"])
+        .arg(&config)
+        .output()
+        .expect("run");
+    let with = started.elapsed();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let peak = children_peak_rss();
+    println!(
+        "nationals {TEAMS} teams / {SCHOOLS} schools, lrs-tourney run with SQLite: {:.2} s, peak RSS {:.0} MiB",
+        with.as_secs_f64(),
+        peak as f64 / (1024.0 * 1024.0)
+    );
+    println!(
+        "store overhead: run / games only = {:.3}",
+        with.as_secs_f64() / without.as_secs_f64()
+    );
+}
