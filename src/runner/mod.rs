@@ -22,7 +22,7 @@ pub use state::{Mirror, SetState, stage_id, stage_of};
 
 use crate::boards::load_board;
 use crate::engine::{Board, ENGINE_VERSION};
-use crate::store::{GameRecord, NewSet, RunLock, Store, StoreError};
+use crate::store::{FinishedSet, GameRecord, NewSet, RunLock, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
     nationals_field, round_sizes, wild_card_count,
@@ -226,6 +226,17 @@ struct Runner<'a> {
     progress: Progress,
     resumed: u64,
     played: u64,
+    /// Writes decided by the plans of the current pass, flushed together.
+    pending: PendingWrites,
+}
+
+/// What a planning pass decided, written in a few transactions by `flush_plans`.
+#[derive(Default)]
+struct PendingWrites {
+    finished_sets: Vec<FinishedSet>,
+    finished_stages: Vec<String>,
+    /// Ready sets with their stage id, in planning order.
+    ready: Vec<(SetPlan, String)>,
 }
 
 impl<'a> Runner<'a> {
@@ -321,6 +332,7 @@ impl<'a> Runner<'a> {
             progress,
             resumed,
             played: 0,
+            pending: PendingWrites::default(),
         })
     }
 
@@ -331,9 +343,11 @@ impl<'a> Runner<'a> {
                 for stage in std::mem::take(&mut dirty) {
                     self.plan(stage).await?;
                 }
+                self.flush_plans().await?;
                 if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
                     self.enter_nationals().await?;
                     self.plan(Stage::Nationals).await?;
+                    self.flush_plans().await?;
                 }
                 self.show_current();
             }
@@ -428,7 +442,7 @@ impl<'a> Runner<'a> {
             if set.finished {
                 continue;
             }
-            let rows: Vec<(usize, u32, &str, Option<&str>)> = result
+            let advancing: Vec<(usize, u32, String, Option<String>)> = result
                 .advancing
                 .iter()
                 .map(|(team, by)| {
@@ -439,16 +453,19 @@ impl<'a> Runner<'a> {
                         .map_or(0, |p| p as u32 + 1);
                     let tie = match by {
                         QualifiedBy::Top { tie_break } | QualifiedBy::WildCard { tie_break } => {
-                            tie_break.map(|t| t.name())
+                            tie_break.map(|t| t.name().to_string())
                         }
                         QualifiedBy::SingleTeam => None,
                     };
-                    (*team, place, "top", tie)
+                    (*team, place, "top".to_string(), tie)
                 })
                 .collect();
-            self.store
-                .finish_set(&ps.plan.id, &stage_id, ps.plan.key.round, &rows)
-                .await?;
+            self.pending.finished_sets.push(FinishedSet {
+                set_id: ps.plan.id.clone(),
+                stage_id: stage_id.clone(),
+                round: ps.plan.key.round,
+                advancing,
+            });
             set.finished = true;
             let what = if ps.plan.is_final { "final" } else { "set" };
             self.progress.note(&format!("{} {what} done", ps.plan.id));
@@ -465,53 +482,52 @@ impl<'a> Runner<'a> {
                     self.store.record_entries(&stage_id, &singles).await?;
                 }
             }
-            self.store.finish_stage(&stage_id).await?;
+            self.pending.finished_stages.push(stage_id.clone());
         }
         let ready = plan.ready.clone();
         self.plans.insert(stage, plan);
-        for set in &ready {
-            self.start_set(set, &stage_id).await?;
+        for set in ready {
+            self.pending.ready.push((set, stage_id.clone()));
         }
         Ok(())
     }
 
-    /// Stores a ready set if it is new, then starts every game of it not stored yet.
-    async fn start_set(&mut self, plan: &SetPlan, stage_id: &str) -> Result<(), RunError> {
-        if let Some(existing) = self.mirror.sets.get(&plan.id) {
-            if existing.members != plan.teams {
-                return Err(RunError::ConfigChanged {
-                    database: self.store.label().to_string(),
-                    what: format!("set {} was dealt other teams", plan.id),
-                });
+    /// Writes what the plans of this pass decided — finished sets and stages, newly dealt
+    /// sets — in a few transactions, then starts the games of every ready set.
+    async fn flush_plans(&mut self) -> Result<(), RunError> {
+        let pending = std::mem::take(&mut self.pending);
+        self.store.finish_sets(&pending.finished_sets).await?;
+        self.store.finish_stages(&pending.finished_stages).await?;
+        let mut new_sets = Vec::new();
+        let mut new_keys = Vec::new();
+        for (plan, stage_id) in &pending.ready {
+            match self.mirror.sets.get(&plan.id) {
+                Some(existing) if existing.members != plan.teams => {
+                    return Err(RunError::ConfigChanged {
+                        database: self.store.label().to_string(),
+                        what: format!("set {} was dealt other teams", plan.id),
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    new_sets.push(self.new_set(plan, stage_id));
+                    new_keys.push(plan.key);
+                }
             }
-        } else {
-            let f = &self.t.bracket;
-            let games = (0..f.games_per_series)
-                .map(|g| {
-                    let board = &f.boards[g as usize % f.boards.len()];
-                    (g, plan.game_seed(self.t.seed, g, 0), board.clone())
-                })
-                .collect::<Vec<_>>();
-            let new = NewSet {
-                id: plan.id.clone(),
-                stage_id: stage_id.to_string(),
-                round: plan.key.round,
-                set_index: plan.key.set,
-                is_final: plan.is_final,
-                members: plan.teams.clone(),
-                games: games.clone(),
-            };
-            let run_no = self.store.insert_set(&new).await?;
+        }
+        let run_nos = self.store.insert_sets(&new_sets).await?;
+        for ((new, key), run_no) in new_sets.into_iter().zip(new_keys).zip(run_nos) {
             self.mirror.sets.insert(
-                plan.id.clone(),
+                new.id.clone(),
                 SetState {
-                    id: plan.id.clone(),
-                    key: plan.key,
-                    stage_id: stage_id.to_string(),
-                    is_final: plan.is_final,
-                    members: plan.teams.clone(),
+                    id: new.id,
+                    key,
+                    stage_id: new.stage_id,
+                    is_final: new.is_final,
+                    members: new.members,
                     run_no,
-                    games: games
+                    games: new
+                        .games
                         .into_iter()
                         .map(|(_, seed, board)| state::GameSlot {
                             seed,
@@ -523,6 +539,33 @@ impl<'a> Runner<'a> {
                 },
             );
         }
+        for (plan, _) in &pending.ready {
+            self.start_set(plan)?;
+        }
+        Ok(())
+    }
+
+    /// The stored form of a newly dealt set: its members and its games' seeds and boards.
+    fn new_set(&self, plan: &SetPlan, stage_id: &str) -> NewSet {
+        let f = &self.t.bracket;
+        NewSet {
+            id: plan.id.clone(),
+            stage_id: stage_id.to_string(),
+            round: plan.key.round,
+            set_index: plan.key.set,
+            is_final: plan.is_final,
+            members: plan.teams.clone(),
+            games: (0..f.games_per_series)
+                .map(|g| {
+                    let board = &f.boards[g as usize % f.boards.len()];
+                    (g, plan.game_seed(self.t.seed, g, 0), board.clone())
+                })
+                .collect(),
+        }
+    }
+
+    /// Starts every game of a stored set that is not stored as played yet.
+    fn start_set(&mut self, plan: &SetPlan) -> Result<(), RunError> {
         let Some(set) = self.mirror.sets.get(&plan.id) else {
             return Ok(());
         };

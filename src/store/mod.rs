@@ -6,11 +6,13 @@
 //! driver with portable SQL (`$1` placeholders, application-assigned keys, `ON CONFLICT`), so
 //! a PostgreSQL backend is the same code with another connection URL.
 
+mod batch;
 pub mod decisions;
 mod lock;
 mod read;
 mod write;
 
+pub use batch::FinishedSet;
 pub use lock::RunLock;
 pub use read::{
     AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow,
@@ -90,14 +92,20 @@ impl Store {
         let label = path.display().to_string();
         let url = sqlite_url(path, create);
         let pool = AnyPoolOptions::new()
-            // SQLite has one writer; a few connections let reads proceed beside it.
-            .max_connections(4)
+            // One connection: SQLite has one writer, and every store call comes from one
+            // task. A second connection would find its page cache stale after each of the
+            // other's commits and read the pages again. Other processes (`status`, ...)
+            // read beside it through WAL.
+            .max_connections(1)
             .after_connect(|conn, _meta| {
                 Box::pin(async move {
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    // 64 MiB of page cache: big tournaments insert results all over the
+                    // result tables' B-trees.
+                    conn.execute("PRAGMA cache_size = -65536").await?;
                     Ok(())
                 })
             })

@@ -145,87 +145,6 @@ impl Store {
         tx.commit().await.map_err(&err)
     }
 
-    /// Stores a newly planned set with its members and planned games, and returns the run
-    /// number its games are stored under. A set that exists already is left as it is (a
-    /// resumed run plans the same sets again); an invalidated set is dealt again under its
-    /// next run number, its old games staying as superseded history.
-    pub async fn insert_set(&self, set: &NewSet) -> Result<u32, StoreError> {
-        let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        sqlx::query(
-            "INSERT INTO rounds (stage_id, round, is_final) VALUES ($1, $2, $3)
-             ON CONFLICT (stage_id, round) DO NOTHING",
-        )
-        .bind(set.stage_id.clone())
-        .bind(i64::from(set.round))
-        .bind(i64::from(set.is_final))
-        .execute(&mut *tx)
-        .await
-        .map_err(&err)?;
-        let existing = sqlx::query("SELECT status, run_no FROM sets WHERE id = $1")
-            .bind(set.id.clone())
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(&err)?;
-        let run_no = match existing {
-            None => {
-                sqlx::query(
-                    "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)
-                     VALUES ($1, $2, $3, $4, $5, 0, 0, 'planned')",
-                )
-                .bind(set.id.clone())
-                .bind(set.stage_id.clone())
-                .bind(i64::from(set.round))
-                .bind(i64::from(set.set_index))
-                .bind(i64::from(set.is_final))
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-                0
-            }
-            Some(row) => {
-                let status: String = row.try_get(0).map_err(&err)?;
-                let run_no = row.try_get::<i64, _>(1).map_err(&err)? as u32;
-                if status != "invalidated" {
-                    tx.commit().await.map_err(&err)?;
-                    return Ok(run_no);
-                }
-                // Dealt anew, with new teams: its games use generation-0 seeds again.
-                sqlx::query(
-                    "UPDATE sets SET status = 'planned', seed_generation = 0 WHERE id = $1",
-                )
-                .bind(set.id.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-                sqlx::query("DELETE FROM set_members WHERE set_id = $1")
-                    .bind(set.id.clone())
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(&err)?;
-                run_no
-            }
-        };
-        for (position, team) in set.members.iter().enumerate() {
-            sqlx::query("INSERT INTO set_members (set_id, position, team_id) VALUES ($1, $2, $3)")
-                .bind(set.id.clone())
-                .bind(position as i64)
-                .bind(*team as i64)
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-        }
-        self.insert_games(&mut tx, &set.id, run_no, &set.games)
-            .await?;
-        sqlx::query("UPDATE stages SET status = 'running' WHERE id = $1 AND status <> 'running'")
-            .bind(set.stage_id.clone())
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        tx.commit().await.map_err(&err)?;
-        Ok(run_no)
-    }
-
     async fn insert_games(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -234,19 +153,28 @@ impl Store {
         games: &[(u32, u64, String)],
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        for (index, seed, board) in games {
-            sqlx::query(
-                "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)
-                 VALUES ($1, $2, $3, $4, $5, 'planned', 1)",
-            )
-            .bind(set_id.to_string())
-            .bind(i64::from(run_no))
-            .bind(i64::from(*index))
-            .bind(*seed as i64)
-            .bind(board.clone())
-            .execute(&mut **tx)
-            .await
-            .map_err(&err)?;
+        // Multi-row statements, a bounded number of games each.
+        for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
+            let rows: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let cells: Vec<String> = (1..=5).map(|c| self.param(i * 5 + c)).collect();
+                    format!("({}, 'planned', 1)", cells.join(", "))
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts) VALUES {}",
+                rows.join(", ")
+            );
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
+            for (index, seed, board) in chunk {
+                q = q
+                    .bind(set_id.to_string())
+                    .bind(i64::from(run_no))
+                    .bind(i64::from(*index))
+                    .bind(*seed as i64)
+                    .bind(board.clone());
+            }
+            q.execute(&mut **tx).await.map_err(&err)?;
         }
         Ok(())
     }
@@ -461,46 +389,6 @@ impl Store {
         Ok(1)
     }
 
-    /// Marks a set whose games are all stored as done, and records who left it upwards.
-    /// `advancing` is `(team, place, kind, tie_break)`.
-    pub async fn finish_set(
-        &self,
-        set_id: &str,
-        stage_id: &str,
-        round: u32,
-        advancing: &[(usize, u32, &str, Option<&str>)],
-    ) -> Result<(), StoreError> {
-        let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        sqlx::query("UPDATE sets SET status = 'done' WHERE id = $1")
-            .bind(set_id.to_string())
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
-            .bind(set_id.to_string())
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        for (team, place, kind, tie_break) in advancing {
-            sqlx::query(
-                "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(stage_id.to_string())
-            .bind(i64::from(round))
-            .bind(*team as i64)
-            .bind(set_id.to_string())
-            .bind(i64::from(*place))
-            .bind(kind.to_string())
-            .bind(tie_break.map(str::to_string))
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        }
-        tx.commit().await.map_err(&err)
-    }
-
     /// Records the teams that joined a stage without playing for it (round 0 of the
     /// advancement table): a single-team school's qualifier, or the nationals' wild cards.
     /// Replaces what was recorded before for that stage, so a rerun that changes the wild
@@ -532,17 +420,6 @@ impl Store {
             .map_err(&err)?;
         }
         tx.commit().await.map_err(&err)
-    }
-
-    /// Marks a stage done.
-    pub async fn finish_stage(&self, stage_id: &str) -> Result<(), StoreError> {
-        let err = self.db_err();
-        sqlx::query("UPDATE stages SET status = 'done' WHERE id = $1")
-            .bind(stage_id.to_string())
-            .execute(self.pool())
-            .await
-            .map_err(&err)?;
-        Ok(())
     }
 
     /// Stores a rerun in one transaction: the set's current games become superseded

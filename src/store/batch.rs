@@ -1,0 +1,318 @@
+//! Planning writes for many sets at once: newly dealt sets with their members and games,
+//! finished sets with their advancement, finished stages.
+//!
+//! A big tournament deals thousands of sets in one planning pass (round 1 of every
+//! school). Written one set at a time, that is tens of thousands of statements, each a
+//! round trip to the database thread that wakes it and the runner; here a pass is a
+//! handful of multi-row statements in one transaction.
+
+use super::write::NewSet;
+use super::{Store, StoreError};
+use sqlx::Row;
+use std::collections::{BTreeSet, HashMap};
+
+/// Rows per multi-row statement (well under SQLite's 32766 bound values).
+const ROWS_PER_STATEMENT: usize = 400;
+
+/// A value bound into a multi-row statement.
+#[derive(Debug, Clone)]
+enum Cell {
+    Int(i64),
+    Text(String),
+    OptText(Option<String>),
+}
+
+/// A finished set: its id, stage, round, and the advancing teams as
+/// `(team, place, kind, tie_break)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedSet {
+    pub set_id: String,
+    pub stage_id: String,
+    pub round: u32,
+    pub advancing: Vec<(usize, u32, String, Option<String>)>,
+}
+
+type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
+
+impl Store {
+    /// `(?, ?, ...)` placeholders for `rows` rows of `cols` values, each row followed by
+    /// `row_suffix` inside its parentheses (constant columns).
+    fn placeholders(&self, rows: usize, cols: usize, row_suffix: &str) -> String {
+        (0..rows)
+            .map(|r| {
+                let cells: Vec<String> = (1..=cols).map(|c| self.param(r * cols + c)).collect();
+                format!("({}{row_suffix})", cells.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells), in chunks.
+    async fn insert_rows(
+        &self,
+        tx: &mut Tx<'_>,
+        head: &str,
+        tail: &str,
+        cols: usize,
+        row_suffix: &str,
+        rows: &[Vec<Cell>],
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            let sql = format!(
+                "{head} VALUES {} {tail}",
+                self.placeholders(chunk.len(), cols, row_suffix)
+            );
+            // Not cached: chunk sizes vary, and a cache of every size would grow.
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
+            for row in chunk {
+                for cell in row {
+                    q = match cell {
+                        Cell::Int(v) => q.bind(*v),
+                        Cell::Text(v) => q.bind(v.clone()),
+                        Cell::OptText(v) => q.bind(v.clone()),
+                    };
+                }
+            }
+            q.execute(&mut **tx).await.map_err(&err)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `head (?, ?, ...) tail` for every id of `ids` (text keys), in chunks.
+    async fn for_ids(&self, tx: &mut Tx<'_>, head: &str, ids: &[String]) -> Result<(), StoreError> {
+        let err = self.db_err();
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let list: Vec<String> = (1..=chunk.len()).map(|i| self.param(i)).collect();
+            let sql = format!("{head} ({})", list.join(", "));
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
+            for id in chunk {
+                q = q.bind(id.clone());
+            }
+            q.execute(&mut **tx).await.map_err(&err)?;
+        }
+        Ok(())
+    }
+
+    /// Stores newly planned sets with their members and planned games, in one
+    /// transaction, and returns for each the run number its games are stored under. A set
+    /// that exists already is left as it is (a resumed run plans the same sets again); an
+    /// invalidated set is dealt again under its current run number (its old games were
+    /// superseded when it was invalidated).
+    pub async fn insert_sets(&self, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
+        if sets.is_empty() {
+            return Ok(Vec::new());
+        }
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+
+        // What exists already: id -> (status, run_no).
+        let mut existing: HashMap<String, (String, u32)> = HashMap::new();
+        let ids: Vec<String> = sets.iter().map(|s| s.id.clone()).collect();
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let list: Vec<String> = (1..=chunk.len()).map(|i| self.param(i)).collect();
+            let sql = format!(
+                "SELECT id, status, run_no FROM sets WHERE id IN ({})",
+                list.join(", ")
+            );
+            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
+            for id in chunk {
+                q = q.bind(id.clone());
+            }
+            for row in q.fetch_all(&mut *tx).await.map_err(&err)? {
+                let id: String = row.try_get(0).map_err(&err)?;
+                let status: String = row.try_get(1).map_err(&err)?;
+                let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
+                existing.insert(id, (status, run_no));
+            }
+        }
+
+        let rounds: BTreeSet<(String, u32, bool)> = sets
+            .iter()
+            .map(|s| (s.stage_id.clone(), s.round, s.is_final))
+            .collect();
+        let round_rows: Vec<Vec<Cell>> = rounds
+            .into_iter()
+            .map(|(stage, round, is_final)| {
+                vec![
+                    Cell::Text(stage),
+                    Cell::Int(i64::from(round)),
+                    Cell::Int(i64::from(is_final)),
+                ]
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO rounds (stage_id, round, is_final)",
+            "ON CONFLICT (stage_id, round) DO NOTHING",
+            3,
+            "",
+            &round_rows,
+        )
+        .await?;
+
+        let mut run_nos = Vec::with_capacity(sets.len());
+        let mut new_sets = Vec::new();
+        let mut dealt_again = Vec::new();
+        let mut to_fill: Vec<(&NewSet, u32)> = Vec::new();
+        for set in sets {
+            match existing.get(&set.id) {
+                None => {
+                    new_sets.push(vec![
+                        Cell::Text(set.id.clone()),
+                        Cell::Text(set.stage_id.clone()),
+                        Cell::Int(i64::from(set.round)),
+                        Cell::Int(i64::from(set.set_index)),
+                        Cell::Int(i64::from(set.is_final)),
+                    ]);
+                    to_fill.push((set, 0));
+                    run_nos.push(0);
+                }
+                Some((status, run_no)) if status == "invalidated" => {
+                    dealt_again.push(set.id.clone());
+                    to_fill.push((set, *run_no));
+                    run_nos.push(*run_no);
+                }
+                Some((_, run_no)) => run_nos.push(*run_no),
+            }
+        }
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)",
+            "",
+            5,
+            ", 0, 0, 'planned'",
+            &new_sets,
+        )
+        .await?;
+        // Dealt anew, with new teams: its games use generation-0 seeds again.
+        self.for_ids(
+            &mut tx,
+            "UPDATE sets SET status = 'planned', seed_generation = 0 WHERE id IN",
+            &dealt_again,
+        )
+        .await?;
+        self.for_ids(
+            &mut tx,
+            "DELETE FROM set_members WHERE set_id IN",
+            &dealt_again,
+        )
+        .await?;
+
+        let members: Vec<Vec<Cell>> = to_fill
+            .iter()
+            .flat_map(|(set, _)| {
+                set.members.iter().enumerate().map(|(position, team)| {
+                    vec![
+                        Cell::Text(set.id.clone()),
+                        Cell::Int(position as i64),
+                        Cell::Int(*team as i64),
+                    ]
+                })
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO set_members (set_id, position, team_id)",
+            "",
+            3,
+            "",
+            &members,
+        )
+        .await?;
+        let games: Vec<Vec<Cell>> = to_fill
+            .iter()
+            .flat_map(|(set, run_no)| {
+                set.games.iter().map(|(index, seed, board)| {
+                    vec![
+                        Cell::Text(set.id.clone()),
+                        Cell::Int(i64::from(*run_no)),
+                        Cell::Int(i64::from(*index)),
+                        Cell::Int(*seed as i64),
+                        Cell::Text(board.clone()),
+                    ]
+                })
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)",
+            "",
+            5,
+            ", 'planned', 1",
+            &games,
+        )
+        .await?;
+        let stages: Vec<String> = to_fill
+            .iter()
+            .map(|(set, _)| set.stage_id.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        self.for_ids(
+            &mut tx,
+            "UPDATE stages SET status = 'running' WHERE status <> 'running' AND id IN",
+            &stages,
+        )
+        .await?;
+        tx.commit().await.map_err(&err)?;
+        Ok(run_nos)
+    }
+
+    /// Marks sets done and records who advanced from them and why, in one transaction
+    /// (replacing what was recorded for them before).
+    pub async fn finish_sets(&self, sets: &[FinishedSet]) -> Result<(), StoreError> {
+        if sets.is_empty() {
+            return Ok(());
+        }
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let ids: Vec<String> = sets.iter().map(|s| s.set_id.clone()).collect();
+        self.for_ids(&mut tx, "UPDATE sets SET status = 'done' WHERE id IN", &ids)
+            .await?;
+        self.for_ids(&mut tx, "DELETE FROM advancement WHERE set_id IN", &ids)
+            .await?;
+        let rows: Vec<Vec<Cell>> = sets
+            .iter()
+            .flat_map(|s| {
+                s.advancing.iter().map(|(team, place, kind, tie_break)| {
+                    vec![
+                        Cell::Text(s.stage_id.clone()),
+                        Cell::Int(i64::from(s.round)),
+                        Cell::Int(*team as i64),
+                        Cell::Text(s.set_id.clone()),
+                        Cell::Int(i64::from(*place)),
+                        Cell::Text(kind.clone()),
+                        Cell::OptText(tie_break.clone()),
+                    ]
+                })
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)",
+            "",
+            7,
+            "",
+            &rows,
+        )
+        .await?;
+        tx.commit().await.map_err(&err)
+    }
+
+    /// Marks stages done.
+    pub async fn finish_stages(&self, stage_ids: &[String]) -> Result<(), StoreError> {
+        if stage_ids.is_empty() {
+            return Ok(());
+        }
+        let err = self.db_err();
+        let mut tx = self.pool().begin().await.map_err(&err)?;
+        self.for_ids(
+            &mut tx,
+            "UPDATE stages SET status = 'done' WHERE id IN",
+            stage_ids,
+        )
+        .await?;
+        tx.commit().await.map_err(&err)
+    }
+}
