@@ -137,6 +137,58 @@ impl Drop for Cat {
     }
 }
 
+/// The card0 bot on plain blocking pipes, asked the harness's own turn line: the bot's
+/// share of an answer (process wake-ups, JSON parsing and printing), without the harness.
+struct RawBot {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    line: String,
+    query: String,
+}
+
+impl RawBot {
+    fn new(board: &Arc<Board>, v: &View, q: &TurnQuery) -> RawBot {
+        let command = card0_command();
+        let mut child = Command::new(command.dir.join(BOT))
+            .arg("--card0")
+            .current_dir(&command.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn the card0 bot");
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut hello = lrs_tourney::bots::jsonl::messages::hello(&setup(board, 0, 2));
+        hello.push('\n');
+        stdin.write_all(hello.as_bytes()).unwrap();
+        let mut query = lrs_tourney::bots::jsonl::messages::turn(1, v, q);
+        query.push('\n');
+        RawBot {
+            child,
+            stdin,
+            stdout,
+            line: String::new(),
+            query,
+        }
+    }
+
+    fn round_trip(&mut self) {
+        self.stdin.write_all(self.query.as_bytes()).unwrap();
+        self.stdin.flush().unwrap();
+        self.line.clear();
+        self.stdout.read_line(&mut self.line).unwrap();
+        assert!(self.line.contains("\"card\""), "{}", self.line);
+    }
+}
+
+impl Drop for RawBot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A card0 bot that has begun a game (its first answer, with start-up, already given).
 fn started_player(rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) -> JsonlPlayer {
     let mut player = JsonlPlayer::new(card0_command(), JsonlOptions::default());
@@ -179,6 +231,18 @@ fn summary(rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) {
             t.elapsed()
         })
         .collect();
+    let mut raw = RawBot::new(board, v, q);
+    for _ in 0..100 {
+        raw.round_trip();
+    }
+    let bot: Vec<Duration> = (0..N)
+        .map(|_| {
+            let t = Instant::now();
+            raw.round_trip();
+            t.elapsed()
+        })
+        .collect();
+    drop(raw);
     let mut player = started_player(rt, board, v, q);
     for _ in 0..100 {
         ask(rt, &mut player, v, q);
@@ -193,11 +257,14 @@ fn summary(rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) {
     let end = view(&Game::new(board.clone(), 2, 7, GameConfig::default()).unwrap());
     rt.block_on(player.game_over(&end));
     let (pipe, pipe_mean) = stats(pipe);
+    let (bot, bot_mean) = stats(bot);
     let (answer, answer_mean) = stats(answer);
     println!(
         "bots summary ({N} iterations each): median pipe round trip {pipe:.1} us, median \
-         harness answer {answer:.1} us, ratio {:.1}x (means {pipe_mean:.1} us / \
-         {answer_mean:.1} us; target: answer < 50 us)",
+         card0 bot on plain pipes {bot:.1} us, median harness answer {answer:.1} us \
+         (harness share {:.1} us), ratio to the pipe {:.1}x (means {pipe_mean:.1} / \
+         {bot_mean:.1} / {answer_mean:.1} us; target: answer < 50 us)",
+        answer - bot,
         answer / pipe
     );
 }
@@ -236,6 +303,12 @@ fn bots(c: &mut Criterion) {
     let board = load_board("gear-works").unwrap();
     let (v, q) = first_turn(&board);
     summary(&rt, &board, &v, &q);
+    // The tournament runner drives bots from a current-thread runtime.
+    let current = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    summary(&current, &board, &v, &q);
 
     let mut group = c.benchmark_group("bots");
     let mut cat = Cat::new();

@@ -77,6 +77,26 @@ fn games_only(t: &Tournament) -> usize {
     games
 }
 
+/// CPU seconds (user + system) used by this process so far.
+fn own_cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { nix::libc::getrusage(nix::libc::RUSAGE_SELF, &mut usage) };
+    assert_eq!(rc, 0, "getrusage");
+    let secs = |t: nix::libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// CPU seconds (user + system) of the waited-for children so far.
+fn children_cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes into the struct we pass.
+    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { nix::libc::getrusage(nix::libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(rc, 0, "getrusage");
+    let secs = |t: nix::libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
 /// The largest resident set of any waited-for child so far, in bytes.
 fn children_peak_rss() -> u64 {
     // SAFETY: getrusage only writes into the struct we pass.
@@ -112,15 +132,18 @@ fn main() {
         .expect("a generated tournament file");
     let t = load_tournament(&config).expect("generated config loads");
 
+    let cpu_before = own_cpu_seconds();
     let started = Instant::now();
     let games = games_only(&t);
     let without = started.elapsed();
     println!(
-        "nationals {TEAMS} teams / {SCHOOLS} schools, games only (no database): {games} games in {:.2} s ({:.0} games/s)",
+        "nationals {TEAMS} teams / {SCHOOLS} schools, games only (no database): {games} games in {:.2} s ({:.0} games/s), {:.2} CPU s",
         without.as_secs_f64(),
-        games as f64 / without.as_secs_f64()
+        games as f64 / without.as_secs_f64(),
+        own_cpu_seconds() - cpu_before
     );
 
+    let children_before = children_cpu_seconds();
     let started = Instant::now();
     let run = Command::new(bin)
         .args(["run", "--quiet"])
@@ -135,8 +158,9 @@ fn main() {
     );
     let peak = children_peak_rss();
     println!(
-        "nationals {TEAMS} teams / {SCHOOLS} schools, lrs-tourney run with SQLite: {:.2} s, peak RSS {:.0} MiB",
+        "nationals {TEAMS} teams / {SCHOOLS} schools, lrs-tourney run with SQLite: {:.2} s, {:.2} CPU s, peak RSS {:.0} MiB",
         with.as_secs_f64(),
+        children_cpu_seconds() - children_before,
         peak as f64 / (1024.0 * 1024.0)
     );
     println!(

@@ -216,7 +216,10 @@ impl JsonlPlayer {
         let deadline = Instant::now() + limit;
         let process = self.process.as_ref().expect("a running bot");
         process.send(line);
-        let mut exit_check = tokio::time::interval(Duration::from_millis(50));
+        // The first check after 50 ms (a plain `interval` ticks at once: a wasted wake-up
+        // and syscall on every query).
+        let check_every = Duration::from_millis(50);
+        let mut exit_check = tokio::time::interval_at(Instant::now() + check_every, check_every);
         exit_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             let process = self.process.as_mut().expect("a running bot");
