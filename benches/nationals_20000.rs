@@ -7,75 +7,15 @@
 //! child's maximum resident set) under 1 GiB, on a 2-core machine; the store's overhead is
 //! the ratio of the two times.
 
-use lrs_tourney::ai::FlagDistances;
-use lrs_tourney::boards::load_board;
-use lrs_tourney::runner::GameJob;
-use lrs_tourney::tourney::bracket::{Roster, SeriesTotals, simulate_bracket};
+mod common;
+
+use common::games_only;
 use lrs_tourney::tourney::config::load_tournament;
-use lrs_tourney::tourney::model::Tournament;
-use rayon::prelude::*;
 use std::process::Command;
-use std::sync::Arc;
 use std::time::Instant;
 
 const TEAMS: &str = "20000";
 const SCHOOLS: &str = "2500";
-
-/// Plays every game of the bracket as `run` would, without storing anything: each round's
-/// sets one after another, the games of a set in parallel.
-fn games_only(t: &Tournament) -> usize {
-    let roster = Roster::from_tournament(t);
-    let boards: Vec<_> = t
-        .bracket
-        .boards
-        .iter()
-        .map(|b| {
-            let board = load_board(b).expect("shipped board");
-            let maps = Arc::new(FlagDistances::new(&board));
-            (board, maps)
-        })
-        .collect();
-    let mut games = 0;
-    simulate_bracket(&roster, |set| {
-        let jobs: Vec<GameJob> = (0..t.bracket.games_per_series)
-            .map(|g| GameJob {
-                set_id: set.id.clone(),
-                run_no: 0,
-                game_index: g,
-                seed: set.game_seed(t.seed, g, 0),
-                board: boards[g as usize % boards.len()].0.clone(),
-                maps: boards[g as usize % boards.len()].1.clone(),
-                turn_limit: t.bracket.turns_per_game,
-                teams: set
-                    .teams
-                    .iter()
-                    .map(|&m| (m, t.teams[m].bot.clone()))
-                    .collect(),
-            })
-            .collect();
-        games += jobs.len();
-        let records: Vec<_> = jobs.par_iter().map(|j| j.play().expect("game")).collect();
-        set.teams
-            .iter()
-            .map(|&team| {
-                let mut s = SeriesTotals::zero(team);
-                for r in records
-                    .iter()
-                    .flat_map(|r| &r.results)
-                    .filter(|r| r.team == team)
-                {
-                    s.score += r.score;
-                    s.games_won += u32::from(r.won);
-                    s.flags += r.flags;
-                    s.deaths += r.deaths;
-                }
-                s
-            })
-            .collect()
-    })
-    .expect("bracket");
-    games
-}
 
 /// CPU seconds (user + system) used by this process so far.
 fn own_cpu_seconds() -> f64 {

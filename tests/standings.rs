@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::bin;
+use common::{lrs, ok};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 const BRACKET: &str = r#"name = "Quick"
@@ -66,27 +65,6 @@ fn played() -> &'static Path {
         ok(&dir, &["run", "cup.toml", "--quiet"]);
         dir
     })
-}
-
-fn lrs(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run lrs-tourney")
-}
-
-#[track_caller]
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let out = lrs(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed ({:?}): {}\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Runs a command expected to fail with exit code 2 and returns its stderr.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Test, bin, repo};
+use common::{Test, bin, lrs, ok, repo};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -23,26 +23,6 @@ fn copy_example(dir: &Path, name: &str) -> PathBuf {
     let fixed = text.replace("../brackets/", &format!("{}/brackets/", repo().display()));
     std::fs::write(&target, fixed).unwrap();
     target
-}
-
-fn lrs(dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run lrs-tourney")
-}
-
-#[track_caller]
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let out = lrs(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 fn export(dir: &Path, what: &str, target: &str) -> String {

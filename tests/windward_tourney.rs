@@ -4,30 +4,9 @@
 
 mod common;
 
-use common::{bin, repo};
+use common::{bin, lrs, ok_both as ok, repo};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn lrs(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run lrs-tourney")
-}
-
-#[track_caller]
-fn ok(dir: &Path, args: &[&str]) -> (String, String) {
-    let out = lrs(dir, args);
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        out.status.success(),
-        "{args:?} failed ({:?}):\n{stdout}\n{stderr}",
-        out.status.code()
-    );
-    (stdout, stderr)
-}
+use std::process::Command;
 
 /// A port nobody listens on right now (tests run in parallel: each asks the OS).
 fn free_port() -> u16 {
@@ -306,29 +285,35 @@ fn play_seats_a_windward_client_for_all_its_games() {
     let port = free_port();
     let listen = format!("127.0.0.1:{port}");
     let spec = format!("windward:python3 client.py --port {port}");
-    let (stdout, stderr) = ok(
-        dir.path(),
-        &[
+    let client = client_dir();
+    let play = |more: &[&str]| -> Vec<String> {
+        let mut args = vec![
             "play",
             "--board",
             "gear-works",
             "--bot-dir",
-            &client_dir(),
+            &client,
             "--bot",
             &spec,
             "--bot",
             "builtin:runner",
-            "--games",
-            "3",
-            "--turns",
-            "30",
-            "--time-limit-ms",
-            "5000",
             "--windward-listen",
             &listen,
-            "--json",
-        ],
-    );
+        ];
+        args.extend_from_slice(more);
+        args.into_iter().map(str::to_string).collect()
+    };
+    let args = play(&[
+        "--games",
+        "3",
+        "--turns",
+        "30",
+        "--time-limit-ms",
+        "5000",
+        "--json",
+    ]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (stdout, stderr) = ok(dir.path(), &args);
     assert_eq!(stderr.matches("joined").count(), 1, "{stderr}");
     assert!(
         stderr.contains("windward clients (may connect to"),
@@ -341,22 +326,9 @@ fn play_seats_a_windward_client_for_all_its_games() {
 
     // The gateway's port taken: a clear error before anything runs.
     let _taken = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
-    let out = lrs(
-        dir.path(),
-        &[
-            "play",
-            "--board",
-            "gear-works",
-            "--bot-dir",
-            &client_dir(),
-            "--bot",
-            &spec,
-            "--bot",
-            "builtin:runner",
-            "--windward-listen",
-            &listen,
-        ],
-    );
+    let args = play(&[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = lrs(dir.path(), &args);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains(&format!("cannot listen on {listen}")),

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::ai::BuiltinAi;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::{SeriesClientLog, WindwardHost};
+use crate::bots::windward::{SeriesClientLog, SeriesShape, WindwardHost};
 use crate::engine::{Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -279,20 +279,13 @@ pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> Smoke
         argv,
         dir: spec.dir.clone(),
     };
-    let limits = &spec.options.limits;
-    let cpu = limits.cpu_seconds_for(SMOKE_TURNS, spec.time_limit_ms, spec.options.startup_ms);
-    let startup = std::time::Duration::from_millis(spec.options.startup_ms);
+    let shape = SeriesShape {
+        games: 1,
+        turn_limit: SMOKE_TURNS,
+        time_limit_ms: spec.time_limit_ms,
+    };
     let started = Instant::now();
-    let client = host
-        .start(
-            &command,
-            &spec.name,
-            limits,
-            cpu,
-            &spec.options.sandbox,
-            startup,
-        )
-        .await;
+    let client = host.start(&command, &spec.name, &spec.options, shape).await;
     let joined_ms = started.elapsed().as_millis();
     let stderr_of = |log: &SeriesClientLog| -> Vec<String> {
         log.stderr

@@ -73,6 +73,15 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         let team = &t.teams[i];
         format!("{} ({})", team.name, t.schools[team.school].name)
     };
+    let spec = |i: usize, command: &str, dir: &std::path::Path| SmokeSpec {
+        name: label(i),
+        command: command.to_string(),
+        dir: dir.to_path_buf(),
+        board: board.clone(),
+        seed: t.seed,
+        time_limit_ms: t.limits.time_limit_ms,
+        options: options.clone(),
+    };
     let mut specs = Vec::new();
     let mut windward = Vec::new();
     for (i, team) in t.teams.iter().enumerate() {
@@ -82,34 +91,12 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
                 command,
                 dir,
                 protocol: Protocol::Jsonl,
-            } => specs.push((
-                i,
-                SmokeSpec {
-                    name: label(i),
-                    command: command.clone(),
-                    dir: dir.clone(),
-                    board: board.clone(),
-                    seed: t.seed,
-                    time_limit_ms: t.limits.time_limit_ms,
-                    options: options.clone(),
-                },
-            )),
+            } => specs.push((i, spec(i, command, dir))),
             Bot::Command {
                 command,
                 dir,
                 protocol: Protocol::Windward,
-            } => windward.push((
-                i,
-                SmokeSpec {
-                    name: label(i),
-                    command: command.clone(),
-                    dir: dir.clone(),
-                    board: board.clone(),
-                    seed: t.seed,
-                    time_limit_ms: t.limits.time_limit_ms,
-                    options: options.clone(),
-                },
-            )),
+            } => windward.push((i, spec(i, command, dir))),
         }
     }
     if !specs.is_empty() || !windward.is_empty() {

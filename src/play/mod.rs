@@ -13,7 +13,7 @@ pub use stats::{BotStats, GameSummary, summarize_game};
 use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::jsonl::{SplitError, split_command};
 use crate::bots::windward::{
-    DEFAULT_PORT, Gateway, GatewayConfig, SeriesClient, SeriesSeat, WindwardHost,
+    DEFAULT_PORT, Gateway, GatewayConfig, SeriesClient, SeriesSeat, SeriesShape, WindwardHost,
 };
 use crate::bots::{BotCommand, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{
@@ -400,15 +400,11 @@ pub async fn play_windward_series(
         error: e.to_string(),
     })?;
     let host = WindwardHost::new(gateway);
-    let limits = &external.bots.limits;
-    let cpu_seconds = limits
-        .cpu_seconds_for(
-            opts.config.turn_limit,
-            external.time_limit_ms,
-            external.bots.startup_ms,
-        )
-        .saturating_mul(u64::from(opts.games));
-    let startup = Duration::from_millis(external.bots.startup_ms);
+    let shape = SeriesShape {
+        games: u64::from(opts.games),
+        turn_limit: opts.config.turn_limit,
+        time_limit_ms: external.time_limit_ms,
+    };
     let starts = opts
         .bots
         .iter()
@@ -426,16 +422,7 @@ pub async fn play_windward_series(
                     dir: bot.dir.clone(),
                 };
                 let name = format!("bot{}", slot + 1);
-                let client = host
-                    .start(
-                        &command,
-                        &name,
-                        limits,
-                        cpu_seconds,
-                        &external.bots.sandbox,
-                        startup,
-                    )
-                    .await;
+                let client = host.start(&command, &name, &external.bots, shape).await;
                 (slot, client)
             }
         }))

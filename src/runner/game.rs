@@ -3,7 +3,7 @@
 use crate::ai::FlagDistances;
 use crate::bots::jsonl::split_command;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::{SeriesClient, SeriesSeat, WindwardHost};
+use crate::bots::windward::{SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{Board, ENGINE_VERSION, Game, GameConfig, Player, run_game};
 use crate::play::summarize_game;
@@ -13,7 +13,6 @@ use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, Protocol, TeamId};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
@@ -262,14 +261,11 @@ pub async fn play_series(
             }
             return;
         };
-        let limits = &external.options.limits;
-        let per_game = limits.cpu_seconds_for(
-            first.turn_limit,
-            external.time_limit_ms,
-            external.options.startup_ms,
-        );
-        let cpu_seconds = per_game.saturating_mul(jobs.len() as u64);
-        let startup = Duration::from_millis(external.options.startup_ms);
+        let shape = SeriesShape {
+            games: jobs.len() as u64,
+            turn_limit: first.turn_limit,
+            time_limit_ms: external.time_limit_ms,
+        };
         let starts = first.teams.iter().filter_map(|(team, bot)| match bot {
             Bot::Command {
                 command,
@@ -295,16 +291,7 @@ pub async fn play_series(
                 dir: dir.clone(),
             };
             pending.push(async move {
-                let client = host
-                    .start(
-                        &command,
-                        &name,
-                        limits,
-                        cpu_seconds,
-                        &external.options.sandbox,
-                        startup,
-                    )
-                    .await;
+                let client = host.start(&command, &name, &external.options, shape).await;
                 (team, client)
             });
         }

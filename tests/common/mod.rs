@@ -108,3 +108,32 @@ pub fn bin() -> PathBuf {
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Runs the binary with `args` in `dir`.
+pub fn lrs(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run lrs-tourney")
+}
+
+/// Runs the binary, which must succeed; returns stdout and stderr.
+#[track_caller]
+pub fn ok_both(dir: &Path, args: &[&str]) -> (String, String) {
+    let out = lrs(dir, args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?} failed ({:?}):\n{stdout}\n{stderr}",
+        out.status.code()
+    );
+    (stdout, stderr)
+}
+
+/// Runs the binary, which must succeed; returns stdout.
+#[track_caller]
+pub fn ok(dir: &Path, args: &[&str]) -> String {
+    ok_both(dir, args).0
+}

@@ -40,4 +40,4 @@ pub use gateway::{
     GatewayEvent, JoinInfo, Logger, RefuseReason, WindwardPlayer, stderr_logger,
 };
 pub use messages::{Join, MessageError, ServerMessage};
-pub use series::{SeriesClient, SeriesClientLog, SeriesSeat, WindwardHost};
+pub use series::{SeriesClient, SeriesClientLog, SeriesSeat, SeriesShape, WindwardHost};

@@ -14,7 +14,8 @@
 
 use super::client::{WindwardClient, spawn_windward_client};
 use super::gateway::{Gateway, WindwardPlayer};
-use crate::bots::process::{BotCommand, Limits};
+use crate::bots::JsonlOptions;
+use crate::bots::process::BotCommand;
 use crate::bots::sandbox::{Sandbox, SandboxConfig};
 use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
@@ -106,46 +107,58 @@ impl WindwardHost {
         client_sandbox(base, self.gateway.local_addr().port())
     }
 
-    /// Starts `team`'s client for a series and waits up to `startup` for it to join.
-    /// `cpu_seconds` is the CPU budget of the whole series.
+    /// Starts `team`'s client for a series of `games` games of `turn_limit` turns, under
+    /// `options` (limits, sandbox, start-up time), and waits up to the start-up time for it
+    /// to join. Its CPU budget is that of a JSON-lines bot for each game of the series.
     pub async fn start(
         &self,
         command: &BotCommand,
         team: &str,
-        limits: &Limits,
-        cpu_seconds: u64,
-        sandbox: &Sandbox,
-        startup: Duration,
+        options: &JsonlOptions,
+        series: SeriesShape,
     ) -> SeriesClient {
         let token = new_token();
         let player = match self.gateway.expect(&token) {
             Ok(p) => p,
             Err(e) => unreachable!("fresh tokens are unique: {e}"),
         };
-        let mut series = SeriesClient {
+        let mut client = SeriesClient {
             player: Arc::new(Mutex::new(player)),
             client: None,
             spawn_error: None,
             joined: false,
         };
-        let sandbox = self.client_sandbox(sandbox);
+        let cpu_seconds = options
+            .limits
+            .cpu_seconds_for(series.turn_limit, series.time_limit_ms, options.startup_ms)
+            .saturating_mul(series.games.max(1));
+        let sandbox = self.client_sandbox(&options.sandbox);
         match spawn_windward_client(
             command,
             &self.host,
             team,
             &token,
-            limits,
+            &options.limits,
             cpu_seconds,
             &sandbox,
         ) {
-            Ok(client) => {
-                series.client = Some(client);
-                series.joined = series.player.lock().await.wait_connected(startup).await;
+            Ok(process) => {
+                client.client = Some(process);
+                let startup = Duration::from_millis(options.startup_ms);
+                client.joined = client.player.lock().await.wait_connected(startup).await;
             }
-            Err(e) => series.spawn_error = Some(e.to_string()),
+            Err(e) => client.spawn_error = Some(e.to_string()),
         }
-        series
+        client
     }
+}
+
+/// The games a series client is started for (its CPU budget covers all of them).
+#[derive(Debug, Clone, Copy)]
+pub struct SeriesShape {
+    pub games: u64,
+    pub turn_limit: u16,
+    pub time_limit_ms: u64,
 }
 
 impl SeriesClient {

@@ -1,0 +1,66 @@
+//! What the tournament benchmarks share: the games of a whole bracket played without a
+//! database, the baseline the store's cost is measured against.
+
+use lrs_tourney::ai::FlagDistances;
+use lrs_tourney::boards::load_board;
+use lrs_tourney::runner::GameJob;
+use lrs_tourney::tourney::bracket::{Roster, SeriesTotals, simulate_bracket};
+use lrs_tourney::tourney::model::Tournament;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Plays every game of the bracket as `run` would, without storing anything: each round's
+/// sets one after another, the games of a set in parallel.
+pub fn games_only(t: &Tournament) -> usize {
+    let roster = Roster::from_tournament(t);
+    let boards: Vec<_> = t
+        .bracket
+        .boards
+        .iter()
+        .map(|b| {
+            let board = load_board(b).expect("shipped board");
+            let maps = Arc::new(FlagDistances::new(&board));
+            (board, maps)
+        })
+        .collect();
+    let mut games = 0;
+    simulate_bracket(&roster, |set| {
+        let jobs: Vec<GameJob> = (0..t.bracket.games_per_series)
+            .map(|g| GameJob {
+                set_id: set.id.clone(),
+                run_no: 0,
+                game_index: g,
+                seed: set.game_seed(t.seed, g, 0),
+                board: boards[g as usize % boards.len()].0.clone(),
+                maps: boards[g as usize % boards.len()].1.clone(),
+                turn_limit: t.bracket.turns_per_game,
+                teams: set
+                    .teams
+                    .iter()
+                    .map(|&m| (m, t.teams[m].bot.clone()))
+                    .collect(),
+            })
+            .collect();
+        games += jobs.len();
+        let records: Vec<_> = jobs.par_iter().map(|j| j.play().expect("game")).collect();
+        set.teams
+            .iter()
+            .map(|&team| {
+                let mut s = SeriesTotals::zero(team);
+                for r in records
+                    .iter()
+                    .flat_map(|r| &r.results)
+                    .filter(|r| r.team == team)
+                {
+                    s.score += r.score;
+                    s.games_won += u32::from(r.won);
+                    s.flags += r.flags;
+                    s.deaths += r.deaths;
+                }
+                s
+            })
+            .collect()
+    })
+    .expect("bracket");
+    games
+}
