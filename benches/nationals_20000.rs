@@ -17,24 +17,22 @@ use std::time::Instant;
 const TEAMS: &str = "20000";
 const SCHOOLS: &str = "2500";
 
-/// CPU seconds (user + system) used by this process so far.
-fn own_cpu_seconds() -> f64 {
+/// CPU seconds (user + system) so far of `who`: `RUSAGE_SELF` or `RUSAGE_CHILDREN`.
+fn cpu_seconds(who: nix::libc::c_int) -> f64 {
     // SAFETY: getrusage only writes into the struct we pass.
     let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
-    let rc = unsafe { nix::libc::getrusage(nix::libc::RUSAGE_SELF, &mut usage) };
+    let rc = unsafe { nix::libc::getrusage(who, &mut usage) };
     assert_eq!(rc, 0, "getrusage");
     let secs = |t: nix::libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
     secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
-/// CPU seconds (user + system) of the waited-for children so far.
+fn own_cpu_seconds() -> f64 {
+    cpu_seconds(nix::libc::RUSAGE_SELF)
+}
+
 fn children_cpu_seconds() -> f64 {
-    // SAFETY: getrusage only writes into the struct we pass.
-    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
-    let rc = unsafe { nix::libc::getrusage(nix::libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0, "getrusage");
-    let secs = |t: nix::libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    secs(usage.ru_utime) + secs(usage.ru_stime)
+    cpu_seconds(nix::libc::RUSAGE_CHILDREN)
 }
 
 /// The largest resident set of any waited-for child so far, in bytes.
