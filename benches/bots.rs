@@ -1,7 +1,8 @@
 //! The harness overhead per answer of JSON-lines bots, against the bare cost of a pipe round
 //! trip: `pipe_round_trip` writes one line to a `cat` subprocess and reads it back;
 //! `jsonl_answer` asks one turn query of the Rust starter kit in `--card0` mode through a
-//! real `JsonlPlayer`; `game_60_turns_8_bots` plays a whole 60-turn game with eight such
+//! real `JsonlPlayer` on a current-thread runtime, as tournaments and `play` drive bots (the
+//! printed summary also gives the same bot on plain pipes, and a multi-thread runtime); `game_60_turns_8_bots` plays a whole 60-turn game with eight such
 //! bots (process start-up included) through `drive_game` with the default sandbox.
 //!
 //! Targets (reported, not asserted): median answer under 50 us; a 60-turn 8-bot game under
@@ -218,7 +219,7 @@ fn stats(mut xs: Vec<Duration>) -> (f64, f64) {
 }
 
 /// A quick manual measurement of both round trips, printed as one line.
-fn summary(rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) {
+fn summary(label: &str, rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) {
     const N: usize = 2000;
     let mut cat = Cat::new();
     for _ in 0..100 {
@@ -260,7 +261,7 @@ fn summary(rt: &Runtime, board: &Arc<Board>, v: &View, q: &TurnQuery) {
     let (bot, bot_mean) = stats(bot);
     let (answer, answer_mean) = stats(answer);
     println!(
-        "bots summary ({N} iterations each): median pipe round trip {pipe:.1} us, median \
+        "bots summary, {label} ({N} iterations each): median pipe round trip {pipe:.1} us, median \
          card0 bot on plain pipes {bot:.1} us, median harness answer {answer:.1} us \
          (harness share {:.1} us), ratio to the pipe {:.1}x (means {pipe_mean:.1} / \
          {bot_mean:.1} / {answer_mean:.1} us; target: answer < 50 us)",
@@ -302,23 +303,26 @@ fn bots(c: &mut Criterion) {
         .unwrap();
     let board = load_board("gear-works").unwrap();
     let (v, q) = first_turn(&board);
-    summary(&rt, &board, &v, &q);
-    // The tournament runner drives bots from a current-thread runtime.
+    // Tournaments and `play` drive JSON-lines bots from current-thread runtimes; the
+    // multi-thread figure shows what a wake-up across threads costs.
     let current = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    summary(&current, &board, &v, &q);
+    summary("current-thread runtime", &current, &board, &v, &q);
+    summary("multi-thread runtime", &rt, &board, &v, &q);
 
     let mut group = c.benchmark_group("bots");
     let mut cat = Cat::new();
     group.bench_function("pipe_round_trip", |b| b.iter(|| cat.round_trip()));
     drop(cat);
 
-    let mut player = started_player(&rt, &board, &v, &q);
-    group.bench_function("jsonl_answer", |b| b.iter(|| ask(&rt, &mut player, &v, &q)));
+    let mut player = started_player(&current, &board, &v, &q);
+    group.bench_function("jsonl_answer", |b| {
+        b.iter(|| ask(&current, &mut player, &v, &q))
+    });
     let end = view(&Game::new(board.clone(), 2, 7, GameConfig::default()).unwrap());
-    rt.block_on(player.game_over(&end));
+    current.block_on(player.game_over(&end));
     group.finish();
 
     let mut group = c.benchmark_group("bots");
@@ -327,7 +331,7 @@ fn bots(c: &mut Criterion) {
     group.bench_function("game_60_turns_8_bots", |b| {
         b.iter(|| {
             seed += 1;
-            rt.block_on(play_game(&board, seed))
+            current.block_on(play_game(&board, seed))
         })
     });
     group.finish();
