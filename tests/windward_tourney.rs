@@ -81,7 +81,7 @@ fn a_tournament_plays_a_windward_client_over_one_connection_per_series() {
     let (_, stderr) = ok(dir.path(), &["run", "t.toml", "--plain"]);
     // One series, one client, one join: every game went over the same connection.
     assert_eq!(
-        stderr.matches("\"Old Timers (Legacy)\" joined").count(),
+        stderr.matches("\"Old Timers\" joined").count(),
         1,
         "{stderr}"
     );

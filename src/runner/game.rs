@@ -236,6 +236,8 @@ pub struct ExternalSetup {
     pub options: JsonlOptions,
     pub time_limit_ms: u64,
     pub names: Vec<String>,
+    /// Team names alone (by team id): what a Windward client is given as `<team name>`.
+    pub team_names: Vec<String>,
     pub windward: Option<WindwardHost>,
 }
 
@@ -276,7 +278,7 @@ pub async fn play_series(
         });
         let mut pending = Vec::new();
         for (team, command, dir) in starts {
-            let name = external.names.get(team).cloned().unwrap_or_default();
+            let name = external.team_names.get(team).cloned().unwrap_or_default();
             let argv = match split_command(command) {
                 Ok(argv) => argv,
                 Err(e) => {

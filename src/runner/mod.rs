@@ -310,6 +310,7 @@ impl<'a> Runner<'a> {
                 .iter()
                 .map(|team| format!("{} ({})", team.name, t.schools[team.school].name))
                 .collect(),
+            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
             windward,
         });
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
