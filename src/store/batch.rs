@@ -35,18 +35,6 @@ pub struct FinishedSet {
 type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 impl Store {
-    /// `(?, ?, ...)` placeholders for `rows` rows of `cols` values, each row followed by
-    /// `row_suffix` inside its parentheses (constant columns).
-    fn placeholders(&self, rows: usize, cols: usize, row_suffix: &str) -> String {
-        (0..rows)
-            .map(|r| {
-                let cells: Vec<String> = (1..=cols).map(|c| self.param(r * cols + c)).collect();
-                format!("({}{row_suffix})", cells.join(", "))
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
     /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells), in chunks.
     async fn insert_rows(
         &self,
@@ -83,8 +71,7 @@ impl Store {
     async fn for_ids(&self, tx: &mut Tx<'_>, head: &str, ids: &[String]) -> Result<(), StoreError> {
         let err = self.db_err();
         for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let list: Vec<String> = (1..=chunk.len()).map(|i| self.param(i)).collect();
-            let sql = format!("{head} ({})", list.join(", "));
+            let sql = format!("{head} {}", self.placeholders(1, chunk.len(), ""));
             let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
             for id in chunk {
                 q = q.bind(id.clone());
@@ -110,10 +97,9 @@ impl Store {
         let mut existing: HashMap<String, (String, u32)> = HashMap::new();
         let ids: Vec<String> = sets.iter().map(|s| s.id.clone()).collect();
         for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let list: Vec<String> = (1..=chunk.len()).map(|i| self.param(i)).collect();
             let sql = format!(
-                "SELECT id, status, run_no FROM sets WHERE id IN ({})",
-                list.join(", ")
+                "SELECT id, status, run_no FROM sets WHERE id IN {}",
+                self.placeholders(1, chunk.len(), "")
             );
             let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
             for id in chunk {

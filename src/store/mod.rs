@@ -136,13 +136,39 @@ impl Store {
         }
     }
 
-    /// The `n`-th (1-based) bind placeholder of a statement built at run time. SQLite gets
-    /// anonymous `?` placeholders, bound in order: with `$n` names, sqlx looks every
-    /// parameter up by name, which is quadratic in a multi-row insert.
-    pub(crate) fn param(&self, n: usize) -> String {
+    /// The placeholders of a multi-row statement built at run time: `rows` groups of
+    /// `cols` values, `(?, ?, ...)`, each followed by `row_suffix` inside its parentheses
+    /// (constant columns), separated by commas. SQLite gets anonymous `?` placeholders,
+    /// bound in order: with `$n` names, sqlx looks every parameter up by name, which is
+    /// quadratic in a multi-row insert. Built in one buffer: a big insert has tens of
+    /// thousands of them.
+    pub(crate) fn placeholders(&self, rows: usize, cols: usize, row_suffix: &str) -> String {
         match self.dialect {
             Dialect::Sqlite => {
-                let _ = n;
+                let mut row = String::with_capacity(cols * 3 + row_suffix.len() + 2);
+                row.push('(');
+                for c in 0..cols {
+                    row.push_str(if c == 0 { "?" } else { ", ?" });
+                }
+                row.push_str(row_suffix);
+                row.push(')');
+                let mut all = String::with_capacity(rows * (row.len() + 2));
+                for r in 0..rows {
+                    if r > 0 {
+                        all.push_str(", ");
+                    }
+                    all.push_str(&row);
+                }
+                all
+            }
+        }
+    }
+
+    /// One more placeholder after `used` others (for a value bound after the rows).
+    pub(crate) fn param_after(&self, used: usize) -> String {
+        match self.dialect {
+            Dialect::Sqlite => {
+                let _ = used;
                 "?".to_string()
             }
         }

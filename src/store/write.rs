@@ -155,15 +155,10 @@ impl Store {
         let err = self.db_err();
         // Multi-row statements, a bounded number of games each.
         for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
-            let rows: Vec<String> = (0..chunk.len())
-                .map(|i| {
-                    let cells: Vec<String> = (1..=5).map(|c| self.param(i * 5 + c)).collect();
-                    format!("({}, 'planned', 1)", cells.join(", "))
-                })
-                .collect();
+            let rows = self.placeholders(chunk.len(), 5, ", 'planned', 1");
             let sql = format!(
                 "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts) VALUES {}",
-                rows.join(", ")
+                rows
             );
             let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
             for (index, seed, board) in chunk {
@@ -233,12 +228,7 @@ impl Store {
         let mut stored = 0;
         // SQLite allows 32766 bound values per statement; stay well below.
         for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
-            let rows: Vec<String> = (0..chunk.len())
-                .map(|i| {
-                    let cells: Vec<String> = (1..=6).map(|c| self.param(i * 6 + c)).collect();
-                    format!("({})", cells.join(", "))
-                })
-                .collect();
+            let rows = self.placeholders(chunk.len(), 6, "");
             let sql = format!(
                 "WITH v (set_id, run_no, game_index, engine_version, turns, decisions) AS (VALUES {})
                  UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
@@ -247,8 +237,8 @@ impl Store {
                  WHERE games.set_id = v.set_id AND games.run_no = v.run_no
                    AND games.game_index = v.game_index
                    AND games.status = 'planned' AND games.superseded = 0",
-                rows.join(", "),
-                self.param(chunk.len() * 6 + 1)
+                rows,
+                self.param_after(chunk.len() * 6)
             );
             // Not cached: each batch size is a new statement text, and a cache of them would
             // hold hundreds of megabytes of prepared statements.
@@ -273,18 +263,13 @@ impl Store {
                 .iter()
                 .flat_map(|g| g.results.iter().map(move |r| (g, r)))
                 .collect();
-            let rows: Vec<String> = (0..lines.len())
-                .map(|i| {
-                    let cells: Vec<String> = (1..=13).map(|c| self.param(i * 13 + c)).collect();
-                    format!("({})", cells.join(", "))
-                })
-                .collect();
+            let rows = self.placeholders(lines.len(), 13, "");
             let sql = format!(
                 "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
                                            pushes, push_kills, deaths, faults, won)
                  VALUES {}
                  ON CONFLICT DO NOTHING",
-                rows.join(", ")
+                rows
             );
             // Not cached: each batch size is a new statement text, and a cache of them would
             // hold hundreds of megabytes of prepared statements.
