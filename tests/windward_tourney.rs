@@ -127,15 +127,20 @@ fn a_windward_client_that_never_joins_gets_crash_faults_and_the_games_go_on() {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
     std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    // A client that runs but never connects (and ignores its arguments and stdin).
     std::fs::create_dir(dir.path().join("mute")).unwrap();
-    let extra = r#"  [[school.team]]
-  name = "Never Joins"
-  bot = "sleep 987.25"
-  dir = "mute"
-  protocol = "windward"
-"#;
+    let script = format!("never_joins_{port}.py");
+    std::fs::write(
+        dir.path().join("mute").join(&script),
+        "import time\nwhile True:\n    time.sleep(1)\n",
+    )
+    .unwrap();
+    let extra = format!(
+        "  [[school.team]]\n  name = \"Never Joins\"\n  bot = \"python3 {script}\"\n  dir = \"mute\"\n  protocol = \"windward\"\n"
+    );
+    // Long enough for the example client to join even on a loaded machine.
     let config =
-        school_config(port, extra).replace("start_limit_ms = 5000", "start_limit_ms = 500");
+        school_config(port, &extra).replace("start_limit_ms = 5000", "start_limit_ms = 2000");
     std::fs::write(dir.path().join("t.toml"), config).unwrap();
     ok(dir.path(), &["run", "t.toml", "--quiet"]);
     let rows = standings(dir.path(), "t.toml");
@@ -151,12 +156,8 @@ fn a_windward_client_that_never_joins_gets_crash_faults_and_the_games_go_on() {
         &["logs", "t.toml", "legacy/final", "--team", "Never Joins"],
     );
     assert!(logs.contains("did not join in time"), "{logs}");
-    let left = Command::new("pgrep")
-        .args(["-f", "sleep 987.25"])
-        .output()
-        .unwrap();
     assert!(
-        left.stdout.is_empty(),
+        pids_matching(&script).is_empty(),
         "the client's process group outlived the series"
     );
 }
