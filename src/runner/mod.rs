@@ -228,6 +228,8 @@ struct Runner<'a> {
     played: u64,
     /// Writes decided by the plans of the current pass, flushed together.
     pending: PendingWrites,
+    /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
+    invalidated: HashMap<String, u32>,
 }
 
 /// What a planning pass decided, written in a few transactions by `flush_plans`.
@@ -334,6 +336,7 @@ impl<'a> Runner<'a> {
             resumed,
             played: 0,
             pending: PendingWrites::default(),
+            invalidated: store.invalidated_sets().await?,
         })
     }
 
@@ -497,8 +500,6 @@ impl<'a> Runner<'a> {
     /// sets — in a few transactions, then starts the games of every ready set.
     async fn flush_plans(&mut self) -> Result<(), RunError> {
         let pending = std::mem::take(&mut self.pending);
-        self.store.finish_sets(&pending.finished_sets).await?;
-        self.store.finish_stages(&pending.finished_stages).await?;
         let mut new_sets = Vec::new();
         let mut new_keys = Vec::new();
         for (plan, stage_id) in &pending.ready {
@@ -516,23 +517,30 @@ impl<'a> Runner<'a> {
                 }
             }
         }
-        let run_nos = self.store.insert_sets(&new_sets).await?;
-        for ((new, key), run_no) in new_sets.into_iter().zip(new_keys).zip(run_nos) {
+        // A set missing from the mirror is new (run 0) or was invalidated by a rerun (dealt
+        // again under its stored run number): known without asking the store, so the games
+        // start now and play while the plan is written. Their results are stored only
+        // after this returns, so the sets are always stored first.
+        let expected: Vec<u32> = new_sets
+            .iter()
+            .map(|s| self.invalidated.get(&s.id).copied().unwrap_or(0))
+            .collect();
+        for ((new, key), run_no) in new_sets.iter().zip(&new_keys).zip(&expected) {
             self.mirror.sets.insert(
                 new.id.clone(),
                 SetState {
-                    id: new.id,
-                    key,
-                    stage_id: new.stage_id,
+                    id: new.id.clone(),
+                    key: *key,
+                    stage_id: new.stage_id.clone(),
                     is_final: new.is_final,
-                    members: new.members,
-                    run_no,
+                    members: new.members.clone(),
+                    run_no: *run_no,
                     games: new
                         .games
-                        .into_iter()
+                        .iter()
                         .map(|(_, seed, board)| state::GameSlot {
-                            seed,
-                            board,
+                            seed: *seed,
+                            board: board.clone(),
                             results: None,
                         })
                         .collect(),
@@ -542,6 +550,18 @@ impl<'a> Runner<'a> {
         }
         for (plan, _) in &pending.ready {
             self.start_set(plan)?;
+        }
+        self.store.finish_sets(&pending.finished_sets).await?;
+        self.store.finish_stages(&pending.finished_stages).await?;
+        let run_nos = self.store.insert_sets(&new_sets).await?;
+        if run_nos != expected {
+            return Err(RunError::Setup(format!(
+                "{}: the stored run numbers of newly dealt sets differ from the expected ones; is another program writing to this database?",
+                self.store.label()
+            )));
+        }
+        for set in &new_sets {
+            self.invalidated.remove(&set.id);
         }
         Ok(())
     }

@@ -188,6 +188,7 @@ impl Runner<'_> {
             .await?;
         // Continue as a normal run from what is stored now.
         self.mirror = Mirror::load(self.store, self.t).await?;
+        self.invalidated = self.store.invalidated_sets().await?;
         self.plans.clear();
         self.finished_stages.clear();
         self.nationals = None;

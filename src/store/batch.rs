@@ -16,7 +16,7 @@ const ROWS_PER_STATEMENT: usize = 400;
 
 /// A value bound into a multi-row statement.
 #[derive(Debug, Clone)]
-enum Cell {
+pub(super) enum Cell {
     Int(i64),
     Text(String),
     OptText(Option<String>),
@@ -32,11 +32,11 @@ pub struct FinishedSet {
     pub advancing: Vec<(usize, u32, String, Option<String>)>,
 }
 
-type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
+pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 impl Store {
     /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells), in chunks.
-    async fn insert_rows(
+    pub(super) async fn insert_rows(
         &self,
         tx: &mut Tx<'_>,
         head: &str,

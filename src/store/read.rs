@@ -4,6 +4,7 @@
 use super::{Store, StoreError};
 use sqlx::Row;
 use sqlx::any::AnyRow;
+use std::collections::HashMap;
 
 /// The stored tournament header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -476,6 +477,19 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// Sets a rerun invalidated (to be dealt again), by id, with their run numbers.
+    pub async fn invalidated_sets(&self) -> Result<HashMap<String, u32>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query("SELECT id, run_no FROM sets WHERE status = 'invalidated'")
+            .fetch_all(self.pool())
+            .await
+            .map_err(&err)?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, int(r, 1)? as u32)))
+            .collect::<Result<HashMap<_, _>, sqlx::Error>>()
             .map_err(&err)
     }
 }

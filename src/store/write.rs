@@ -1,6 +1,7 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
+use super::batch::Cell;
 use super::{Store, StoreError};
 use crate::tourney::model::Tournament;
 use sqlx::Row;
@@ -93,23 +94,44 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        for (id, school) in t.schools.iter().enumerate() {
-            sqlx::query("INSERT INTO schools (id, name, slug) VALUES ($1, $2, $3)")
-                .bind(id as i64)
-                .bind(school.name.clone())
-                .bind(school.slug.clone())
-                .execute(&mut *tx)
-                .await
-                .map_err(&err)?;
-            sqlx::query(
-                "INSERT INTO stages (id, kind, school_id, status) VALUES ($1, 'school', $2, 'planned')",
-            )
-            .bind(school.slug.clone())
-            .bind(id as i64)
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        }
+        // Multi-row statements: a generated nationals has tens of thousands of teams, and
+        // one statement each would keep the game threads waiting for a second.
+        let schools: Vec<Vec<Cell>> = t
+            .schools
+            .iter()
+            .enumerate()
+            .map(|(id, school)| {
+                vec![
+                    Cell::Int(id as i64),
+                    Cell::Text(school.name.clone()),
+                    Cell::Text(school.slug.clone()),
+                ]
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO schools (id, name, slug)",
+            "",
+            3,
+            "",
+            &schools,
+        )
+        .await?;
+        let stages: Vec<Vec<Cell>> = t
+            .schools
+            .iter()
+            .enumerate()
+            .map(|(id, school)| vec![Cell::Text(school.slug.clone()), Cell::Int(id as i64)])
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO stages (id, school_id, kind, status)",
+            "",
+            2,
+            ", 'school', 'planned'",
+            &stages,
+        )
+        .await?;
         if t.has_nationals() {
             sqlx::query(
                 "INSERT INTO stages (id, kind, school_id, status) VALUES ('nationals', 'nationals', NULL, 'planned')",
@@ -118,30 +140,39 @@ impl Store {
             .await
             .map_err(&err)?;
         }
-        for (id, team) in t.teams.iter().enumerate() {
-            let (protocol, dir, hash) = match &team.bot {
-                crate::tourney::model::Bot::Builtin(_) => (None, None, None),
-                crate::tourney::model::Bot::Command { dir, protocol, .. } => (
-                    Some(protocol.name().to_string()),
-                    Some(dir.display().to_string()),
-                    crate::tourney::dir_hash::dir_hash(dir).ok(),
-                ),
-            };
-            sqlx::query(
-                "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id as i64)
-            .bind(team.school as i64)
-            .bind(team.name.clone())
-            .bind(team.bot.to_string())
-            .bind(protocol)
-            .bind(dir)
-            .bind(hash)
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        }
+        let teams: Vec<Vec<Cell>> = t
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(id, team)| {
+                let (protocol, dir, hash) = match &team.bot {
+                    crate::tourney::model::Bot::Builtin(_) => (None, None, None),
+                    crate::tourney::model::Bot::Command { dir, protocol, .. } => (
+                        Some(protocol.name().to_string()),
+                        Some(dir.display().to_string()),
+                        crate::tourney::dir_hash::dir_hash(dir).ok(),
+                    ),
+                };
+                vec![
+                    Cell::Int(id as i64),
+                    Cell::Int(team.school as i64),
+                    Cell::Text(team.name.clone()),
+                    Cell::Text(team.bot.to_string()),
+                    Cell::OptText(protocol),
+                    Cell::OptText(dir),
+                    Cell::OptText(hash),
+                ]
+            })
+            .collect();
+        self.insert_rows(
+            &mut tx,
+            "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash)",
+            "",
+            7,
+            "",
+            &teams,
+        )
+        .await?;
         tx.commit().await.map_err(&err)
     }
 
