@@ -227,6 +227,15 @@ impl FaultCounts {
     }
 }
 
+impl<P> Counted<P> {
+    fn note(&self, fault: Option<Fault>) {
+        self.counts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .note(fault);
+    }
+}
+
 impl<P: RemotePlayer> RemotePlayer for Counted<P> {
     fn begin_game<'a>(&'a mut self, setup: &'a GameSetup) -> BoxFuture<'a, ()> {
         self.inner.begin_game(setup)
@@ -235,14 +244,10 @@ impl<P: RemotePlayer> RemotePlayer for Counted<P> {
     fn start<'a>(&'a mut self, view: &'a View, query: &'a StartQuery) -> BoxFuture<'a, StartReply> {
         Box::pin(async move {
             let reply = self.inner.start(view, query).await;
-            let fault = match reply {
+            self.note(match reply {
                 StartReply::Fault(f) => Some(f),
                 _ => None,
-            };
-            self.counts
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .note(fault);
+            });
             reply
         })
     }
@@ -250,14 +255,10 @@ impl<P: RemotePlayer> RemotePlayer for Counted<P> {
     fn turn<'a>(&'a mut self, view: &'a View, query: &'a TurnQuery) -> BoxFuture<'a, TurnReply> {
         Box::pin(async move {
             let reply = self.inner.turn(view, query).await;
-            let fault = match reply {
+            self.note(match reply {
                 TurnReply::Fault(f) => Some(f),
                 _ => None,
-            };
-            self.counts
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .note(fault);
+            });
             reply
         })
     }
