@@ -130,11 +130,7 @@ fn a_windward_client_that_never_joins_gets_crash_faults_and_the_games_go_on() {
     // A client that runs but never connects (and ignores its arguments and stdin).
     std::fs::create_dir(dir.path().join("mute")).unwrap();
     let script = format!("never_joins_{port}.py");
-    std::fs::write(
-        dir.path().join("mute").join(&script),
-        "import time\nwhile True:\n    time.sleep(1)\n",
-    )
-    .unwrap();
+    write_sleeper(&dir.path().join("mute"), &script);
     let extra = format!(
         "  [[school.team]]\n  name = \"Never Joins\"\n  bot = \"python3 {script}\"\n  dir = \"mute\"\n  protocol = \"windward\"\n"
     );
@@ -372,6 +368,15 @@ fn check_smoke_tests_windward_clients_through_the_gateway() {
     );
 }
 
+/// Writes a Python script that runs until killed and ignores its arguments and stdin.
+fn write_sleeper(dir: &Path, name: &str) {
+    std::fs::write(
+        dir.join(name),
+        "import time\nwhile True:\n    time.sleep(1)\n",
+    )
+    .unwrap();
+}
+
 /// Pids of processes whose command line contains `pattern`.
 fn pids_matching(pattern: &str) -> Vec<String> {
     let out = Command::new("pgrep")
@@ -393,18 +398,10 @@ fn bots_die_with_a_runner_killed_by_sigkill_and_the_next_run_finishes() {
     // bot that never answers, and a Windward client that never joins.
     let mute = format!("mute_{port}.py");
     std::fs::create_dir(dir.path().join("mute")).unwrap();
-    std::fs::write(
-        dir.path().join("mute").join(&mute),
-        "import time\nwhile True:\n    time.sleep(1)\n",
-    )
-    .unwrap();
+    write_sleeper(&dir.path().join("mute"), &mute);
     // `sleep` itself would reject the client's three extra arguments.
     let sleeper = format!("sleeper_{port}.py");
-    std::fs::write(
-        dir.path().join("mute").join(&sleeper),
-        "import time\nwhile True:\n    time.sleep(1)\n",
-    )
-    .unwrap();
+    write_sleeper(&dir.path().join("mute"), &sleeper);
     let extra = format!(
         "  [[school.team]]\n  name = \"Mute\"\n  bot = \"python3 {mute}\"\n  dir = \"mute\"\n  [[school.team]]\n  name = \"Sleeper\"\n  bot = \"python3 {sleeper}\"\n  dir = \"mute\"\n  protocol = \"windward\"\n"
     );

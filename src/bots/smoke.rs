@@ -112,15 +112,24 @@ pub async fn smoke_test(spec: &SmokeSpec) -> SmokeReport {
         inner: player,
         first: first.clone(),
     };
+    if let Err(why) = play_smoke_game(spec, Box::new(timed)).await {
+        return failed(why, Vec::new());
+    }
+    let log = log.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let first = *first.lock().unwrap_or_else(|e| e.into_inner());
+    judge(&log, first, spec.time_limit_ms)
+}
+
+/// Plays the smoke game: `remote` in seat 0 against `builtin:random` in seat 1, for
+/// [`SMOKE_TURNS`] turns. The error says why the game could not be set up or played.
+async fn play_smoke_game(spec: &SmokeSpec, remote: Box<dyn RemotePlayer>) -> Result<(), String> {
     let config = GameConfig {
         turn_limit: SMOKE_TURNS,
     };
-    let mut game = match Game::new(spec.board.clone(), 2, spec.seed, config) {
-        Ok(g) => g,
-        Err(e) => return failed(format!("cannot set up the smoke game: {e}"), Vec::new()),
-    };
+    let mut game = Game::new(spec.board.clone(), 2, spec.seed, config)
+        .map_err(|e| format!("cannot set up the smoke game: {e}"))?;
     let mut seats = vec![
-        SeatPlayer::Remote(Box::new(timed)),
+        SeatPlayer::Remote(remote),
         SeatPlayer::Local(BuiltinAi::Random.player_with(spec.seed, 1, None)),
     ];
     let players = vec![spec.name.clone(), "builtin:random".to_string()];
@@ -133,13 +142,9 @@ pub async fn smoke_test(spec: &SmokeSpec) -> SmokeReport {
             time_limit_ms: spec.time_limit_ms,
         })
         .collect();
-    if let Err(e) = drive_game(&mut game, &mut seats, &setups).await {
-        return failed(format!("the smoke game failed: {e}"), Vec::new());
-    }
-    drop(seats);
-    let log = log.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    let first = *first.lock().unwrap_or_else(|e| e.into_inner());
-    judge(&log, first, spec.time_limit_ms)
+    drive_game(&mut game, &mut seats, &setups)
+        .await
+        .map_err(|e| format!("the smoke game failed: {e}"))
 }
 
 /// The verdict on a finished smoke game.
@@ -309,35 +314,14 @@ pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> Smoke
         return failed(why, stderr_of(&log));
     }
     let counts = Arc::new(Mutex::new(FaultCounts::default()));
-    let config = GameConfig {
-        turn_limit: SMOKE_TURNS,
+    let seat = Counted {
+        inner: client.seat(),
+        counts: counts.clone(),
     };
-    let mut game = match Game::new(spec.board.clone(), 2, spec.seed, config) {
-        Ok(g) => g,
-        Err(e) => return failed(format!("cannot set up the smoke game: {e}"), Vec::new()),
-    };
-    let mut seats = vec![
-        SeatPlayer::Remote(Box::new(Counted {
-            inner: client.seat(),
-            counts: counts.clone(),
-        })),
-        SeatPlayer::Local(BuiltinAi::Random.player_with(spec.seed, 1, None)),
-    ];
-    let players = vec![spec.name.clone(), "builtin:random".to_string()];
-    let setups: Vec<GameSetup> = (0..2)
-        .map(|seat| GameSetup {
-            seat,
-            players: players.clone(),
-            board: spec.board.clone(),
-            turn_limit: SMOKE_TURNS,
-            time_limit_ms: spec.time_limit_ms,
-        })
-        .collect();
-    let result = drive_game(&mut game, &mut seats, &setups).await;
-    drop(seats);
+    let result = play_smoke_game(spec, Box::new(seat)).await;
     let log = client.finish().await;
-    if let Err(e) = result {
-        return failed(format!("the smoke game failed: {e}"), stderr_of(&log));
+    if let Err(why) = result {
+        return failed(why, stderr_of(&log));
     }
     let c = *counts.lock().unwrap_or_else(|e| e.into_inner());
     let answered = c.queries - c.timeouts - c.invalid - c.crashes;

@@ -219,16 +219,12 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     };
     let has_jsonl = opts.bots.iter().any(|b| matches!(b, BotSpec::Jsonl(_)));
     let has_windward = opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_)));
+    let jsonl_protections = has_jsonl.then(|| external_options.bots.sandbox.protections());
     let windward_protections = has_windward.then(|| {
         client_sandbox(&external_options.bots.sandbox, args.windward_listen.port()).protections()
     });
     // Never run untrusted code silently without saying what protects the machine.
-    let protections = if has_jsonl {
-        Some(external_options.bots.sandbox.protections())
-    } else {
-        windward_protections.clone()
-    };
-    if has_jsonl && let Some(p) = &protections {
+    if let Some(p) = &jsonl_protections {
         eprintln!("{}", p.one_line());
     }
     if let Some(p) = &windward_protections {
@@ -238,6 +234,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
             p.one_line()
         );
     }
+    // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
+    let protections = jsonl_protections.or(windward_protections);
     let mut stats = play_with(&opts, &external_options, jobs).map_err(CliError::failure)?;
     // The spec as given on the command line names each entry.
     for (s, given) in stats.iter_mut().zip(&args.bots) {

@@ -14,9 +14,7 @@ pub use stats::{BotStats, GameSummary, summarize_game};
 
 use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::jsonl::{SplitError, split_command};
-use crate::bots::windward::{
-    DEFAULT_PORT, Gateway, GatewayConfig, SeriesClient, SeriesSeat, SeriesShape, WindwardHost,
-};
+use crate::bots::windward::{DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::bots::{BotCommand, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
@@ -27,7 +25,6 @@ use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 use thiserror::Error;
 
 /// A bot as named on the command line (`builtin:NAME`, `jsonl:COMMAND` or
@@ -412,17 +409,12 @@ pub async fn play_windward_series(
     maps: &Arc<FlagDistances>,
 ) -> Result<Vec<GameSummary>, PlayError> {
     let addr = external.windward_listen;
-    let gateway = Gateway::bind(GatewayConfig {
-        addr,
-        join_timeout: Duration::from_millis(external.bots.startup_ms.max(1000)),
-        ..GatewayConfig::default()
-    })
-    .await
-    .map_err(|e| PlayError::Gateway {
-        addr,
-        error: e.to_string(),
-    })?;
-    let host = WindwardHost::new(gateway);
+    let host = WindwardHost::bind(addr, external.bots.startup_ms)
+        .await
+        .map_err(|e| PlayError::Gateway {
+            addr,
+            error: e.to_string(),
+        })?;
     let shape = SeriesShape {
         games: u64::from(opts.games),
         turn_limit: opts.config.turn_limit,

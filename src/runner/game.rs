@@ -97,15 +97,7 @@ impl GameJob {
     /// Whether any seat of this game is a Windward client (its games are played as one
     /// series over one connection, see [`play_series`]).
     pub fn has_windward(&self) -> bool {
-        self.teams.iter().any(|(_, bot)| {
-            matches!(
-                bot,
-                Bot::Command {
-                    protocol: Protocol::Windward,
-                    ..
-                }
-            )
-        })
+        self.teams.iter().any(|(_, bot)| bot.is_windward())
     }
 
     /// Plays the game with its external bots, asking them concurrently; built-in AIs

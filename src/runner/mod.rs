@@ -96,15 +96,7 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
 
 /// Whether any team of the tournament plays with a Windward client.
 pub fn has_windward_teams(t: &Tournament) -> bool {
-    t.teams.iter().any(|team| {
-        matches!(
-            team.bot,
-            crate::tourney::model::Bot::Command {
-                protocol: crate::tourney::model::Protocol::Windward,
-                ..
-            }
-        )
-    })
+    t.teams.iter().any(|team| team.bot.is_windward())
 }
 
 /// Starts the Windward gateway on `[windward] listen` when some team needs it, before
@@ -112,23 +104,19 @@ pub fn has_windward_teams(t: &Tournament) -> bool {
 pub async fn bind_windward_gateway(
     t: &Tournament,
 ) -> Result<Option<crate::bots::windward::WindwardHost>, RunError> {
-    use crate::bots::windward::{Gateway, GatewayConfig, WindwardHost};
     if !has_windward_teams(t) {
         return Ok(None);
     }
     let addr = t.limits.windward_listen;
-    let config = GatewayConfig {
-        addr,
-        join_timeout: std::time::Duration::from_millis(t.limits.start_limit_ms.max(1000)),
-        ..GatewayConfig::default()
-    };
-    let gateway = Gateway::bind(config).await.map_err(|e| {
-        RunError::Setup(format!(
-            "cannot listen on {addr} for the Windward clients: {e} (is another run or `lrs-tourney serve` using it? set [windward] listen in {})",
-            t.source.display()
-        ))
-    })?;
-    Ok(Some(WindwardHost::new(gateway)))
+    let host = crate::bots::windward::WindwardHost::bind(addr, t.limits.start_limit_ms)
+        .await
+        .map_err(|e| {
+            RunError::Setup(format!(
+                "cannot listen on {addr} for the Windward clients: {e} (is another run or `lrs-tourney serve` using it? set [windward] listen in {})",
+                t.source.display()
+            ))
+        })?;
+    Ok(Some(host))
 }
 
 /// What this version cannot run, checked before anything is written.

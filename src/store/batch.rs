@@ -34,7 +34,42 @@ pub struct FinishedSet {
 
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
+/// The rows of a set's planned games (`(game_index, seed, board)` each) under `run_no`,
+/// for [`Store::insert_planned_games`].
+pub(super) fn planned_game_rows<'a>(
+    set_id: &'a str,
+    run_no: u32,
+    games: &'a [(u32, u64, String)],
+) -> impl Iterator<Item = Vec<Cell>> + 'a {
+    games.iter().map(move |(index, seed, board)| {
+        vec![
+            Cell::Text(set_id.to_string()),
+            Cell::Int(i64::from(run_no)),
+            Cell::Int(i64::from(*index)),
+            Cell::Int(*seed as i64),
+            Cell::Text(board.clone()),
+        ]
+    })
+}
+
 impl Store {
+    /// Stores planned games (rows from [`planned_game_rows`]), attempted once.
+    pub(super) async fn insert_planned_games(
+        &self,
+        tx: &mut Tx<'_>,
+        rows: &[Vec<Cell>],
+    ) -> Result<(), StoreError> {
+        self.insert_rows(
+            tx,
+            "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)",
+            "",
+            5,
+            ", 'planned', 1",
+            rows,
+        )
+        .await
+    }
+
     /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells), in chunks.
     pub(super) async fn insert_rows(
         &self,
@@ -208,27 +243,9 @@ impl Store {
         .await?;
         let games: Vec<Vec<Cell>> = to_fill
             .iter()
-            .flat_map(|(set, run_no)| {
-                set.games.iter().map(|(index, seed, board)| {
-                    vec![
-                        Cell::Text(set.id.clone()),
-                        Cell::Int(i64::from(*run_no)),
-                        Cell::Int(i64::from(*index)),
-                        Cell::Int(*seed as i64),
-                        Cell::Text(board.clone()),
-                    ]
-                })
-            })
+            .flat_map(|(set, run_no)| planned_game_rows(&set.id, *run_no, &set.games))
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)",
-            "",
-            5,
-            ", 'planned', 1",
-            &games,
-        )
-        .await?;
+        self.insert_planned_games(&mut tx, &games).await?;
         let stages: Vec<String> = to_fill
             .iter()
             .map(|(set, _)| set.stage_id.clone())

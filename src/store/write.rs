@@ -1,7 +1,7 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
-use super::batch::Cell;
+use super::batch::{Cell, planned_game_rows};
 use super::{Store, StoreError};
 use crate::tourney::model::Tournament;
 use sqlx::Row;
@@ -174,35 +174,6 @@ impl Store {
         )
         .await?;
         tx.commit().await.map_err(&err)
-    }
-
-    async fn insert_games(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        set_id: &str,
-        run_no: u32,
-        games: &[(u32, u64, String)],
-    ) -> Result<(), StoreError> {
-        let err = self.db_err();
-        // Multi-row statements, a bounded number of games each.
-        for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
-            let rows = self.placeholders(chunk.len(), 5, ", 'planned', 1");
-            let sql = format!(
-                "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts) VALUES {}",
-                rows
-            );
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for (index, seed, board) in chunk {
-                q = q
-                    .bind(set_id.to_string())
-                    .bind(i64::from(run_no))
-                    .bind(i64::from(*index))
-                    .bind(*seed as i64)
-                    .bind(board.clone());
-            }
-            q.execute(&mut **tx).await.map_err(&err)?;
-        }
-        Ok(())
     }
 
     /// Counts one more attempt for every game that a new run will (re)start: those planned
@@ -475,7 +446,8 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        self.insert_games(&mut tx, set_id, run_no, games).await?;
+        let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, games).collect();
+        self.insert_planned_games(&mut tx, &rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.to_string())
             .execute(&mut *tx)

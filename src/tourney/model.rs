@@ -45,6 +45,19 @@ pub enum Bot {
     },
 }
 
+impl Bot {
+    /// Whether this is a 2012 Windward client (played over the gateway, one per series).
+    pub fn is_windward(&self) -> bool {
+        matches!(
+            self,
+            Bot::Command {
+                protocol: Protocol::Windward,
+                ..
+            }
+        )
+    }
+}
+
 impl fmt::Display for Bot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -13,7 +13,7 @@
 //! [`WindwardPlayer`], so every game of the series talks to the same connection.
 
 use super::client::{WindwardClient, spawn_windward_client};
-use super::gateway::{Gateway, WindwardPlayer};
+use super::gateway::{Gateway, GatewayConfig, WindwardPlayer};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::{Sandbox, SandboxConfig};
@@ -93,6 +93,19 @@ impl WindwardHost {
     pub fn new(gateway: Gateway) -> WindwardHost {
         let host = gateway.local_addr().ip().to_string();
         WindwardHost { gateway, host }
+    }
+
+    /// Listens on `addr` for the clients of tournaments and `play` (tokens routed to
+    /// seats, no open lobby); a connection has the bot start-up time, at least 1 s, to send
+    /// its join.
+    pub async fn bind(addr: SocketAddr, startup_ms: u64) -> std::io::Result<WindwardHost> {
+        let gateway = Gateway::bind(GatewayConfig {
+            addr,
+            join_timeout: Duration::from_millis(startup_ms.max(1000)),
+            ..GatewayConfig::default()
+        })
+        .await?;
+        Ok(WindwardHost::new(gateway))
     }
 
     /// The address the gateway listens on.
