@@ -3,8 +3,8 @@
 
 use lrs_tourney::ai::FlagDistances;
 use lrs_tourney::boards::load_board;
-use lrs_tourney::runner::GameJob;
-use lrs_tourney::tourney::bracket::{Roster, SeriesTotals, simulate_bracket};
+use lrs_tourney::runner::{GameJob, series_totals};
+use lrs_tourney::tourney::bracket::{Roster, simulate_bracket};
 use lrs_tourney::tourney::model::Tournament;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -43,23 +43,7 @@ pub fn games_only(t: &Tournament) -> usize {
             .collect();
         games += jobs.len();
         let records: Vec<_> = jobs.par_iter().map(|j| j.play().expect("game")).collect();
-        set.teams
-            .iter()
-            .map(|&team| {
-                let mut s = SeriesTotals::zero(team);
-                for r in records
-                    .iter()
-                    .flat_map(|r| &r.results)
-                    .filter(|r| r.team == team)
-                {
-                    s.score += r.score;
-                    s.games_won += u32::from(r.won);
-                    s.flags += r.flags;
-                    s.deaths += r.deaths;
-                }
-                s
-            })
-            .collect()
+        series_totals(&set.teams, records.iter().flat_map(|r| &r.results))
     })
     .expect("bracket");
     games

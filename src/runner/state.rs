@@ -35,26 +35,34 @@ impl SetState {
 
     /// Each member's totals over the set's games (member order).
     pub fn totals(&self) -> Vec<SeriesTotals> {
-        self.members
-            .iter()
-            .map(|&team| {
-                let mut t = SeriesTotals::zero(team);
-                for r in self
-                    .games
-                    .iter()
-                    .filter_map(|g| g.results.as_ref())
-                    .flatten()
-                    .filter(|r| r.team == team)
-                {
-                    t.score += r.score;
-                    t.games_won += u32::from(r.won);
-                    t.flags += r.flags;
-                    t.deaths += r.deaths;
-                }
-                t
-            })
-            .collect()
+        series_totals(
+            &self.members,
+            self.games
+                .iter()
+                .filter_map(|g| g.results.as_ref())
+                .flatten(),
+        )
     }
+}
+
+/// Each member's series totals (member order) from the result lines of a set's games.
+pub fn series_totals<'a>(
+    members: &[usize],
+    results: impl Iterator<Item = &'a TeamResult> + Clone,
+) -> Vec<SeriesTotals> {
+    members
+        .iter()
+        .map(|&team| {
+            let mut t = SeriesTotals::zero(team);
+            for r in results.clone().filter(|r| r.team == team) {
+                t.score += r.score;
+                t.games_won += u32::from(r.won);
+                t.flags += r.flags;
+                t.deaths += r.deaths;
+            }
+            t
+        })
+        .collect()
 }
 
 /// Every stored set by id, and the totals of complete sets by key (what the planner asks).
