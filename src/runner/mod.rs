@@ -539,9 +539,10 @@ impl<'a> Runner<'a> {
         for (plan, _) in &pending.ready {
             self.start_set(plan)?;
         }
-        self.store.finish_sets(&pending.finished_sets).await?;
-        self.store.finish_stages(&pending.finished_stages).await?;
-        let run_nos = self.store.insert_sets(&new_sets).await?;
+        let run_nos = self
+            .store
+            .write_plan(&pending.finished_sets, &pending.finished_stages, &new_sets)
+            .await?;
         if run_nos != expected {
             return Err(RunError::Setup(format!(
                 "{}: the stored run numbers of newly dealt sets differ from the expected ones; is another program writing to this database?",

@@ -6,21 +6,19 @@
 //! round trip to the database thread that wakes it and the runner; here a pass is a
 //! handful of multi-row statements in one transaction.
 
+use super::rows::{Cell, RowsSql};
 use super::write::NewSet;
 use super::{Store, StoreError};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
-/// Rows per multi-row statement (well under SQLite's 32766 bound values).
-const ROWS_PER_STATEMENT: usize = 400;
-
-/// A value bound into a multi-row statement.
-#[derive(Debug, Clone)]
-pub(super) enum Cell {
-    Int(i64),
-    Text(String),
-    OptText(Option<String>),
-}
+/// What exists already of the sets about to be stored, by id.
+const EXISTING_SETS: RowsSql<'static> = RowsSql {
+    head: "SELECT id, status, run_no FROM sets WHERE id IN (VALUES",
+    cols: 1,
+    row_suffix: "",
+    tail: ")",
+};
 
 /// A finished set: its id, stage, round, and the advancing teams as
 /// `(team, place, kind, tie_break)`.
@@ -57,7 +55,7 @@ impl Store {
     pub(super) async fn insert_planned_games(
         &self,
         tx: &mut Tx<'_>,
-        rows: &[Vec<Cell>],
+        rows: Vec<Vec<Cell>>,
     ) -> Result<(), StoreError> {
         self.insert_rows(
             tx,
@@ -70,7 +68,8 @@ impl Store {
         .await
     }
 
-    /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells), in chunks.
+    /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells and
+    /// `row_suffix`), in cached statements of fixed sizes.
     pub(super) async fn insert_rows(
         &self,
         tx: &mut Tx<'_>,
@@ -78,74 +77,79 @@ impl Store {
         tail: &str,
         cols: usize,
         row_suffix: &str,
-        rows: &[Vec<Cell>],
+        rows: Vec<Vec<Cell>>,
     ) -> Result<(), StoreError> {
-        let err = self.db_err();
-        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "{head} VALUES {} {tail}",
-                self.placeholders(chunk.len(), cols, row_suffix)
-            );
-            // Not cached: chunk sizes vary, and a cache of every size would grow.
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for row in chunk {
-                for cell in row {
-                    q = match cell {
-                        Cell::Int(v) => q.bind(*v),
-                        Cell::Text(v) => q.bind(v.clone()),
-                        Cell::OptText(v) => q.bind(v.clone()),
-                    };
-                }
-            }
-            q.execute(&mut **tx).await.map_err(&err)?;
-        }
+        let head = format!("{head} VALUES");
+        let shape = RowsSql {
+            head: &head,
+            cols,
+            row_suffix,
+            tail,
+        };
+        let cells = rows.into_iter().flatten().collect();
+        self.execute_rows(tx, shape, cells, &[]).await?;
         Ok(())
     }
 
-    /// Runs `head (?, ?, ...) tail` for every id of `ids` (text keys), in chunks.
+    /// Runs `head (VALUES (?), (?), ...)` for the ids `ids` (text keys), in cached
+    /// statements of fixed sizes; `head` ends with `IN`.
     async fn for_ids(&self, tx: &mut Tx<'_>, head: &str, ids: &[String]) -> Result<(), StoreError> {
-        let err = self.db_err();
-        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!("{head} {}", self.placeholders(1, chunk.len(), ""));
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for id in chunk {
-                q = q.bind(id.clone());
-            }
-            q.execute(&mut **tx).await.map_err(&err)?;
-        }
+        let head = format!("{head} (VALUES");
+        let shape = RowsSql {
+            head: &head,
+            cols: 1,
+            row_suffix: "",
+            tail: ")",
+        };
+        let cells = ids.iter().cloned().map(Cell::Text).collect();
+        self.execute_rows(tx, shape, cells, &[]).await?;
         Ok(())
     }
 
-    /// Stores newly planned sets with their members and planned games, in one
-    /// transaction, and returns for each the run number its games are stored under. A set
-    /// that exists already is left as it is (a resumed run plans the same sets again); an
-    /// invalidated set is dealt again under its current run number (its old games were
-    /// superseded when it was invalidated).
-    pub async fn insert_sets(&self, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
-        if sets.is_empty() {
+    /// Writes what a planning pass decided, in one transaction: the finished sets (see
+    /// [`Store::finish_sets`]), the finished stages, then the newly dealt sets (see
+    /// [`Store::insert_sets`]), whose run numbers it returns.
+    pub async fn write_plan(
+        &self,
+        finished_sets: &[FinishedSet],
+        finished_stages: &[String],
+        new_sets: &[NewSet],
+    ) -> Result<Vec<u32>, StoreError> {
+        if finished_sets.is_empty() && finished_stages.is_empty() && new_sets.is_empty() {
             return Ok(Vec::new());
         }
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
+        self.finish_sets(&mut tx, finished_sets).await?;
+        self.for_ids(
+            &mut tx,
+            "UPDATE stages SET status = 'done' WHERE id IN",
+            finished_stages,
+        )
+        .await?;
+        let run_nos = self.insert_sets(&mut tx, new_sets).await?;
+        tx.commit().await.map_err(&err)?;
+        Ok(run_nos)
+    }
+
+    /// Stores newly planned sets with their members and planned games, and returns for each the run number its games are stored under. A set
+    /// that exists already is left as it is (a resumed run plans the same sets again); an
+    /// invalidated set is dealt again under its current run number (its old games were
+    /// superseded when it was invalidated).
+    async fn insert_sets(&self, tx: &mut Tx<'_>, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
+        if sets.is_empty() {
+            return Ok(Vec::new());
+        }
+        let err = self.db_err();
 
         // What exists already: id -> (status, run_no).
         let mut existing: HashMap<String, (String, u32)> = HashMap::new();
-        let ids: Vec<String> = sets.iter().map(|s| s.id.clone()).collect();
-        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
-            let sql = format!(
-                "SELECT id, status, run_no FROM sets WHERE id IN {}",
-                self.placeholders(1, chunk.len(), "")
-            );
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for id in chunk {
-                q = q.bind(id.clone());
-            }
-            for row in q.fetch_all(&mut *tx).await.map_err(&err)? {
-                let id: String = row.try_get(0).map_err(&err)?;
-                let status: String = row.try_get(1).map_err(&err)?;
-                let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
-                existing.insert(id, (status, run_no));
-            }
+        let ids = sets.iter().map(|s| Cell::Text(s.id.clone())).collect();
+        for row in self.fetch_rows(tx, EXISTING_SETS, ids).await? {
+            let id: String = row.try_get(0).map_err(&err)?;
+            let status: String = row.try_get(1).map_err(&err)?;
+            let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
+            existing.insert(id, (status, run_no));
         }
 
         let rounds: BTreeSet<(String, u32, bool)> = sets
@@ -163,12 +167,12 @@ impl Store {
             })
             .collect();
         self.insert_rows(
-            &mut tx,
+            tx,
             "INSERT INTO rounds (stage_id, round, is_final)",
             "ON CONFLICT (stage_id, round) DO NOTHING",
             3,
             "",
-            &round_rows,
+            round_rows,
         )
         .await?;
 
@@ -198,27 +202,23 @@ impl Store {
             }
         }
         self.insert_rows(
-            &mut tx,
+            tx,
             "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)",
             "",
             5,
             ", 0, 0, 'planned'",
-            &new_sets,
+            new_sets,
         )
         .await?;
         // Dealt anew, with new teams: its games use generation-0 seeds again.
         self.for_ids(
-            &mut tx,
+            tx,
             "UPDATE sets SET status = 'planned', seed_generation = 0 WHERE id IN",
             &dealt_again,
         )
         .await?;
-        self.for_ids(
-            &mut tx,
-            "DELETE FROM set_members WHERE set_id IN",
-            &dealt_again,
-        )
-        .await?;
+        self.for_ids(tx, "DELETE FROM set_members WHERE set_id IN", &dealt_again)
+            .await?;
 
         let members: Vec<Vec<Cell>> = to_fill
             .iter()
@@ -233,19 +233,19 @@ impl Store {
             })
             .collect();
         self.insert_rows(
-            &mut tx,
+            tx,
             "INSERT INTO set_members (set_id, position, team_id)",
             "",
             3,
             "",
-            &members,
+            members,
         )
         .await?;
         let games: Vec<Vec<Cell>> = to_fill
             .iter()
             .flat_map(|(set, run_no)| planned_game_rows(&set.id, *run_no, &set.games))
             .collect();
-        self.insert_planned_games(&mut tx, &games).await?;
+        self.insert_planned_games(tx, games).await?;
         let stages: Vec<String> = to_fill
             .iter()
             .map(|(set, _)| set.stage_id.clone())
@@ -253,27 +253,24 @@ impl Store {
             .into_iter()
             .collect();
         self.for_ids(
-            &mut tx,
+            tx,
             "UPDATE stages SET status = 'running' WHERE status <> 'running' AND id IN",
             &stages,
         )
         .await?;
-        tx.commit().await.map_err(&err)?;
         Ok(run_nos)
     }
 
-    /// Marks sets done and records who advanced from them and why, in one transaction
-    /// (replacing what was recorded for them before).
-    pub async fn finish_sets(&self, sets: &[FinishedSet]) -> Result<(), StoreError> {
+    /// Marks sets done and records who advanced from them and why (replacing what was
+    /// recorded for them before).
+    async fn finish_sets(&self, tx: &mut Tx<'_>, sets: &[FinishedSet]) -> Result<(), StoreError> {
         if sets.is_empty() {
             return Ok(());
         }
-        let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
         let ids: Vec<String> = sets.iter().map(|s| s.set_id.clone()).collect();
-        self.for_ids(&mut tx, "UPDATE sets SET status = 'done' WHERE id IN", &ids)
+        self.for_ids(tx, "UPDATE sets SET status = 'done' WHERE id IN", &ids)
             .await?;
-        self.for_ids(&mut tx, "DELETE FROM advancement WHERE set_id IN", &ids)
+        self.for_ids(tx, "DELETE FROM advancement WHERE set_id IN", &ids)
             .await?;
         let rows: Vec<Vec<Cell>> = sets
             .iter()
@@ -292,30 +289,13 @@ impl Store {
             })
             .collect();
         self.insert_rows(
-            &mut tx,
+            tx,
             "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)",
             "",
             7,
             "",
-            &rows,
+            rows,
         )
-        .await?;
-        tx.commit().await.map_err(&err)
-    }
-
-    /// Marks stages done.
-    pub async fn finish_stages(&self, stage_ids: &[String]) -> Result<(), StoreError> {
-        if stage_ids.is_empty() {
-            return Ok(());
-        }
-        let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        self.for_ids(
-            &mut tx,
-            "UPDATE stages SET status = 'done' WHERE id IN",
-            stage_ids,
-        )
-        .await?;
-        tx.commit().await.map_err(&err)
+        .await
     }
 }

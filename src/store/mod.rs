@@ -10,6 +10,7 @@ mod batch;
 pub mod decisions;
 mod lock;
 mod read;
+mod rows;
 mod write;
 
 pub use batch::FinishedSet;
@@ -70,6 +71,8 @@ pub struct Store {
     /// The file (or URL) for messages.
     label: String,
     dialect: Dialect,
+    /// Texts of the multi-row statements, built once per shape and size.
+    sql_texts: rows::SqlTexts,
 }
 
 impl Store {
@@ -126,6 +129,7 @@ impl Store {
             pool,
             label,
             dialect: Dialect::Sqlite,
+            sql_texts: rows::SqlTexts::default(),
         })
     }
 
@@ -160,16 +164,6 @@ impl Store {
                     all.push_str(&row);
                 }
                 all
-            }
-        }
-    }
-
-    /// One more placeholder after `used` others (for a value bound after the rows).
-    pub(crate) fn param_after(&self, used: usize) -> String {
-        match self.dialect {
-            Dialect::Sqlite => {
-                let _ = used;
-                "?".to_string()
             }
         }
     }

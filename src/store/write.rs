@@ -1,7 +1,8 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
-use super::batch::{Cell, planned_game_rows};
+use super::batch::planned_game_rows;
+use super::rows::{Cell, RowsSql};
 use super::{Store, StoreError};
 use crate::tourney::model::Tournament;
 use sqlx::Row;
@@ -59,9 +60,29 @@ pub struct BotLog {
     pub stderr: String,
 }
 
-/// Games per multi-row statement: 13 values per result line, 8 lines per game, well under
-/// SQLite's limit of 32766 bound values.
-const MAX_GAMES_PER_STATEMENT: usize = 128;
+/// Finished games: planned games become done, with their decisions. Rows are
+/// `(set_id, run_no, game_index, engine_version, turns, decisions)`; the finishing time is
+/// bound after them.
+const GAMES_DONE: RowsSql<'static> = RowsSql {
+    head: "WITH v (set_id, run_no, game_index, engine_version, turns, decisions) AS (VALUES",
+    cols: 6,
+    row_suffix: "",
+    tail: ") UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
+                            decisions = v.decisions, finished_at = ?
+           FROM v
+           WHERE games.set_id = v.set_id AND games.run_no = v.run_no
+             AND games.game_index = v.game_index
+             AND games.status = 'planned' AND games.superseded = 0",
+};
+
+/// The teams' lines of finished games.
+const RESULT_LINES: RowsSql<'static> = RowsSql {
+    head: "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
+                                      pushes, push_kills, deaths, faults, won) VALUES",
+    cols: 13,
+    row_suffix: "",
+    tail: "ON CONFLICT DO NOTHING",
+};
 
 fn now() -> String {
     let secs = std::time::SystemTime::now()
@@ -114,7 +135,7 @@ impl Store {
             "",
             3,
             "",
-            &schools,
+            schools,
         )
         .await?;
         let stages: Vec<Vec<Cell>> = t
@@ -129,7 +150,7 @@ impl Store {
             "",
             2,
             ", 'school', 'planned'",
-            &stages,
+            stages,
         )
         .await?;
         if t.has_nationals() {
@@ -170,7 +191,7 @@ impl Store {
             "",
             7,
             "",
-            &teams,
+            teams,
         )
         .await?;
         tx.commit().await.map_err(&err)
@@ -226,76 +247,45 @@ impl Store {
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         games: &[GameRecord],
     ) -> Result<u64, StoreError> {
-        let err = self.db_err();
-        let mut stored = 0;
-        // SQLite allows 32766 bound values per statement; stay well below.
-        for chunk in games.chunks(MAX_GAMES_PER_STATEMENT) {
-            let rows = self.placeholders(chunk.len(), 6, "");
-            let sql = format!(
-                "WITH v (set_id, run_no, game_index, engine_version, turns, decisions) AS (VALUES {})
-                 UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
-                                  decisions = v.decisions, finished_at = {}
-                 FROM v
-                 WHERE games.set_id = v.set_id AND games.run_no = v.run_no
-                   AND games.game_index = v.game_index
-                   AND games.status = 'planned' AND games.superseded = 0",
-                rows,
-                self.param_after(chunk.len() * 6)
-            );
-            // Not cached: each batch size is a new statement text, and a cache of them would
-            // hold hundreds of megabytes of prepared statements.
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for g in chunk {
-                q = q
-                    .bind(g.set_id.clone())
-                    .bind(i64::from(g.run_no))
-                    .bind(i64::from(g.game_index))
-                    .bind(i64::from(g.engine_version))
-                    .bind(i64::from(g.turns))
-                    .bind(g.decisions.clone());
-            }
-            stored += q
-                .bind(now())
-                .execute(&mut **tx)
-                .await
-                .map_err(&err)?
-                .rows_affected();
+        let mut done = Vec::with_capacity(games.len() * 6);
+        for g in games {
+            done.extend([
+                Cell::Text(g.set_id.clone()),
+                Cell::Int(i64::from(g.run_no)),
+                Cell::Int(i64::from(g.game_index)),
+                Cell::Int(i64::from(g.engine_version)),
+                Cell::Int(i64::from(g.turns)),
+                Cell::Blob(g.decisions.clone()),
+            ]);
+        }
+        let stored = self
+            .execute_rows(tx, GAMES_DONE, done, &[Cell::Text(now())])
+            .await?;
 
-            let lines: Vec<(&GameRecord, &TeamResult)> = chunk
-                .iter()
-                .flat_map(|g| g.results.iter().map(move |r| (g, r)))
-                .collect();
-            let rows = self.placeholders(lines.len(), 13, "");
-            let sql = format!(
-                "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
-                                           pushes, push_kills, deaths, faults, won)
-                 VALUES {}
-                 ON CONFLICT DO NOTHING",
-                rows
-            );
-            // Not cached: each batch size is a new statement text, and a cache of them would
-            // hold hundreds of megabytes of prepared statements.
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(false);
-            for (g, r) in lines {
-                q = q
-                    .bind(g.set_id.clone())
-                    .bind(i64::from(g.run_no))
-                    .bind(i64::from(g.game_index))
-                    .bind(r.team as i64)
-                    .bind(r.seat as i64)
-                    .bind(r.score)
-                    .bind(i64::from(r.flags))
-                    .bind(i64::from(r.hits))
-                    .bind(i64::from(r.pushes))
-                    .bind(i64::from(r.push_kills))
-                    .bind(i64::from(r.deaths))
-                    .bind(i64::from(r.faults))
-                    .bind(i64::from(r.won));
+        let lines: usize = games.iter().map(|g| g.results.len()).sum();
+        let mut results = Vec::with_capacity(lines * 13);
+        for g in games {
+            for r in &g.results {
+                results.extend([
+                    Cell::Text(g.set_id.clone()),
+                    Cell::Int(i64::from(g.run_no)),
+                    Cell::Int(i64::from(g.game_index)),
+                    Cell::Int(r.team as i64),
+                    Cell::Int(r.seat as i64),
+                    Cell::Int(r.score),
+                    Cell::Int(i64::from(r.flags)),
+                    Cell::Int(i64::from(r.hits)),
+                    Cell::Int(i64::from(r.pushes)),
+                    Cell::Int(i64::from(r.push_kills)),
+                    Cell::Int(i64::from(r.deaths)),
+                    Cell::Int(i64::from(r.faults)),
+                    Cell::Int(i64::from(r.won)),
+                ]);
             }
-            q.execute(&mut **tx).await.map_err(&err)?;
-            for g in chunk {
-                self.write_logs(tx, g).await?;
-            }
+        }
+        self.execute_rows(tx, RESULT_LINES, results, &[]).await?;
+        for g in games {
+            self.write_logs(tx, g).await?;
         }
         Ok(stored)
     }
@@ -447,7 +437,7 @@ impl Store {
         .await
         .map_err(&err)?;
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, games).collect();
-        self.insert_planned_games(&mut tx, &rows).await?;
+        self.insert_planned_games(&mut tx, rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.to_string())
             .execute(&mut *tx)
