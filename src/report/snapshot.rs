@@ -125,18 +125,6 @@ impl Snapshot {
     /// Each member's totals over a set's stored games (member order).
     pub fn set_totals(&self, set: &SetRow) -> Vec<SeriesTotals> {
         let lines = self.results.get(&set.id).map_or(&[][..], Vec::as_slice);
-        set.members
-            .iter()
-            .map(|&team| {
-                let mut t = SeriesTotals::zero(team);
-                for r in lines.iter().filter(|r| r.team == team) {
-                    t.score += r.score;
-                    t.games_won += u32::from(r.won);
-                    t.flags += r.flags;
-                    t.deaths += r.deaths;
-                }
-                t
-            })
-            .collect()
+        crate::runner::series_totals(&set.members, lines.iter().map(ResultRow::team_result))
     }
 }

@@ -46,15 +46,20 @@ impl SetState {
 }
 
 /// Each member's series totals (member order) from the result lines of a set's games.
-pub fn series_totals<'a>(
+/// Lines are borrowed (a game's results) or owned (built from stored rows).
+pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
     members: &[usize],
-    results: impl Iterator<Item = &'a TeamResult> + Clone,
+    results: impl Iterator<Item = L> + Clone,
 ) -> Vec<SeriesTotals> {
     members
         .iter()
         .map(|&team| {
             let mut t = SeriesTotals::zero(team);
-            for r in results.clone().filter(|r| r.team == team) {
+            for line in results.clone() {
+                let r = line.borrow();
+                if r.team != team {
+                    continue;
+                }
                 t.score += r.score;
                 t.games_won += u32::from(r.won);
                 t.flags += r.flags;

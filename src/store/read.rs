@@ -60,6 +60,24 @@ pub struct ResultRow {
     pub won: bool,
 }
 
+impl ResultRow {
+    /// The line as the runner holds it (without its game index).
+    pub fn team_result(&self) -> super::TeamResult {
+        super::TeamResult {
+            team: self.team,
+            seat: self.seat,
+            score: self.score,
+            flags: self.flags,
+            hits: self.hits,
+            pushes: self.pushes,
+            push_kills: self.push_kills,
+            deaths: self.deaths,
+            faults: self.faults,
+            won: self.won,
+        }
+    }
+}
+
 fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
     row.try_get::<i64, _>(i)
 }
