@@ -22,7 +22,7 @@ pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 
 use crate::boards::load_board;
 use crate::engine::{Board, ENGINE_VERSION};
-use crate::store::{FinishedSet, GameRecord, NewSet, RunLock, Store, StoreError};
+use crate::store::{FinishedSet, GameRecord, NewSet, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
     nationals_field, round_sizes, wild_card_count,
@@ -189,9 +189,16 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
 type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
 
 /// Most finished games stored in one transaction.
-const MAX_BATCH: usize = 256;
+const MAX_BATCH: usize = 1024;
 /// How long finished games may wait to share a commit.
 const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(20);
+/// With more games than this in flight, the workers cannot run out of games within one
+/// batch window (two workers finish about a hundred built-in games in 20 ms), so the runner
+/// sleeps through the window instead of waking for every finished game.
+const BUSY_IN_FLIGHT: usize = 512;
+/// Newly planned sets are started in groups of this many while a planning pass goes on,
+/// so the workers do not wait for thousands of stages to be planned.
+const START_CHUNK: usize = 16;
 
 struct Runner<'a> {
     t: &'a Tournament,
@@ -218,15 +225,29 @@ struct Runner<'a> {
     pending: PendingWrites,
     /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
     invalidated: HashMap<String, u32>,
+    /// A new database's tournament, schools, teams and stages, stored by the first
+    /// `flush_plans`: the first games play while they are written.
+    setup: Option<TournamentSetup>,
 }
 
-/// What a planning pass decided, written in a few transactions by `flush_plans`.
+/// What a new database is initialised with (see [`Store::init_tournament`]).
+struct TournamentSetup {
+    fingerprint: String,
+    format: String,
+}
+
+/// What a planning pass decided, written in one transaction by `flush_plans`.
 #[derive(Default)]
 struct PendingWrites {
     finished_sets: Vec<FinishedSet>,
     finished_stages: Vec<String>,
-    /// Ready sets with their stage id, in planning order.
+    /// Teams that joined a stage without playing for it (single-team schools).
+    entries: Vec<StageEntries>,
+    /// Ready sets with their stage id, in planning order, not started yet.
     ready: Vec<(SetPlan, String)>,
+    /// Newly dealt sets, started already, with the run number each is expected to be
+    /// stored under.
+    new_sets: Vec<(NewSet, u32)>,
 }
 
 impl<'a> Runner<'a> {
@@ -237,6 +258,7 @@ impl<'a> Runner<'a> {
         windward: Option<crate::bots::windward::WindwardHost>,
     ) -> Result<Runner<'a>, RunError> {
         let fingerprint = config_fingerprint(t);
+        let mut setup = None;
         match store.tournament().await? {
             Some(stored) if stored.engine_version != ENGINE_VERSION => {
                 return Err(RunError::ConfigChanged {
@@ -263,9 +285,10 @@ impl<'a> Runner<'a> {
                 let format = serde_json::to_string(&t.bracket).map_err(|e| {
                     RunError::Setup(format!("cannot store the bracket format: {e}"))
                 })?;
-                store
-                    .init_tournament(t, &fingerprint, &format, ENGINE_VERSION)
-                    .await?;
+                setup = Some(TournamentSetup {
+                    fingerprint,
+                    format,
+                });
             }
         }
         let mut boards = HashMap::new();
@@ -325,6 +348,7 @@ impl<'a> Runner<'a> {
             played: 0,
             pending: PendingWrites::default(),
             invalidated: store.invalidated_sets().await?,
+            setup,
         })
     }
 
@@ -333,12 +357,15 @@ impl<'a> Runner<'a> {
         loop {
             if !dirty.is_empty() {
                 for stage in std::mem::take(&mut dirty) {
-                    self.plan(stage).await?;
+                    self.plan(stage)?;
+                    if self.pending.ready.len() >= START_CHUNK {
+                        self.start_pending()?;
+                    }
                 }
                 self.flush_plans().await?;
                 if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
-                    self.enter_nationals().await?;
-                    self.plan(Stage::Nationals).await?;
+                    self.enter_nationals()?;
+                    self.plan(Stage::Nationals)?;
                     self.flush_plans().await?;
                 }
                 self.show_current();
@@ -346,20 +373,7 @@ impl<'a> Runner<'a> {
             if self.in_flight.is_empty() {
                 break;
             }
-            let Some(first) = self.rx.recv().await else {
-                return Err(RunError::Setup("the game workers stopped".to_string()));
-            };
-            // Group commit: store together the games that finish within a short window
-            // (or all that are still out), so thousands of games a second cost a few
-            // hundred commits rather than thousands.
-            let mut batch = vec![first];
-            let window = tokio::time::Instant::now() + BATCH_WINDOW;
-            while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
-                match tokio::time::timeout_at(window, self.rx.recv()).await {
-                    Ok(Some(more)) => batch.push(more),
-                    Ok(None) | Err(_) => break,
-                }
-            }
+            let batch = self.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
             for (set_id, game_index, outcome) in batch {
                 self.in_flight.remove(&(set_id, game_index));
@@ -387,8 +401,42 @@ impl<'a> Runner<'a> {
                 }
             }
         }
+        // A tournament without any stage to plan still gets its rows.
+        self.store_setup().await?;
         self.progress.finish();
         self.summary()
+    }
+
+    /// Waits for finished games and returns those to store together (group commit: games
+    /// that finish within a short window share a transaction, so thousands of games a
+    /// second cost a few hundred commits rather than thousands). While many games are in
+    /// flight the runner sleeps through the window and then takes what arrived: waking it
+    /// for every finished game would take a core from the games for nothing. Near the end
+    /// of a round it takes games as they come, until all that are out have arrived or the
+    /// window ends, so the next round is dealt without delay.
+    async fn next_batch(&mut self) -> Result<Vec<GameOutcome>, RunError> {
+        let Some(first) = self.rx.recv().await else {
+            return Err(RunError::Setup("the game workers stopped".to_string()));
+        };
+        let mut batch = vec![first];
+        let window = tokio::time::Instant::now() + BATCH_WINDOW;
+        if self.in_flight.len() > BUSY_IN_FLIGHT {
+            tokio::time::sleep_until(window).await;
+            while batch.len() < MAX_BATCH {
+                match self.rx.try_recv() {
+                    Ok(more) => batch.push(more),
+                    Err(_) => break,
+                }
+            }
+            return Ok(batch);
+        }
+        while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
+            match tokio::time::timeout_at(window, self.rx.recv()).await {
+                Ok(Some(more)) => batch.push(more),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        Ok(batch)
     }
 
     /// Whether every set of the stage's current round is stored in full.
@@ -411,9 +459,9 @@ impl<'a> Runner<'a> {
             == self.school_entries.len()
     }
 
-    /// Plans a stage from the stored results, stores what became final, and starts the
-    /// games of its ready sets.
-    async fn plan(&mut self, stage: Stage) -> Result<(), RunError> {
+    /// Plans a stage from the stored results: what became final and the ready sets go to
+    /// the pending writes (started by `start_pending`, stored by `flush_plans`).
+    fn plan(&mut self, stage: Stage) -> Result<(), RunError> {
         let entry = match stage {
             Stage::Nationals => self.nationals.clone(),
             Stage::School(s) => self
@@ -464,14 +512,17 @@ impl<'a> Runner<'a> {
         }
         if plan.outcome.is_some() && self.finished_stages.insert(stage) {
             if let (Stage::School(_), Some(outcome)) = (stage, &plan.outcome) {
-                let singles: Vec<(usize, u32, &str, Option<&str>)> = outcome
+                let singles: Vec<(usize, u32, String, Option<String>)> = outcome
                     .qualifiers
                     .iter()
                     .filter(|(_, by)| *by == QualifiedBy::SingleTeam)
-                    .map(|(team, _)| (*team, 1, "single_team", None))
+                    .map(|(team, _)| (*team, 1, "single_team".to_string(), None))
                     .collect();
                 if !singles.is_empty() {
-                    self.store.record_entries(&stage_id, &singles).await?;
+                    self.pending.entries.push(StageEntries {
+                        stage_id: stage_id.clone(),
+                        entries: singles,
+                    });
                 }
             }
             self.pending.finished_stages.push(stage_id.clone());
@@ -484,13 +535,14 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// Writes what the plans of this pass decided — finished sets and stages, newly dealt
-    /// sets — in a few transactions, then starts the games of every ready set.
-    async fn flush_plans(&mut self) -> Result<(), RunError> {
-        let pending = std::mem::take(&mut self.pending);
-        let mut new_sets = Vec::new();
-        let mut new_keys = Vec::new();
-        for (plan, stage_id) in &pending.ready {
+    /// Starts the games of the sets planned so far in this pass. A set missing from the
+    /// mirror is new (run 0) or was invalidated by a rerun (dealt again under its stored
+    /// run number): known without asking the store, so its games start now and play while
+    /// the plan is written. Their results are stored only after `flush_plans` has written
+    /// the set, so sets are always stored first.
+    fn start_pending(&mut self) -> Result<(), RunError> {
+        let ready = std::mem::take(&mut self.pending.ready);
+        for (plan, stage_id) in &ready {
             match self.mirror.sets.get(&plan.id) {
                 Some(existing) if existing.members != plan.teams => {
                     return Err(RunError::ConfigChanged {
@@ -500,48 +552,52 @@ impl<'a> Runner<'a> {
                 }
                 Some(_) => {}
                 None => {
-                    new_sets.push(self.new_set(plan, stage_id));
-                    new_keys.push(plan.key);
+                    let new = self.new_set(plan, stage_id);
+                    let run_no = self.invalidated.get(&new.id).copied().unwrap_or(0);
+                    self.mirror.sets.insert(
+                        new.id.clone(),
+                        SetState {
+                            id: new.id.clone(),
+                            key: plan.key,
+                            stage_id: new.stage_id.clone(),
+                            is_final: new.is_final,
+                            members: new.members.clone(),
+                            run_no,
+                            games: new
+                                .games
+                                .iter()
+                                .map(|(_, seed, board)| state::GameSlot {
+                                    seed: *seed,
+                                    board: board.clone(),
+                                    results: None,
+                                })
+                                .collect(),
+                            finished: false,
+                        },
+                    );
+                    self.pending.new_sets.push((new, run_no));
                 }
             }
-        }
-        // A set missing from the mirror is new (run 0) or was invalidated by a rerun (dealt
-        // again under its stored run number): known without asking the store, so the games
-        // start now and play while the plan is written. Their results are stored only
-        // after this returns, so the sets are always stored first.
-        let expected: Vec<u32> = new_sets
-            .iter()
-            .map(|s| self.invalidated.get(&s.id).copied().unwrap_or(0))
-            .collect();
-        for ((new, key), run_no) in new_sets.iter().zip(&new_keys).zip(&expected) {
-            self.mirror.sets.insert(
-                new.id.clone(),
-                SetState {
-                    id: new.id.clone(),
-                    key: *key,
-                    stage_id: new.stage_id.clone(),
-                    is_final: new.is_final,
-                    members: new.members.clone(),
-                    run_no: *run_no,
-                    games: new
-                        .games
-                        .iter()
-                        .map(|(_, seed, board)| state::GameSlot {
-                            seed: *seed,
-                            board: board.clone(),
-                            results: None,
-                        })
-                        .collect(),
-                    finished: false,
-                },
-            );
-        }
-        for (plan, _) in &pending.ready {
             self.start_set(plan)?;
         }
+        Ok(())
+    }
+
+    /// Starts what this pass planned and writes what it decided — finished sets and
+    /// stages, teams that joined without playing, newly dealt sets — in one transaction.
+    async fn flush_plans(&mut self) -> Result<(), RunError> {
+        self.start_pending()?;
+        self.store_setup().await?;
+        let pending = std::mem::take(&mut self.pending);
+        let (new_sets, expected): (Vec<NewSet>, Vec<u32>) = pending.new_sets.into_iter().unzip();
         let run_nos = self
             .store
-            .write_plan(&pending.finished_sets, &pending.finished_stages, &new_sets)
+            .write_plan(
+                &pending.finished_sets,
+                &pending.finished_stages,
+                &pending.entries,
+                &new_sets,
+            )
             .await?;
         if run_nos != expected {
             return Err(RunError::Setup(format!(
@@ -551,6 +607,16 @@ impl<'a> Runner<'a> {
         }
         for set in &new_sets {
             self.invalidated.remove(&set.id);
+        }
+        Ok(())
+    }
+
+    /// Stores a new database's tournament, schools, teams and stages, once.
+    async fn store_setup(&mut self) -> Result<(), RunError> {
+        if let Some(setup) = self.setup.take() {
+            self.store
+                .init_tournament(self.t, &setup.fingerprint, &setup.format, ENGINE_VERSION)
+                .await?;
         }
         Ok(())
     }
@@ -648,8 +714,9 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// Builds the nationals' field from the finished school stages and stores the wild cards.
-    async fn enter_nationals(&mut self) -> Result<(), RunError> {
+    /// Builds the nationals' field from the finished school stages; the wild cards go to
+    /// the pending writes.
+    fn enter_nationals(&mut self) -> Result<(), RunError> {
         let school_plans: Vec<StagePlan> = self
             .school_entries
             .iter()
@@ -660,21 +727,23 @@ impl<'a> Runner<'a> {
             self.t.bracket.fill_nationals_to_multiple_of,
             &self.roster.draw,
         )?;
-        let ranked_wild: Vec<(usize, u32, &str, Option<&str>)> = field
+        let ranked_wild: Vec<(usize, u32, String, Option<String>)> = field
             .wild_cards
             .iter()
             .enumerate()
             .map(|(i, (team, by))| {
                 let tie = match by {
-                    QualifiedBy::WildCard { tie_break } => tie_break.map(|t| t.name()),
+                    QualifiedBy::WildCard { tie_break } => tie_break.map(|t| t.name().to_string()),
                     _ => None,
                 };
-                (*team, i as u32 + 1, "wildcard", tie)
+                (*team, i as u32 + 1, "wildcard".to_string(), tie)
             })
             .collect();
-        self.store
-            .record_entries(NATIONALS_LABEL, &ranked_wild)
-            .await?;
+        // Stored with the nationals' first round, in the same transaction.
+        self.pending.entries.push(StageEntries {
+            stage_id: NATIONALS_LABEL.to_string(),
+            entries: ranked_wild,
+        });
         self.progress.note(&format!(
             "school stages done: {} qualifiers + {} wild cards go to nationals",
             field.qualifiers.len(),

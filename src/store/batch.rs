@@ -30,6 +30,16 @@ pub struct FinishedSet {
     pub advancing: Vec<(usize, u32, String, Option<String>)>,
 }
 
+/// Teams that joined a stage without playing for it (round 0 of the advancement table): a
+/// single-team school's qualifier, or the nationals' wild cards, as
+/// `(team, place, kind, tie_break)`. Storing them replaces what was recorded before for
+/// that stage, so a rerun that changes the wild cards leaves no stale rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageEntries {
+    pub stage_id: String,
+    pub entries: Vec<(usize, u32, String, Option<String>)>,
+}
+
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 /// The rows of a set's planned games (`(game_index, seed, board)` each) under `run_no`,
@@ -107,20 +117,27 @@ impl Store {
     }
 
     /// Writes what a planning pass decided, in one transaction: the finished sets (see
-    /// [`Store::finish_sets`]), the finished stages, then the newly dealt sets (see
-    /// [`Store::insert_sets`]), whose run numbers it returns.
+    /// [`Store::finish_sets`]), the teams that joined stages without playing, the
+    /// finished stages, then the newly dealt sets (see [`Store::insert_sets`]), whose run
+    /// numbers it returns.
     pub async fn write_plan(
         &self,
         finished_sets: &[FinishedSet],
         finished_stages: &[String],
+        entries: &[StageEntries],
         new_sets: &[NewSet],
     ) -> Result<Vec<u32>, StoreError> {
-        if finished_sets.is_empty() && finished_stages.is_empty() && new_sets.is_empty() {
+        if finished_sets.is_empty()
+            && finished_stages.is_empty()
+            && entries.is_empty()
+            && new_sets.is_empty()
+        {
             return Ok(Vec::new());
         }
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         self.finish_sets(&mut tx, finished_sets).await?;
+        self.record_entries(&mut tx, entries).await?;
         self.for_ids(
             &mut tx,
             "UPDATE stages SET status = 'done' WHERE id IN",
@@ -259,6 +276,48 @@ impl Store {
         )
         .await?;
         Ok(run_nos)
+    }
+
+    /// Records the teams that joined stages without playing for them, replacing what was
+    /// recorded before for those stages.
+    async fn record_entries(
+        &self,
+        tx: &mut Tx<'_>,
+        entries: &[StageEntries],
+    ) -> Result<(), StoreError> {
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let stages: Vec<String> = entries.iter().map(|e| e.stage_id.clone()).collect();
+        self.for_ids(
+            tx,
+            "DELETE FROM advancement WHERE round = 0 AND stage_id IN",
+            &stages,
+        )
+        .await?;
+        let rows: Vec<Vec<Cell>> = entries
+            .iter()
+            .flat_map(|e| {
+                e.entries.iter().map(|(team, place, kind, tie_break)| {
+                    vec![
+                        Cell::Text(e.stage_id.clone()),
+                        Cell::Int(*team as i64),
+                        Cell::Int(i64::from(*place)),
+                        Cell::Text(kind.clone()),
+                        Cell::OptText(tie_break.clone()),
+                    ]
+                })
+            })
+            .collect();
+        self.insert_rows(
+            tx,
+            "INSERT INTO advancement (stage_id, team_id, place, kind, tie_break, round, set_id)",
+            "",
+            5,
+            ", 0, NULL",
+            rows,
+        )
+        .await
     }
 
     /// Marks sets done and records who advanced from them and why (replacing what was

@@ -13,7 +13,7 @@ mod read;
 mod rows;
 mod write;
 
-pub use batch::FinishedSet;
+pub use batch::{FinishedSet, StageEntries};
 pub use lock::RunLock;
 pub use read::{
     AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow,

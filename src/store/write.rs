@@ -366,39 +366,6 @@ impl Store {
         Ok(1)
     }
 
-    /// Records the teams that joined a stage without playing for it (round 0 of the
-    /// advancement table): a single-team school's qualifier, or the nationals' wild cards.
-    /// Replaces what was recorded before for that stage, so a rerun that changes the wild
-    /// cards leaves no stale rows. `(team, place, kind, tie_break)`.
-    pub async fn record_entries(
-        &self,
-        stage_id: &str,
-        entries: &[(usize, u32, &str, Option<&str>)],
-    ) -> Result<(), StoreError> {
-        let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        sqlx::query("DELETE FROM advancement WHERE stage_id = $1 AND round = 0")
-            .bind(stage_id.to_string())
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        for (team, place, kind, tie_break) in entries {
-            sqlx::query(
-                "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)
-                 VALUES ($1, 0, $2, NULL, $3, $4, $5)",
-            )
-            .bind(stage_id.to_string())
-            .bind(*team as i64)
-            .bind(i64::from(*place))
-            .bind(kind.to_string())
-            .bind(tie_break.map(str::to_string))
-            .execute(&mut *tx)
-            .await
-            .map_err(&err)?;
-        }
-        tx.commit().await.map_err(&err)
-    }
-
     /// Stores a rerun in one transaction: the set's current games become superseded
     /// history, the new games (`games`: index, seed, board) are stored with their finished
     /// `records`, the sets the new result `invalidate`s are marked for dealing again, and
