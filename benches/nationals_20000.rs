@@ -79,39 +79,16 @@ fn main() {
         .max(1);
     let mut ratios = Vec::with_capacity(pairs);
     for pair in 1..=pairs {
-        let cpu_before = own_cpu_seconds();
-        let started = Instant::now();
-        let games = games_only(&t);
-        let without = started.elapsed();
-        println!(
-            "pair {pair}: games only (no database): {games} games in {:.2} s ({:.0} games/s), {:.2} CPU s",
-            without.as_secs_f64(),
-            games as f64 / without.as_secs_f64(),
-            own_cpu_seconds() - cpu_before
-        );
-
-        remove_database(&t.database);
-        let children_before = children_cpu_seconds();
-        let started = Instant::now();
-        let run = Command::new(bin)
-            .args(["run", "--quiet"])
-            .arg(&config)
-            .output()
-            .expect("run");
-        let with = started.elapsed();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let peak = children_peak_rss();
-        println!(
-            "pair {pair}: lrs-tourney run with SQLite: {:.2} s, {:.2} CPU s, peak RSS {:.0} MiB",
-            with.as_secs_f64(),
-            children_cpu_seconds() - children_before,
-            peak as f64 / (1024.0 * 1024.0)
-        );
-        let ratio = with.as_secs_f64() / without.as_secs_f64();
+        // Alternate which goes first, so a drift of the machine's speed during a pair
+        // favours neither.
+        let (without, with) = if pair % 2 == 1 {
+            let without = time_games_only(&t, pair);
+            (without, time_run(bin, &config, &t, pair))
+        } else {
+            let with = time_run(bin, &config, &t, pair);
+            (time_games_only(&t, pair), with)
+        };
+        let ratio = with / without;
         println!("pair {pair}: store overhead: run / games only = {ratio:.3}");
         ratios.push(ratio);
     }
@@ -122,6 +99,49 @@ fn main() {
         ratios[0],
         ratios[ratios.len() - 1]
     );
+}
+
+/// Plays the bracket's games in memory; returns the seconds it took.
+fn time_games_only(t: &lrs_tourney::tourney::model::Tournament, pair: usize) -> f64 {
+    let cpu_before = own_cpu_seconds();
+    let started = Instant::now();
+    let games = games_only(t);
+    let without = started.elapsed().as_secs_f64();
+    println!(
+        "pair {pair}: games only (no database): {games} games in {without:.2} s ({:.0} games/s), {:.2} CPU s",
+        games as f64 / without,
+        own_cpu_seconds() - cpu_before
+    );
+    without
+}
+
+/// Runs the tournament through the binary on a new database; returns the seconds it took.
+fn time_run(
+    bin: &str,
+    config: &std::path::Path,
+    t: &lrs_tourney::tourney::model::Tournament,
+    pair: usize,
+) -> f64 {
+    remove_database(&t.database);
+    let children_before = children_cpu_seconds();
+    let started = Instant::now();
+    let run = Command::new(bin)
+        .args(["run", "--quiet"])
+        .arg(config)
+        .output()
+        .expect("run");
+    let with = started.elapsed().as_secs_f64();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    println!(
+        "pair {pair}: lrs-tourney run with SQLite: {with:.2} s, {:.2} CPU s, peak RSS {:.0} MiB",
+        children_cpu_seconds() - children_before,
+        children_peak_rss() as f64 / (1024.0 * 1024.0)
+    );
+    with
 }
 
 /// Removes a database and its WAL files, so the next run starts from nothing.

@@ -120,3 +120,31 @@ fn a_windward_client_that_cannot_start_fails_its_smoke_game() {
     );
     assert!(line(&out, "good").contains("ok (answered "), "{out}");
 }
+
+#[test]
+fn a_windward_client_whose_program_is_missing_says_why_once() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let text = format!(
+        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"no-such-program-lrs\"\ndir = {:?}\n\
+         protocol = \"windward\"\n[windward]\nlisten = \"127.0.0.1:{port}\"\n",
+        good(),
+        repo().join("tests/hostile").display().to_string()
+    );
+    let out = Test::new()
+        .file("t.toml", &text)
+        .args(&["check", "t.toml"])
+        .status(1)
+        .stderr_has("check: 1 bot(s) failed")
+        .run();
+    let ww = line(&out, "ww");
+    assert!(ww.contains("FAILED: could not start: "), "{out}");
+    assert!(ww.contains("no-such-program-lrs"), "{out}");
+    assert!(
+        !ww.contains("not started"),
+        "the reason is given once: {out}"
+    );
+}

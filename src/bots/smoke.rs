@@ -303,8 +303,11 @@ pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> Smoke
     };
     if client.spawn_error.is_some() || !client.joined {
         let log = client.finish().await;
-        let why = if log.status.starts_with("not started") {
-            format!("could not start: {}", log.status)
+        let why = if let Some(reason) = log.status.strip_prefix("not started") {
+            format!(
+                "could not start: {}",
+                reason.trim_start_matches(':').trim_start()
+            )
         } else {
             format!(
                 "did not join within {} ms ({})",

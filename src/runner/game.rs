@@ -17,6 +17,8 @@ use std::sync::Arc;
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
 pub struct GameJob {
+    /// The game's number in the store (see [`crate::store::PlannedGame`]).
+    pub game_no: i64,
     pub set_id: String,
     pub run_no: u32,
     pub game_index: u32,
@@ -210,6 +212,7 @@ impl GameJob {
             })
             .collect();
         GameRecord {
+            game_no: self.game_no,
             set_id: self.set_id.clone(),
             run_no: self.run_no,
             game_index: self.game_index,

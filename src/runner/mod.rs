@@ -22,7 +22,9 @@ pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 
 use crate::boards::load_board;
 use crate::engine::{Board, ENGINE_VERSION};
-use crate::store::{FinishedSet, GameRecord, NewSet, RunLock, StageEntries, Store, StoreError};
+use crate::store::{
+    FinishedSet, GameRecord, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError,
+};
 use crate::tourney::bracket::{
     BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
     nationals_field, round_sizes, wild_card_count,
@@ -566,9 +568,10 @@ impl<'a> Runner<'a> {
                             games: new
                                 .games
                                 .iter()
-                                .map(|(_, seed, board)| state::GameSlot {
-                                    seed: *seed,
-                                    board: board.clone(),
+                                .map(|g| state::GameSlot {
+                                    no: g.no,
+                                    seed: g.seed,
+                                    board: g.board.clone(),
                                     results: None,
                                 })
                                 .collect(),
@@ -621,9 +624,12 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// The stored form of a newly dealt set: its members and its games' seeds and boards.
-    fn new_set(&self, plan: &SetPlan, stage_id: &str) -> NewSet {
+    /// The stored form of a newly dealt set: its members and its games' numbers, seeds and
+    /// boards. Games are numbered in the order they are dealt.
+    fn new_set(&mut self, plan: &SetPlan, stage_id: &str) -> NewSet {
         let f = &self.t.bracket;
+        let first_no = self.mirror.next_game_no;
+        self.mirror.next_game_no += i64::from(f.games_per_series);
         NewSet {
             id: plan.id.clone(),
             stage_id: stage_id.to_string(),
@@ -632,9 +638,12 @@ impl<'a> Runner<'a> {
             is_final: plan.is_final,
             members: plan.teams.clone(),
             games: (0..f.games_per_series)
-                .map(|g| {
-                    let board = &f.boards[g as usize % f.boards.len()];
-                    (g, plan.game_seed(self.t.seed, g, 0), board.clone())
+                .zip(first_no..)
+                .map(|(g, no)| PlannedGame {
+                    no,
+                    index: g,
+                    seed: plan.game_seed(self.t.seed, g, 0),
+                    board: f.boards[g as usize % f.boards.len()].clone(),
                 })
                 .collect(),
         }
@@ -663,6 +672,7 @@ impl<'a> Runner<'a> {
                 }
             };
             jobs.push(GameJob {
+                game_no: slot.no,
                 set_id: set.id.clone(),
                 run_no: set.run_no,
                 game_index: g as u32,

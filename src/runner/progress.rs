@@ -103,18 +103,22 @@ impl Progress {
     }
 
     fn figures(&self) -> String {
-        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        let rate = (self.done - self.done_at_start) as f64 / secs;
-        let left = self.total.saturating_sub(self.done) as f64;
-        let eta = if rate > 0.0 { left / rate } else { 0.0 };
-        format!(
-            "{}/{} games ({:.0}%), {:.0} games/s, ETA {:.0}s",
+        let done = format!(
+            "{}/{} games ({:.0}%)",
             self.done,
             self.total,
-            100.0 * self.done as f64 / self.total.max(1) as f64,
-            rate,
-            eta
-        )
+            100.0 * self.done as f64 / self.total.max(1) as f64
+        );
+        let played = self.done - self.done_at_start;
+        if played == 0 {
+            // Nothing played by this run yet (or at all: a resumed or re-run tournament
+            // with nothing left): a rate of 0 games/s would only mislead.
+            return done;
+        }
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        let rate = played as f64 / secs;
+        let left = self.total.saturating_sub(self.done) as f64;
+        format!("{done}, {rate:.0} games/s, ETA {:.0}s", left / rate)
     }
 
     /// Clears the bar; plain mode prints the final figures.
@@ -124,5 +128,20 @@ impl Progress {
         } else if self.mode == ProgressMode::Plain {
             eprintln!("progress: {}", self.figures());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_give_a_rate_only_once_games_were_played() {
+        let mut p = Progress::new(ProgressMode::Quiet, 10, 4);
+        assert_eq!(p.figures(), "4/10 games (40%)");
+        p.game_done();
+        let line = p.figures();
+        assert!(line.starts_with("5/10 games (50%), "), "{line}");
+        assert!(line.contains(" games/s, ETA "), "{line}");
     }
 }

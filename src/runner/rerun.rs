@@ -102,6 +102,8 @@ impl Runner<'_> {
                     .cloned()
                     .ok_or_else(|| RunError::Setup(format!("unknown board {board_name}")))?;
                 Ok(GameJob {
+                    // Numbered by the store when the rerun is stored.
+                    game_no: 0,
                     set_id: set.id.clone(),
                     run_no,
                     game_index: g,
@@ -145,10 +147,7 @@ impl Runner<'_> {
 
         // The tournament as it would be with the new results.
         let old_plan = self.plan_everything(&self.mirror)?;
-        let mut hypothetical = Mirror {
-            sets: self.mirror.sets.clone(),
-            complete: self.mirror.complete.clone(),
-        };
+        let mut hypothetical = self.mirror.clone();
         if let Some(s) = hypothetical.sets.get_mut(&set.id) {
             for slot in &mut s.games {
                 slot.results = None;

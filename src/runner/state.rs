@@ -9,6 +9,8 @@ use std::collections::HashMap;
 /// One game of a set's current run.
 #[derive(Debug, Clone)]
 pub struct GameSlot {
+    /// The game's number in the store.
+    pub no: i64,
     pub seed: u64,
     pub board: String,
     pub results: Option<Vec<TeamResult>>,
@@ -70,11 +72,13 @@ pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
         .collect()
 }
 
-/// Every stored set by id, and the totals of complete sets by key (what the planner asks).
-#[derive(Debug, Default)]
+/// Every stored set by id, the totals of complete sets by key (what the planner asks), and
+/// the number the next dealt game gets.
+#[derive(Debug, Default, Clone)]
 pub struct Mirror {
     pub sets: HashMap<String, SetState>,
     pub complete: HashMap<SetKey, Vec<SeriesTotals>>,
+    pub next_game_no: i64,
 }
 
 /// The stage of a stored stage id (a school slug or `nationals`).
@@ -99,7 +103,10 @@ pub fn stage_id(t: &Tournament, stage: Stage) -> String {
 impl Mirror {
     /// Loads every current set, game and result.
     pub async fn load(store: &Store, t: &Tournament) -> Result<Mirror, StoreError> {
-        let mut mirror = Mirror::default();
+        let mut mirror = Mirror {
+            next_game_no: store.next_game_no().await?,
+            ..Mirror::default()
+        };
         let mut games_by_set: HashMap<String, Vec<crate::store::GameRow>> = HashMap::new();
         for g in store.games().await? {
             games_by_set.entry(g.set_id.clone()).or_default().push(g);
@@ -131,6 +138,7 @@ impl Mirror {
             let slots: Vec<GameSlot> = rows
                 .iter()
                 .map(|g| GameSlot {
+                    no: g.no,
                     seed: g.seed,
                     board: g.board.clone(),
                     results: g.done.then(|| {

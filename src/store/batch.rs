@@ -7,7 +7,7 @@
 //! handful of multi-row statements in one transaction.
 
 use super::rows::{Cell, RowsSql};
-use super::write::NewSet;
+use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
@@ -42,20 +42,20 @@ pub struct StageEntries {
 
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
-/// The rows of a set's planned games (`(game_index, seed, board)` each) under `run_no`,
-/// for [`Store::insert_planned_games`].
+/// The rows of a set's planned games under `run_no`, for [`Store::insert_planned_games`].
 pub(super) fn planned_game_rows<'a>(
     set_id: &'a str,
     run_no: u32,
-    games: &'a [(u32, u64, String)],
+    games: &'a [PlannedGame],
 ) -> impl Iterator<Item = Vec<Cell>> + 'a {
-    games.iter().map(move |(index, seed, board)| {
+    games.iter().map(move |g| {
         vec![
+            Cell::Int(g.no),
             Cell::Text(set_id.to_string()),
             Cell::Int(i64::from(run_no)),
-            Cell::Int(i64::from(*index)),
-            Cell::Int(*seed as i64),
-            Cell::Text(board.clone()),
+            Cell::Int(i64::from(g.index)),
+            Cell::Int(g.seed as i64),
+            Cell::Text(g.board.clone()),
         ]
     })
 }
@@ -69,9 +69,9 @@ impl Store {
     ) -> Result<(), StoreError> {
         self.insert_rows(
             tx,
-            "INSERT INTO games (set_id, run_no, game_index, seed, board, status, attempts)",
+            "INSERT INTO games (no, set_id, run_no, game_index, seed, board, status, attempts)",
             "",
-            5,
+            6,
             ", 'planned', 1",
             rows,
         )

@@ -18,7 +18,7 @@ pub use lock::RunLock;
 pub use read::{
     AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow,
 };
-pub use write::{BotLog, GameRecord, NewSet, TeamResult};
+pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};

@@ -42,6 +42,8 @@ pub struct GameRow {
     pub done: bool,
     pub attempts: u32,
     pub turns: Option<u32>,
+    /// The game's number (see [`crate::store::PlannedGame`]).
+    pub no: i64,
 }
 
 /// One team's line in a stored, current (not superseded) game.
@@ -175,7 +177,7 @@ impl Store {
     pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns
+            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns, no
              FROM games WHERE superseded = 0 ORDER BY set_id, game_index",
         )
         .fetch_all(self.pool())
@@ -192,9 +194,19 @@ impl Store {
                     done: r.try_get::<String, _>(5)? == "done",
                     attempts: int(r, 6)? as u32,
                     turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
+                    no: int(r, 8)?,
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(&err)
+    }
+
+    /// The number the next dealt game gets: one more than any stored.
+    pub async fn next_game_no(&self) -> Result<i64, StoreError> {
+        let err = self.db_err();
+        sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
+            .fetch_one(self.pool())
+            .await
             .map_err(&err)
     }
 
@@ -204,12 +216,12 @@ impl Store {
     ) -> Result<std::collections::HashMap<String, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT r.set_id, r.game_index, r.team_id, r.seat, r.score, r.flags, r.hits, r.pushes,
+            "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.flags, r.hits, r.pushes,
                     r.push_kills, r.deaths, r.faults, r.won
              FROM game_results r
-             JOIN games g ON g.set_id = r.set_id AND g.run_no = r.run_no AND g.game_index = r.game_index
+             JOIN games g ON g.no = r.game_no
              WHERE g.superseded = 0
-             ORDER BY r.set_id, r.game_index, r.seat",
+             ORDER BY g.set_id, g.game_index, r.seat",
         )
         .fetch_all(self.pool())
         .await
@@ -231,9 +243,11 @@ impl Store {
     ) -> Result<std::collections::HashMap<(String, u32), Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT set_id, run_no, game_index, team_id, seat, score, flags, hits, pushes,
-                    push_kills, deaths, faults, won
-             FROM game_results ORDER BY set_id, run_no, game_index, seat",
+            "SELECT g.set_id, g.run_no, g.game_index, r.team_id, r.seat, r.score, r.flags, r.hits,
+                    r.pushes, r.push_kills, r.deaths, r.faults, r.won
+             FROM game_results r
+             JOIN games g ON g.no = r.game_no
+             ORDER BY g.set_id, g.run_no, g.game_index, r.seat",
         )
         .fetch_all(self.pool())
         .await
@@ -324,7 +338,7 @@ impl Store {
     }
 }
 
-/// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql`).
+/// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql` and `0003_game_numbers.sql`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLogRow {
     pub set_id: String,
@@ -472,11 +486,11 @@ impl Store {
     pub async fn bot_logs(&self, set_id: &str) -> Result<Vec<BotLogRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT l.set_id, l.run_no, l.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
+            "SELECT g.set_id, g.run_no, g.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
              FROM bot_logs l
-             JOIN games g ON g.set_id = l.set_id AND g.run_no = l.run_no AND g.game_index = l.game_index
-             WHERE l.set_id = $1
-             ORDER BY l.run_no, l.game_index, l.team_id",
+             JOIN games g ON g.no = l.game_no
+             WHERE g.set_id = $1
+             ORDER BY g.run_no, g.game_index, l.team_id",
         )
         .bind(set_id.to_string())
         .fetch_all(self.pool())

@@ -17,8 +17,17 @@ pub struct NewSet {
     pub is_final: bool,
     /// Teams by set position.
     pub members: Vec<usize>,
-    /// `(game_index, seed, board name)` per game.
-    pub games: Vec<(u32, u64, String)>,
+    pub games: Vec<PlannedGame>,
+}
+
+/// A game as dealt: its number (the application assigns it, unique in the database: the
+/// key of its result lines), its index in the series, its seed and its board's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedGame {
+    pub no: i64,
+    pub index: u32,
+    pub seed: u64,
+    pub board: String,
 }
 
 /// One team's line in a finished game.
@@ -39,6 +48,8 @@ pub struct TeamResult {
 /// A finished game, ready to be stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
+    /// The game's number (see [`PlannedGame`]).
+    pub game_no: i64,
     pub set_id: String,
     pub run_no: u32,
     pub game_index: u32,
@@ -61,25 +72,23 @@ pub struct BotLog {
 }
 
 /// Finished games: planned games become done, with their decisions. Rows are
-/// `(set_id, run_no, game_index, engine_version, turns, decisions)`; the finishing time is
-/// bound after them.
+/// `(game number, engine_version, turns, decisions)`; the finishing time is bound after
+/// them.
 const GAMES_DONE: RowsSql<'static> = RowsSql {
-    head: "WITH v (set_id, run_no, game_index, engine_version, turns, decisions) AS (VALUES",
-    cols: 6,
+    head: "WITH v (no, engine_version, turns, decisions) AS (VALUES",
+    cols: 4,
     row_suffix: "",
     tail: ") UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
                             decisions = v.decisions, finished_at = ?
            FROM v
-           WHERE games.set_id = v.set_id AND games.run_no = v.run_no
-             AND games.game_index = v.game_index
-             AND games.status = 'planned' AND games.superseded = 0",
+           WHERE games.no = v.no AND games.status = 'planned' AND games.superseded = 0",
 };
 
 /// The teams' lines of finished games.
 const RESULT_LINES: RowsSql<'static> = RowsSql {
-    head: "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
-                                      pushes, push_kills, deaths, faults, won) VALUES",
-    cols: 13,
+    head: "INSERT INTO game_results (game_no, team_id, seat, score, flags, hits, pushes,
+                                      push_kills, deaths, faults, won) VALUES",
+    cols: 11,
     row_suffix: "",
     tail: "ON CONFLICT DO NOTHING",
 };
@@ -247,12 +256,10 @@ impl Store {
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         games: &[GameRecord],
     ) -> Result<u64, StoreError> {
-        let mut done = Vec::with_capacity(games.len() * 6);
+        let mut done = Vec::with_capacity(games.len() * GAMES_DONE.cols);
         for g in games {
             done.extend([
-                Cell::Text(g.set_id.clone()),
-                Cell::Int(i64::from(g.run_no)),
-                Cell::Int(i64::from(g.game_index)),
+                Cell::Int(g.game_no),
                 Cell::Int(i64::from(g.engine_version)),
                 Cell::Int(i64::from(g.turns)),
                 Cell::Blob(g.decisions.clone()),
@@ -263,13 +270,11 @@ impl Store {
             .await?;
 
         let lines: usize = games.iter().map(|g| g.results.len()).sum();
-        let mut results = Vec::with_capacity(lines * 13);
+        let mut results = Vec::with_capacity(lines * RESULT_LINES.cols);
         for g in games {
             for r in &g.results {
                 results.extend([
-                    Cell::Text(g.set_id.clone()),
-                    Cell::Int(i64::from(g.run_no)),
-                    Cell::Int(i64::from(g.game_index)),
+                    Cell::Int(g.game_no),
                     Cell::Int(r.team as i64),
                     Cell::Int(r.seat as i64),
                     Cell::Int(r.score),
@@ -299,13 +304,11 @@ impl Store {
         let err = self.db_err();
         for log in &game.logs {
             sqlx::query(
-                "INSERT INTO bot_logs (set_id, run_no, game_index, team_id, exit_status, stderr)
-                 VALUES ($1, $2, $3, $4, $5, $6)
+                "INSERT INTO bot_logs (game_no, team_id, exit_status, stderr)
+                 VALUES ($1, $2, $3, $4)
                  ON CONFLICT DO NOTHING",
             )
-            .bind(game.set_id.clone())
-            .bind(i64::from(game.run_no))
-            .bind(i64::from(game.game_index))
+            .bind(game.game_no)
             .bind(log.team as i64)
             .bind(log.exit_status.clone())
             .bind(log.stderr.clone())
@@ -322,15 +325,13 @@ impl Store {
         let mut tx = self.pool().begin().await.map_err(&err)?;
         let updated = sqlx::query(
             "UPDATE games SET status = 'done', engine_version = $1, turns = $2, decisions = $3, finished_at = $4
-             WHERE set_id = $5 AND run_no = $6 AND game_index = $7 AND status = 'planned' AND superseded = 0",
+             WHERE no = $5 AND status = 'planned' AND superseded = 0",
         )
         .bind(i64::from(game.engine_version))
         .bind(i64::from(game.turns))
         .bind(game.decisions.clone())
         .bind(now())
-        .bind(game.set_id.clone())
-        .bind(i64::from(game.run_no))
-        .bind(i64::from(game.game_index))
+        .bind(game.game_no)
         .execute(&mut *tx)
         .await
         .map_err(&err)?
@@ -340,13 +341,11 @@ impl Store {
         }
         for r in &game.results {
             sqlx::query(
-                "INSERT INTO game_results (set_id, run_no, game_index, team_id, seat, score, flags, hits,
-                                           pushes, push_kills, deaths, faults, won)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                "INSERT INTO game_results (game_no, team_id, seat, score, flags, hits, pushes,
+                                           push_kills, deaths, faults, won)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
-            .bind(game.set_id.clone())
-            .bind(i64::from(game.run_no))
-            .bind(i64::from(game.game_index))
+            .bind(game.game_no)
             .bind(r.team as i64)
             .bind(r.seat as i64)
             .bind(r.score)
@@ -367,8 +366,8 @@ impl Store {
     }
 
     /// Stores a rerun in one transaction: the set's current games become superseded
-    /// history, the new games (`games`: index, seed, board) are stored with their finished
-    /// `records`, the sets the new result `invalidate`s are marked for dealing again, and
+    /// history, the new games (`games`: index, seed, board) are numbered and stored with
+    /// their finished `records` (matched by game index), the sets the new result `invalidate`s are marked for dealing again, and
     /// the reason goes to the audit log. A crash leaves either all of it or none. Returns
     /// the set's new run number.
     pub async fn store_rerun(
@@ -403,7 +402,18 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, games).collect();
+        let first_no = self.next_game_no_in(&mut tx).await?;
+        let games: Vec<PlannedGame> = games
+            .iter()
+            .zip(first_no..)
+            .map(|((index, seed, board), no)| PlannedGame {
+                no,
+                index: *index,
+                seed: *seed,
+                board: board.clone(),
+            })
+            .collect();
+        let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();
         self.insert_planned_games(&mut tx, rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.to_string())
@@ -420,11 +430,22 @@ impl Store {
         .await?;
         let records: Vec<GameRecord> = records
             .iter()
-            .map(|r| GameRecord {
-                run_no,
-                ..r.clone()
+            .map(|r| {
+                let game_no = games
+                    .iter()
+                    .find(|g| g.index == r.game_index)
+                    .map(|g| g.no)
+                    .ok_or_else(|| StoreError::Corrupt {
+                        path: self.label().to_string(),
+                        what: format!("rerun of {set_id}: no game {} was dealt", r.game_index),
+                    })?;
+                Ok(GameRecord {
+                    game_no,
+                    run_no,
+                    ..r.clone()
+                })
             })
-            .collect();
+            .collect::<Result<_, StoreError>>()?;
         self.write_games(&mut tx, &records).await?;
         let why = format!("re-run of {set_id}: {reason}");
         for id in invalidate {
@@ -473,6 +494,17 @@ impl Store {
             "dealt again by the next run",
         )
         .await
+    }
+
+    /// The number the next dealt game gets, inside `tx`.
+    async fn next_game_no_in(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ) -> Result<i64, StoreError> {
+        sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
+            .fetch_one(&mut **tx)
+            .await
+            .map_err(self.db_err())
     }
 
     async fn audit(

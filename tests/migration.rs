@@ -1,0 +1,124 @@
+//! Databases written before games were numbered (migrations 0001 and 0002) open with every
+//! game, result line and bot log intact, keyed by the new game numbers.
+
+use lrs_tourney::store::Store;
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use std::path::Path;
+
+/// The old schema: the first two migrations as shipped, applied by sqlx as `run` did.
+async fn old_database(path: &Path) -> sqlx::SqlitePool {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["0001_tournament.sql", "0002_bot_logs.sql"] {
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("migrations/sqlite")
+                .join(name),
+            dir.path().join(name),
+        )
+        .unwrap();
+    }
+    let pool = SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(
+            SqliteConnectOptions::new()
+                .filename(path)
+                .create_if_missing(true)
+                .foreign_keys(true),
+        )
+        .await
+        .unwrap();
+    sqlx::migrate::Migrator::new(dir.path())
+        .await
+        .unwrap()
+        .run(&pool)
+        .await
+        .unwrap();
+    pool
+}
+
+const OLD_ROWS: &str = "
+INSERT INTO tournament VALUES (1, 'Old', 7, 'hash', '{}', 1, '0');
+INSERT INTO schools VALUES (0, 'North', 'north');
+INSERT INTO teams VALUES (0, 0, 'Ants', 'builtin:runner', NULL, NULL, NULL),
+                         (1, 0, 'Bees', 'jsonl', 'jsonl', '/bots/bees', 'abc');
+INSERT INTO stages VALUES ('north', 'school', 0, 'running');
+INSERT INTO rounds VALUES ('north', 1, 1);
+INSERT INTO sets VALUES ('north/final', 'north', 1, 1, 1, 1, 0, 'planned');
+INSERT INTO set_members VALUES ('north/final', 0, 0), ('north/final', 1, 1);
+-- Run 0 was replaced by a rerun (run 1): one game each, and run 1 has a game still to play.
+INSERT INTO games VALUES ('north/final', 0, 0, 11, 'corridor-dash', 'done', 1, 1, 60, x'0102', 1, '5'),
+                         ('north/final', 1, 0, 12, 'corridor-dash', 'done', 1, 1, 60, x'0304', 0, '6'),
+                         ('north/final', 1, 1, 13, 'gear-works', 'planned', 2, NULL, NULL, NULL, 0, NULL);
+INSERT INTO game_results VALUES ('north/final', 0, 0, 0, 0, 10, 1, 0, 0, 0, 0, 0, 1),
+                                ('north/final', 0, 0, 1, 1, 5, 0, 0, 0, 0, 1, 0, 0),
+                                ('north/final', 1, 0, 0, 1, 3, 0, 2, 1, 0, 0, 0, 0),
+                                ('north/final', 1, 0, 1, 0, 20, 2, 0, 0, 0, 0, 1, 1);
+INSERT INTO bot_logs VALUES ('north/final', 0, 0, 1, 'exit 0', 'old run'),
+                            ('north/final', 1, 0, 1, 'killed by SIGKILL', 'new run');
+";
+
+#[tokio::test]
+async fn games_results_and_logs_survive_the_numbering() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    let pool = old_database(&path).await;
+    sqlx::raw_sql(OLD_ROWS).execute(&pool).await.unwrap();
+    pool.close().await;
+
+    let store = Store::open(&path).await.unwrap();
+
+    // Current games, numbered in key order, the superseded run 0 game first.
+    let games = store.games().await.unwrap();
+    let summary: Vec<_> = games
+        .iter()
+        .map(|g| (g.no, g.run_no, g.game_index, g.seed, g.done, g.attempts))
+        .collect();
+    assert_eq!(summary, [(2, 1, 0, 12, true, 1), (3, 1, 1, 13, false, 2)]);
+    assert_eq!(store.next_game_no().await.unwrap(), 4);
+
+    // Current result lines belong to run 1 only; the history keeps run 0's.
+    let current = store.results().await.unwrap();
+    let lines: Vec<_> = current["north/final"]
+        .iter()
+        .map(|r| (r.game_index, r.team, r.seat, r.score, r.won))
+        .collect();
+    assert_eq!(lines, [(0, 1, 0, 20, true), (0, 0, 1, 3, false)]);
+    let history = store.result_history().await.unwrap();
+    let old: Vec<_> = history[&("north/final".to_string(), 0)]
+        .iter()
+        .map(|r| (r.team, r.score, r.deaths))
+        .collect();
+    assert_eq!(old, [(0, 10, 0), (1, 5, 1)]);
+
+    // Bot logs of both runs, the replaced one marked.
+    let logs: Vec<_> = store
+        .bot_logs("north/final")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| (l.run_no, l.game_index, l.team, l.stderr, l.superseded))
+        .collect();
+    assert_eq!(
+        logs,
+        [
+            (0, 0, 1, "old run".to_string(), true),
+            (1, 0, 1, "new run".to_string(), false)
+        ]
+    );
+    assert_eq!(
+        store.decisions("north/final", 0).await.unwrap(),
+        Some(vec![3, 4])
+    );
+    store.close().await;
+
+    // Every reference still points at a row.
+    let pool = SqlitePoolOptions::new()
+        .connect_with(SqliteConnectOptions::new().filename(&path))
+        .await
+        .unwrap();
+    let dangling: Vec<(String,)> = sqlx::query_as("SELECT \"table\" FROM pragma_foreign_key_check")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert!(dangling.is_empty(), "{dangling:?}");
+}
