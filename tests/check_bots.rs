@@ -95,24 +95,7 @@ fn no_smoke_only_validates() {
 
 #[test]
 fn a_windward_client_that_cannot_start_fails_its_smoke_game() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let text = format!(
-        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"python3 no-such-client.py\"\ndir = {:?}\n\
-         protocol = \"windward\"\n[windward]\nlisten = \"127.0.0.1:{port}\"\n",
-        good(),
-        repo().join("tests/hostile").display().to_string()
-    );
-    let out = Test::new()
-        .file("t.toml", &text)
-        .args(&["check", "t.toml"])
-        .status(1)
-        .stderr_has("check: 1 bot(s) failed")
-        .run();
-    let ww = line(&out, "ww");
+    let (out, ww) = check_with_failing_windward_client("python3 no-such-client.py");
     assert!(ww.contains("FAILED: did not join within"), "{out}");
     assert!(
         out.contains("no-such-client.py"),
@@ -123,13 +106,26 @@ fn a_windward_client_that_cannot_start_fails_its_smoke_game() {
 
 #[test]
 fn a_windward_client_whose_program_is_missing_says_why_once() {
+    let (out, ww) = check_with_failing_windward_client("no-such-program-lrs");
+    assert!(ww.contains("FAILED: could not start: "), "{out}");
+    assert!(ww.contains("no-such-program-lrs"), "{out}");
+    assert!(
+        !ww.contains("not started"),
+        "the reason is given once: {out}"
+    );
+}
+
+/// `check` of a tournament of one good JSON-lines bot and a Windward client team `ww`
+/// started as `command` in tests/hostile (its gateway on a free port), which must fail:
+/// the whole output and the client's line.
+fn check_with_failing_windward_client(command: &str) -> (String, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
     let text = format!(
-        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"no-such-program-lrs\"\ndir = {:?}\n\
+        "{HEAD}{}[[school.team]]\nname = \"ww\"\nbot = \"{command}\"\ndir = {:?}\n\
          protocol = \"windward\"\n[windward]\nlisten = \"127.0.0.1:{port}\"\n",
         good(),
         repo().join("tests/hostile").display().to_string()
@@ -140,11 +136,6 @@ fn a_windward_client_whose_program_is_missing_says_why_once() {
         .status(1)
         .stderr_has("check: 1 bot(s) failed")
         .run();
-    let ww = line(&out, "ww");
-    assert!(ww.contains("FAILED: could not start: "), "{out}");
-    assert!(ww.contains("no-such-program-lrs"), "{out}");
-    assert!(
-        !ww.contains("not started"),
-        "the reason is given once: {out}"
-    );
+    let ww = line(&out, "ww").to_string();
+    (out, ww)
 }

@@ -298,26 +298,12 @@ impl Store {
         let rows: Vec<Vec<Cell>> = entries
             .iter()
             .flat_map(|e| {
-                e.entries.iter().map(|(team, place, kind, tie_break)| {
-                    vec![
-                        Cell::Text(e.stage_id.clone()),
-                        Cell::Int(*team as i64),
-                        Cell::Int(i64::from(*place)),
-                        Cell::Text(kind.clone()),
-                        Cell::OptText(tie_break.clone()),
-                    ]
-                })
+                e.entries
+                    .iter()
+                    .map(|entry| advancement_row(&e.stage_id, 0, None, entry))
             })
             .collect();
-        self.insert_rows(
-            tx,
-            "INSERT INTO advancement (stage_id, team_id, place, kind, tie_break, round, set_id)",
-            "",
-            5,
-            ", 0, NULL",
-            rows,
-        )
-        .await
+        self.insert_advancement(tx, rows).await
     }
 
     /// Marks sets done and records who advanced from them and why (replacing what was
@@ -334,19 +320,20 @@ impl Store {
         let rows: Vec<Vec<Cell>> = sets
             .iter()
             .flat_map(|s| {
-                s.advancing.iter().map(|(team, place, kind, tie_break)| {
-                    vec![
-                        Cell::Text(s.stage_id.clone()),
-                        Cell::Int(i64::from(s.round)),
-                        Cell::Int(*team as i64),
-                        Cell::Text(s.set_id.clone()),
-                        Cell::Int(i64::from(*place)),
-                        Cell::Text(kind.clone()),
-                        Cell::OptText(tie_break.clone()),
-                    ]
-                })
+                s.advancing
+                    .iter()
+                    .map(|entry| advancement_row(&s.stage_id, s.round, Some(&s.set_id), entry))
             })
             .collect();
+        self.insert_advancement(tx, rows).await
+    }
+
+    /// Inserts rows from [`advancement_row`].
+    async fn insert_advancement(
+        &self,
+        tx: &mut Tx<'_>,
+        rows: Vec<Vec<Cell>>,
+    ) -> Result<(), StoreError> {
         self.insert_rows(
             tx,
             "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)",
@@ -357,4 +344,23 @@ impl Store {
         )
         .await
     }
+}
+
+/// An advancement row: a team leaving `set_id` of `round` upwards, or (round 0, no set)
+/// joining the stage without playing; `entry` is `(team, place, kind, tie_break)`.
+fn advancement_row(
+    stage_id: &str,
+    round: u32,
+    set_id: Option<&str>,
+    (team, place, kind, tie_break): &(usize, u32, String, Option<String>),
+) -> Vec<Cell> {
+    vec![
+        Cell::Text(stage_id.to_string()),
+        Cell::Int(i64::from(round)),
+        Cell::Int(*team as i64),
+        Cell::OptText(set_id.map(str::to_string)),
+        Cell::Int(i64::from(*place)),
+        Cell::Text(kind.clone()),
+        Cell::OptText(tie_break.clone()),
+    ]
 }
