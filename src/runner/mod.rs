@@ -194,10 +194,13 @@ type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
 const MAX_BATCH: usize = 1024;
 /// How long finished games may wait to share a commit.
 const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(20);
-/// With more games than this in flight, the workers cannot run out of games within one
-/// batch window (two workers finish about a hundred built-in games in 20 ms), so the runner
-/// sleeps through the window instead of waking for every finished game.
-const BUSY_IN_FLIGHT: usize = 512;
+/// The runner sleeps through a batch window (instead of waking for every finished game)
+/// only while more than this many times the games of the last batch are still out: at the
+/// rate games finish, the workers cannot run out of them before the window ends.
+const BUSY_MARGIN: usize = 4;
+/// The smallest batch assumed for that rule: a run starts waking for every game until it
+/// has seen its workers' pace.
+const MIN_PACE: usize = 64;
 /// Newly planned sets are started in groups of this many while a planning pass goes on,
 /// so the workers do not wait for thousands of stages to be planned.
 const START_CHUNK: usize = 16;
@@ -227,6 +230,8 @@ struct Runner<'a> {
     pending: PendingWrites,
     /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
     invalidated: HashMap<String, u32>,
+    /// How many games the last batch held: how many finish in one window.
+    pace: usize,
     /// A new database's tournament, schools, teams and stages, stored by the first
     /// `flush_plans`: the first games play while they are written.
     setup: Option<TournamentSetup>,
@@ -350,6 +355,7 @@ impl<'a> Runner<'a> {
             played: 0,
             pending: PendingWrites::default(),
             invalidated: store.invalidated_sets().await?,
+            pace: 0,
             setup,
         })
     }
@@ -411,18 +417,19 @@ impl<'a> Runner<'a> {
 
     /// Waits for finished games and returns those to store together (group commit: games
     /// that finish within a short window share a transaction, so thousands of games a
-    /// second cost a few hundred commits rather than thousands). While many games are in
-    /// flight the runner sleeps through the window and then takes what arrived: waking it
-    /// for every finished game would take a core from the games for nothing. Near the end
-    /// of a round it takes games as they come, until all that are out have arrived or the
-    /// window ends, so the next round is dealt without delay.
+    /// second cost a few hundred commits rather than thousands). While far more games are
+    /// in flight than finish in one window, the runner sleeps through the window and then
+    /// takes what arrived: waking it for every finished game would take a core from the
+    /// games for nothing. Otherwise (a run's start, the end of a round) it takes games as
+    /// they come, until all that are out have arrived or the window ends, so the next
+    /// round is dealt without delay.
     async fn next_batch(&mut self) -> Result<Vec<GameOutcome>, RunError> {
         let Some(first) = self.rx.recv().await else {
             return Err(RunError::Setup("the game workers stopped".to_string()));
         };
         let mut batch = vec![first];
         let window = tokio::time::Instant::now() + BATCH_WINDOW;
-        if self.in_flight.len() > BUSY_IN_FLIGHT {
+        if self.in_flight.len() > BUSY_MARGIN * self.pace.max(MIN_PACE) {
             tokio::time::sleep_until(window).await;
             while batch.len() < MAX_BATCH {
                 match self.rx.try_recv() {
@@ -430,14 +437,15 @@ impl<'a> Runner<'a> {
                     Err(_) => break,
                 }
             }
-            return Ok(batch);
-        }
-        while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
-            match tokio::time::timeout_at(window, self.rx.recv()).await {
-                Ok(Some(more)) => batch.push(more),
-                Ok(None) | Err(_) => break,
+        } else {
+            while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
+                match tokio::time::timeout_at(window, self.rx.recv()).await {
+                    Ok(Some(more)) => batch.push(more),
+                    Ok(None) | Err(_) => break,
+                }
             }
         }
+        self.pace = batch.len();
         Ok(batch)
     }
 
