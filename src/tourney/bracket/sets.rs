@@ -139,55 +139,91 @@ fn school_groups(ranked: &[TeamId], school_of: impl Fn(TeamId) -> Option<SchoolI
         .collect()
 }
 
-/// The repair of the module doc, over `set_of[p]` (the set of rank position `p`).
-fn spread_schools(set_of: &mut [usize], groups: &[usize], k: usize) {
-    let group_count = groups.iter().max().map_or(0, |g| g + 1);
-    let mut counts = vec![vec![0usize; k]; group_count];
-    for (p, &g) in groups.iter().enumerate() {
-        if let Some(c) = set_of
-            .get(p)
-            .and_then(|&s| counts.get_mut(g).and_then(|row| row.get_mut(s)))
-        {
-            *c += 1;
+/// How many teams of each group every set holds, sparse: a group's row lists only the sets
+/// that hold some of its teams. A nationals round has thousands of schools and hundreds of
+/// sets; a dense table of them took hundreds of megabytes and a full scan per swap.
+struct GroupCounts {
+    rows: Vec<Vec<(usize, usize)>>,
+    sizes: Vec<usize>,
+    k: usize,
+}
+
+impl GroupCounts {
+    fn new(set_of: &[usize], groups: &[usize], k: usize) -> GroupCounts {
+        let group_count = groups.iter().max().map_or(0, |g| g + 1);
+        let mut counts = GroupCounts {
+            rows: vec![Vec::new(); group_count],
+            sizes: vec![0; group_count],
+            k,
+        };
+        for (&g, &s) in groups.iter().zip(set_of) {
+            if s < k {
+                counts.sizes[g] += 1;
+                counts.add(g, s, 1);
+            }
+        }
+        counts
+    }
+
+    /// Teams of group `g` in set `s`.
+    fn get(&self, g: usize, s: usize) -> usize {
+        self.rows
+            .get(g)
+            .and_then(|row| row.iter().find(|&&(set, _)| set == s))
+            .map_or(0, |&(_, c)| c)
+    }
+
+    /// Adds `delta` (+1 or -1) teams of group `g` to set `s`.
+    fn add(&mut self, g: usize, s: usize, delta: isize) {
+        let Some(row) = self.rows.get_mut(g) else {
+            return;
+        };
+        match row.iter().position(|&(set, _)| set == s) {
+            Some(i) => {
+                row[i].1 = row[i].1.saturating_add_signed(delta);
+                if row[i].1 == 0 {
+                    row.swap_remove(i);
+                }
+            }
+            None if delta > 0 => row.push((s, delta.unsigned_abs())),
+            None => {}
         }
     }
-    let count = |counts: &[Vec<usize>], g: usize, s: usize| -> usize {
-        counts
-            .get(g)
-            .and_then(|row| row.get(s))
-            .copied()
-            .unwrap_or(0)
-    };
+
+    /// The fewest teams of group `g` in any set: 0 unless it has a team in every set.
+    fn min(&self, g: usize) -> usize {
+        if self.sizes.get(g).is_none_or(|&n| n < self.k) {
+            return 0;
+        }
+        (0..self.k).map(|s| self.get(g, s)).min().unwrap_or(0)
+    }
+}
+
+/// The repair of the module doc, over `set_of[p]` (the set of rank position `p`).
+fn spread_schools(set_of: &mut [usize], groups: &[usize], k: usize) {
+    let mut counts = GroupCounts::new(set_of, groups, k);
     let n = set_of.len();
     // Each swap lowers a non-negative potential bounded by n^2 by at least 2.
     for _ in 0..=(n * n / 2) {
-        let mins: Vec<usize> = counts
-            .iter()
-            .map(|row| row.iter().copied().min().unwrap_or(0))
-            .collect();
+        let mins: Vec<usize> = (0..counts.rows.len()).map(|g| counts.min(g)).collect();
         let over = (0..n).rev().find(|&p| {
             let (g, x) = (groups[p], set_of[p]);
-            mins.get(g)
-                .is_some_and(|&lo| lo + 2 <= count(&counts, g, x))
+            mins.get(g).is_some_and(|&lo| lo + 2 <= counts.get(g, x))
         });
         let Some(p) = over else { return };
         let (s, x) = (groups[p], set_of[p]);
-        let cx = count(&counts, s, x);
+        let cx = counts.get(s, x);
         let partner = (0..n)
             .filter(|&q| {
                 let (u, y) = (groups[q], set_of[q]);
-                u != s
-                    && count(&counts, s, y) + 2 <= cx
-                    && count(&counts, u, y) > count(&counts, u, x)
+                u != s && counts.get(s, y) + 2 <= cx && counts.get(u, y) > counts.get(u, x)
             })
             .min_by_key(|&q| (p.abs_diff(q), std::cmp::Reverse(q)));
         let Some(q) = partner else { return };
         let (u, y) = (groups[q], set_of[q]);
         for (g, from, to) in [(s, x, y), (u, y, x)] {
-            if let Some(row) = counts.get_mut(g) {
-                row[from] -= 1;
-                row[to] += 1;
-            }
+            counts.add(g, from, -1);
+            counts.add(g, to, 1);
         }
         set_of.swap(p, q);
     }
@@ -196,6 +232,91 @@ fn spread_schools(set_of: &mut [usize], groups: &[usize], k: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use proptest::prelude::*;
+
+    /// The repair as first written, with a dense table of counts: the reference the sparse
+    /// one must agree with, swap for swap.
+    fn dense_spread_schools(set_of: &mut [usize], groups: &[usize], k: usize) {
+        let group_count = groups.iter().max().map_or(0, |g| g + 1);
+        let mut counts = vec![vec![0usize; k]; group_count];
+        for (p, &g) in groups.iter().enumerate() {
+            if let Some(c) = set_of
+                .get(p)
+                .and_then(|&s| counts.get_mut(g).and_then(|row| row.get_mut(s)))
+            {
+                *c += 1;
+            }
+        }
+        let count = |counts: &[Vec<usize>], g: usize, s: usize| -> usize {
+            counts
+                .get(g)
+                .and_then(|row| row.get(s))
+                .copied()
+                .unwrap_or(0)
+        };
+        let n = set_of.len();
+        // Each swap lowers a non-negative potential bounded by n^2 by at least 2.
+        for _ in 0..=(n * n / 2) {
+            let mins: Vec<usize> = counts
+                .iter()
+                .map(|row| row.iter().copied().min().unwrap_or(0))
+                .collect();
+            let over = (0..n).rev().find(|&p| {
+                let (g, x) = (groups[p], set_of[p]);
+                mins.get(g)
+                    .is_some_and(|&lo| lo + 2 <= count(&counts, g, x))
+            });
+            let Some(p) = over else { return };
+            let (s, x) = (groups[p], set_of[p]);
+            let cx = count(&counts, s, x);
+            let partner = (0..n)
+                .filter(|&q| {
+                    let (u, y) = (groups[q], set_of[q]);
+                    u != s
+                        && count(&counts, s, y) + 2 <= cx
+                        && count(&counts, u, y) > count(&counts, u, x)
+                })
+                .min_by_key(|&q| (p.abs_diff(q), std::cmp::Reverse(q)));
+            let Some(q) = partner else { return };
+            let (u, y) = (groups[q], set_of[q]);
+            for (g, from, to) in [(s, x, y), (u, y, x)] {
+                if let Some(row) = counts.get_mut(g) {
+                    row[from] -= 1;
+                    row[to] += 1;
+                }
+            }
+            set_of.swap(p, q);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn sparse_counts_repair_exactly_as_the_dense_table(
+            groups in proptest::collection::vec(0usize..40, 0..160),
+            set_size in 3usize..=8,
+        ) {
+            let n = groups.len();
+            let k = set_count(n, set_size);
+            // Dense group indices in order of first appearance, as school_groups makes.
+            let mut index = HashMap::new();
+            let groups: Vec<usize> = groups
+                .iter()
+                .map(|g| {
+                    let next = index.len();
+                    *index.entry(*g).or_insert(next)
+                })
+                .collect();
+            let snake: Vec<usize> = (0..n).map(|p| snake_set(p, k)).collect();
+            let mut sparse = snake.clone();
+            let mut dense = snake;
+            if k > 1 {
+                spread_schools(&mut sparse, &groups, k);
+                dense_spread_schools(&mut dense, &groups, k);
+            }
+            prop_assert_eq!(sparse, dense);
+        }
+    }
 
     #[test]
     fn snake_order_goes_there_and_back() {
