@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::games_only;
+use common::{games_only, remove_database};
 use lrs_tourney::tourney::config::load_tournament;
 use std::process::Command;
 use std::time::Instant;
@@ -142,13 +142,4 @@ fn time_run(
         children_peak_rss() as f64 / (1024.0 * 1024.0)
     );
     with
-}
-
-/// Removes a database and its WAL files, so the next run starts from nothing.
-fn remove_database(db: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let mut p = db.to_path_buf().into_os_string();
-        p.push(suffix);
-        let _ = std::fs::remove_file(p);
-    }
 }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::games_only;
+use common::{games_only, remove_database};
 use criterion::{Criterion, criterion_group, criterion_main};
 use lrs_tourney::runner::{ProgressMode, RunOptions, run_tournament};
 use lrs_tourney::tourney::config::load_tournament;
@@ -32,12 +32,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("games_only", |b| b.iter(|| games_only(&t)));
     group.bench_function("run_with_sqlite", |b| {
         b.iter(|| {
-            let db = t.database.clone();
-            for suffix in ["", "-wal", "-shm"] {
-                let mut p = db.clone().into_os_string();
-                p.push(suffix);
-                let _ = std::fs::remove_file(p);
-            }
+            remove_database(&t.database);
             run_tournament(
                 &t,
                 RunOptions {

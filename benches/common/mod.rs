@@ -49,3 +49,12 @@ pub fn games_only(t: &Tournament) -> usize {
     .expect("bracket");
     games
 }
+
+/// Removes a database and its WAL files, so the next run starts from nothing.
+pub fn remove_database(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.to_path_buf().into_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}

@@ -248,7 +248,8 @@ struct TournamentSetup {
 struct PendingWrites {
     finished_sets: Vec<FinishedSet>,
     finished_stages: Vec<String>,
-    /// Teams that joined a stage without playing for it (single-team schools).
+    /// Teams that joined a stage without playing for it (single-team schools' qualifiers,
+    /// the nationals' wild cards).
     entries: Vec<StageEntries>,
     /// Ready sets with their stage id, in planning order, not started yet.
     ready: Vec<(SetPlan, String)>,

@@ -145,18 +145,7 @@ impl Mirror {
                         lines
                             .iter()
                             .filter(|r| r.game_index == g.game_index)
-                            .map(|r| TeamResult {
-                                team: r.team,
-                                seat: r.seat,
-                                score: r.score,
-                                flags: r.flags,
-                                hits: r.hits,
-                                pushes: r.pushes,
-                                push_kills: r.push_kills,
-                                deaths: r.deaths,
-                                faults: r.faults,
-                                won: r.won,
-                            })
+                            .map(ResultRow::team_result)
                             .collect()
                     }),
                 })

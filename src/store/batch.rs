@@ -149,10 +149,11 @@ impl Store {
         Ok(run_nos)
     }
 
-    /// Stores newly planned sets with their members and planned games, and returns for each the run number its games are stored under. A set
-    /// that exists already is left as it is (a resumed run plans the same sets again); an
-    /// invalidated set is dealt again under its current run number (its old games were
-    /// superseded when it was invalidated).
+    /// Stores newly planned sets with their members and planned games, and returns for
+    /// each the run number its games are stored under. A set that exists already is left
+    /// as it is (a resumed run plans the same sets again); an invalidated set is dealt again
+    /// under its current run number (its old games were superseded when it was
+    /// invalidated).
     async fn insert_sets(&self, tx: &mut Tx<'_>, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
         if sets.is_empty() {
             return Ok(Vec::new());

@@ -203,11 +203,18 @@ impl Store {
 
     /// The number the next dealt game gets: one more than any stored.
     pub async fn next_game_no(&self) -> Result<i64, StoreError> {
-        let err = self.db_err();
+        self.next_game_no_on(self.pool()).await
+    }
+
+    /// [`Store::next_game_no`] on a connection or inside a transaction.
+    pub(super) async fn next_game_no_on<'e>(
+        &self,
+        executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    ) -> Result<i64, StoreError> {
         sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
-            .fetch_one(self.pool())
+            .fetch_one(executor)
             .await
-            .map_err(&err)
+            .map_err(self.db_err())
     }
 
     /// Per set id, the result lines of its current run's stored games.

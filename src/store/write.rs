@@ -367,8 +367,8 @@ impl Store {
 
     /// Stores a rerun in one transaction: the set's current games become superseded
     /// history, the new games (`games`: index, seed, board) are numbered and stored with
-    /// their finished `records` (matched by game index), the sets the new result `invalidate`s are marked for dealing again, and
-    /// the reason goes to the audit log. A crash leaves either all of it or none. Returns
+    /// their finished `records` (matched by game index), the sets the new result
+    /// `invalidate`s are marked for dealing again, and the reason goes to the audit log. A crash leaves either all of it or none. Returns
     /// the set's new run number.
     pub async fn store_rerun(
         &self,
@@ -402,7 +402,7 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
-        let first_no = self.next_game_no_in(&mut tx).await?;
+        let first_no = self.next_game_no_on(&mut *tx).await?;
         let games: Vec<PlannedGame> = games
             .iter()
             .zip(first_no..)
@@ -494,17 +494,6 @@ impl Store {
             "dealt again by the next run",
         )
         .await
-    }
-
-    /// The number the next dealt game gets, inside `tx`.
-    async fn next_game_no_in(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ) -> Result<i64, StoreError> {
-        sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
-            .fetch_one(&mut **tx)
-            .await
-            .map_err(self.db_err())
     }
 
     async fn audit(
