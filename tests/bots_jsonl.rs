@@ -273,6 +273,11 @@ fn vm_rss_kib() -> u64 {
         .unwrap()
 }
 
+/// CI runs as root: there every protection must be active, and is checked.
+fn is_root() -> bool {
+    (unsafe { nix::libc::geteuid() }) == 0
+}
+
 fn protections_note() -> String {
     Sandbox::default().protections().one_line()
 }
@@ -529,16 +534,18 @@ async fn a_bot_ignoring_sigterm_and_its_grandchildren_are_killed() {
     let exit = played.log.exit.as_ref().unwrap();
     assert!(exit.killed, "the bot ignored the end of its input");
     assert_eq!(exit.status, "signal SIGKILL");
-    assert!(pid_is_gone(in_group), "grandchild {in_group} survived");
     assert_cleaned_up("sigterm_grandchild", &played);
     let protections = Sandbox::default().protections();
-    if protections.separate_uid.is_active() {
+    if protections.pid_namespace.is_active() || is_root() {
+        // The pids it printed are its own namespace's: nothing of the host is that small
+        // a number for a fresh process, and the namespace died whole.
+        assert!(in_group < 100 && escaped < 100, "{stderr}");
+        eprintln!("sigterm_grandchild: both grandchildren died with the bot's PID namespace");
+    } else if protections.separate_uid.is_active() {
+        assert!(pid_is_gone(in_group), "grandchild {in_group} survived");
         assert!(
             pid_is_gone(escaped),
             "escaped grandchild {escaped} survived"
-        );
-        eprintln!(
-            "sigterm_grandchild: the grandchild that left the process group was killed through the bot's uid"
         );
     } else {
         let alive = !pid_is_gone(escaped);
@@ -546,8 +553,8 @@ async fn a_bot_ignoring_sigterm_and_its_grandchildren_are_killed() {
             let _ = kill(Pid::from_raw(escaped), nix::sys::signal::Signal::SIGKILL);
         }
         eprintln!(
-            "sigterm_grandchild: NOT CHECKED: separate uid inactive ({}); a grandchild that \
-             calls setsid() {} the game",
+            "sigterm_grandchild: NOT CHECKED: no PID namespace or separate uid ({}); a \
+             grandchild that calls setsid() {} the game",
             protections.separate_uid.detail(),
             if alive { "outlived" } else { "did not outlive" }
         );
@@ -558,7 +565,7 @@ async fn a_bot_ignoring_sigterm_and_its_grandchildren_are_killed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_forking_200_children_is_limited_and_cleaned_up() {
     let _g = serial();
-    let played = play("fork200.py", &[], TURNS).await;
+    let played = play("fork200.py", &["400".to_string()], TURNS).await;
     let stderr = played.log.stderr_text();
     let forked: u32 = stderr
         .lines()
@@ -567,10 +574,11 @@ async fn a_bot_forking_200_children_is_limited_and_cleaned_up() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no fork count in {stderr}"));
     let protections = Sandbox::default().protections();
-    if protections.separate_uid.is_active() {
+    if protections.process_limit.is_active() || is_root() {
+        let limit = Limits::default().processes as u32;
         assert!(
-            forked < 64,
-            "RLIMIT_NPROC 64 binds the bot's own uid, yet it forked {forked}"
+            forked < limit,
+            "the bot's task limit is {limit}, yet it forked {forked}"
         );
     } else {
         eprintln!(
@@ -581,7 +589,7 @@ async fn a_bot_forking_200_children_is_limited_and_cleaned_up() {
     assert!(seat_faults(&played.game, 1).is_empty(), "{stderr}");
     assert_cleaned_up("fork200", &played);
     assert_same_as_stand_in(&played, TURNS).await;
-    eprintln!("fork200: forked {forked} of 200");
+    eprintln!("fork200: forked {forked} of 400");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -589,12 +597,29 @@ async fn a_bot_allocating_4_gib_dies_and_the_game_goes_on() {
     let _g = serial();
     let played = play("mem4g.py", &[], TURNS).await;
     let stderr = played.log.stderr_text();
-    assert!(stderr.contains("MemoryError"), "{stderr}");
+    let exit = played.log.exit.as_ref().expect("an exit report");
+    if Sandbox::default().protections().memory_limit.is_active() || is_root() {
+        // The control group stops it at its limit: the kernel kills it for using memory
+        // (an allocation of address space alone would have succeeded).
+        assert!(exit.oom_kills >= 1, "{exit:?}");
+        let peak = exit.peak_memory.expect("peak memory");
+        assert!(peak <= Limits::default().memory_mb << 20, "peak {peak}");
+        eprintln!("mem4g: killed at {} MiB", peak >> 20);
+    } else {
+        assert!(stderr.contains("MemoryError"), "{stderr}");
+    }
+    // Touching a gigabyte takes a while: the first queries may time out before it dies.
     let faults = seat_faults(&played.game, 1);
     assert_eq!(faults.len(), queries_of(&played.game, 1));
-    assert!(faults.iter().all(|k| *k == EventKind::Crash), "{faults:?}");
+    assert!(
+        faults
+            .iter()
+            .all(|k| matches!(k, EventKind::Crash | EventKind::Timeout)),
+        "{faults:?}"
+    );
+    assert_eq!(faults.last(), Some(&EventKind::Crash), "{faults:?}");
     assert_cleaned_up("mem4g", &played);
-    assert_eq!(assert_same_as_stand_in(&played, TURNS).await, "Absent");
+    assert_same_as_stand_in(&played, TURNS).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -612,14 +637,14 @@ async fn a_bot_cannot_connect_to_a_local_port() {
         Err(e) => panic!("accept: {e}"),
     };
     let p = Sandbox::default().protections();
-    if p.network_namespace.is_active() || p.landlock_net.is_active() {
+    if p.network_namespace.is_active() || is_root() {
         assert!(!connected, "a connection arrived from the bot");
         assert!(stderr.contains("connect: failed"), "{stderr}");
         eprintln!(
             "net: no connection arrived; relied on: {}",
             [
                 ("network namespace", &p.network_namespace),
-                ("landlock network", &p.landlock_net)
+                ("landlock", &p.landlock)
             ]
             .iter()
             .filter(|(_, x)| x.is_active())
@@ -629,10 +654,8 @@ async fn a_bot_cannot_connect_to_a_local_port() {
         );
     } else {
         eprintln!(
-            "net: NETWORK ISOLATION NOT CHECKED: no network namespace ({}) and no Landlock \
-             network rules ({}); the bot {} connect",
+            "net: NETWORK ISOLATION NOT CHECKED: no network namespace ({}); the bot {} connect",
             p.network_namespace.detail(),
-            p.landlock_net.detail(),
             if connected { "DID" } else { "did not" }
         );
     }
@@ -654,16 +677,16 @@ async fn a_bot_cannot_read_another_teams_directory() {
     assert!(seat_faults(&played.game, 1).is_empty());
     let stderr = played.log.stderr_text();
     let p = Sandbox::default().protections();
-    if p.landlock_fs.is_active() {
+    if p.mount_namespace.is_active() || p.landlock.is_active() || is_root() {
         assert!(!stderr.contains("TOP-SECRET"), "{stderr}");
         assert!(stderr.contains("read: denied"), "{stderr}");
         assert!(stderr.contains("list: denied"), "{stderr}");
-        eprintln!("snoop: denied; relied on {}", p.landlock_fs.detail());
+        eprintln!("snoop: denied; relied on {}", p.mount_namespace.detail());
     } else {
         eprintln!(
-            "snoop: FILESYSTEM ISOLATION NOT CHECKED: Landlock inactive ({}); the bot {} read \
-             the world-readable secret; it only ran in its own scratch copy",
-            p.landlock_fs.detail(),
+            "snoop: FILESYSTEM ISOLATION NOT CHECKED: no mount namespace or Landlock ({}); the \
+             bot {} read the world-readable secret; it only ran in its own scratch copy",
+            p.landlock.detail(),
             if stderr.contains("TOP-SECRET") {
                 "COULD"
             } else {
@@ -673,42 +696,6 @@ async fn a_bot_cannot_read_another_teams_directory() {
     }
     assert_cleaned_up("snoop", &played);
     assert_same_as_stand_in(&played, TURNS).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn landlock_can_let_a_bot_reach_one_port_and_no_other() {
-    let _g = serial();
-    let p = Sandbox::default().protections();
-    if !p.landlock_net.is_active() {
-        eprintln!("landlock ports: NOT CHECKED: {}", p.landlock_net.detail());
-        return;
-    }
-    let allowed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = |l: &std::net::TcpListener| l.local_addr().unwrap().port();
-    let sandbox = || {
-        Sandbox::new(SandboxConfig {
-            network_namespace: false,
-            ..SandboxConfig::default()
-        })
-        .allowing_tcp_connect([port(&allowed)])
-    };
-    let ok = play_in(sandbox(), "net.py", &[port(&allowed).to_string()], 2).await;
-    assert!(
-        ok.log.stderr_text().contains("connect: ok"),
-        "{}",
-        ok.log.stderr_text()
-    );
-    assert_cleaned_up("net allowed", &ok);
-    let denied = play_in(sandbox(), "net.py", &[port(&other).to_string()], 2).await;
-    let stderr = denied.log.stderr_text();
-    assert!(stderr.contains("connect: failed"), "{stderr}");
-    other.set_nonblocking(true).unwrap();
-    assert!(
-        other.accept().is_err(),
-        "a connection arrived on the other port"
-    );
-    assert_cleaned_up("net denied", &denied);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -809,5 +796,5 @@ async fn a_player_dropped_mid_game_kills_its_bot() {
 fn the_protection_report_is_printed() {
     let p = Sandbox::default().protections();
     eprintln!("{}", p.summary());
-    assert!(p.process_group.is_active());
+    assert!(p.session.is_active());
 }

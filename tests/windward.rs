@@ -1132,12 +1132,7 @@ async fn a_client_process_gets_host_team_and_token_and_exits_on_the_exit_line() 
     )
     .unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let sandbox = Sandbox::new(SandboxConfig {
-        separate_uid: false,
-        network_namespace: false,
-        landlock: false,
-        extra_readable: Vec::new(),
-    });
+    let sandbox = Sandbox::new(SandboxConfig::minimal());
     let command = BotCommand {
         argv: vec!["./client.sh".into()],
         dir: dir.path().to_path_buf(),

@@ -1,20 +1,19 @@
-//! One bot process for one game: spawned in a scratch copy of its directory, in its own
-//! process group, with resource limits, a scrubbed environment and the sandbox of
-//! [`super::sandbox`]; its stdout read line by line with a length cap, its stderr kept up to
-//! a cap; and at the end killed as a whole and cleaned up (protocol-sandbox.md).
+//! One bot process for one game: spawned in the container of [`super::sandbox`] (a scratch
+//! copy of its directory, its own session, namespaces, control group, limits and a scrubbed
+//! environment); its stdout read line by line with a length cap, its stderr kept up to a
+//! cap; and at the end killed as a whole and cleaned up (protocol-sandbox.md).
 //!
 //! Memory stays bounded whatever the bot prints: a line longer than the cap is dropped as
 //! it streams in, at most [`STDOUT_QUEUE`] lines wait to be read (then the bot blocks on
 //! its pipe), and stderr beyond its cap is read and thrown away.
 
 use super::jsonl::MAX_LINE_BYTES;
-use super::sandbox::{self, RlimitValues, Sandbox, UidLease};
+use super::sandbox::{self, BotLimits, Sandbox, UidLease, cgroup, scratch};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
 use std::io;
-use std::os::unix::fs::{PermissionsExt, lchown};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::os::fd::OwnedFd;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -38,12 +37,12 @@ pub struct BotCommand {
 /// Limits of one bot in one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Address space (`RLIMIT_AS`), MiB.
+    /// Memory of the whole bot (every process; pages used, not address space), MiB.
     pub memory_mb: u64,
     /// CPU time for the whole game (`RLIMIT_CPU`); `None`: derived from the game's turn
     /// and time limits.
     pub cpu_seconds: Option<u64>,
-    /// Processes (`RLIMIT_NPROC`).
+    /// Processes and threads of the whole bot.
     pub processes: u64,
     /// Largest file the bot may write (`RLIMIT_FSIZE`), MiB.
     pub file_size_mb: u64,
@@ -55,8 +54,10 @@ pub struct Limits {
     pub line_bytes: usize,
     /// Time between closing stdin and SIGKILL.
     pub grace: Duration,
-    /// Largest bot directory copied into the scratch directory, bytes.
+    /// Size of the scratch area (the copy of the bot directory, /tmp and /dev/shm), bytes.
     pub max_copy_bytes: u64,
+    /// Files and directories in the scratch area.
+    pub scratch_files: u64,
 }
 
 impl Default for Limits {
@@ -64,13 +65,15 @@ impl Default for Limits {
         Limits {
             memory_mb: 1024,
             cpu_seconds: None,
-            processes: 64,
+            // A JVM on a many-core machine starts dozens of threads.
+            processes: 256,
             file_size_mb: 64,
-            open_files: 64,
+            open_files: 256,
             stderr_bytes: 1 << 20,
             line_bytes: MAX_LINE_BYTES,
             grace: Duration::from_secs(1),
             max_copy_bytes: 256 << 20,
+            scratch_files: 16_384,
         }
     }
 }
@@ -141,7 +144,7 @@ impl StderrLog {
 }
 
 /// How a bot's process ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExitReport {
     /// `exit N`, `signal SIGKILL`, ... of the process group leader.
     pub status: String,
@@ -151,135 +154,10 @@ pub struct ExitReport {
     /// outside the runner's reach holds them).
     pub survivors: usize,
     pub stderr: StderrLog,
-}
-
-/// A scratch directory removed on drop.
-#[derive(Debug)]
-pub struct ScratchDir {
-    path: PathBuf,
-}
-
-impl ScratchDir {
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        if std::fs::remove_dir_all(&self.path).is_err() {
-            // The bot may have taken the permissions away from its own directories.
-            make_removable(&self.path);
-            let _ = std::fs::remove_dir_all(&self.path);
-        }
-    }
-}
-
-/// Gives the owner full access to every directory of the tree (symlinks untouched).
-fn make_removable(dir: &Path) {
-    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                make_removable(&entry.path());
-            }
-        }
-    }
-}
-
-static SCRATCH_COUNTER: AtomicU64 = AtomicU64::new(0);
-
-/// Creates an empty directory (mode 0700) under the system temp dir.
-fn new_scratch_dir() -> io::Result<ScratchDir> {
-    let base = std::env::temp_dir();
-    loop {
-        let n = SCRATCH_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = base.join(format!("lrs-bot-{}-{n}-{nanos:x}", std::process::id()));
-        match std::fs::create_dir(&path) {
-            Ok(()) => {
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700))?;
-                return Ok(ScratchDir { path });
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-}
-
-/// Copies the tree `from` into the existing directory `to`: directories, regular files
-/// (with their permission bits) and symlinks (as symlinks); other file types are skipped.
-/// Fails once more than `budget` bytes were copied.
-fn copy_tree(from: &Path, to: &Path, budget: &mut u64) -> io::Result<()> {
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        let kind = entry.file_type()?;
-        let target = to.join(entry.file_name());
-        if kind.is_dir() {
-            std::fs::create_dir(&target)?;
-            copy_tree(&entry.path(), &target, budget)?;
-        } else if kind.is_file() {
-            let len = entry.metadata()?.len();
-            if len > *budget {
-                return Err(io::Error::new(io::ErrorKind::FileTooLarge, "budget"));
-            }
-            *budget -= len;
-            std::fs::copy(entry.path(), &target)?;
-        } else if kind.is_symlink() {
-            std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
-        }
-    }
-    Ok(())
-}
-
-/// Gives the tree `root` to `uid:gid` (symlinks themselves, not their targets).
-fn chown_tree(root: &Path, uid: u32, gid: u32) -> io::Result<()> {
-    lchown(root, Some(uid), Some(gid))?;
-    if std::fs::symlink_metadata(root)?.is_dir() {
-        for entry in std::fs::read_dir(root)? {
-            chown_tree(&entry?.path(), uid, gid)?;
-        }
-    }
-    Ok(())
-}
-
-/// A copy of the bot directory to run in, owned by the bot's uid when it has one.
-pub fn make_scratch_copy(
-    dir: &Path,
-    max_bytes: u64,
-    owner: Option<u32>,
-) -> Result<ScratchDir, SpawnError> {
-    let meta = std::fs::metadata(dir).map_err(|source| SpawnError::Dir {
-        dir: dir.to_path_buf(),
-        source,
-    })?;
-    if !meta.is_dir() {
-        return Err(SpawnError::Dir {
-            dir: dir.to_path_buf(),
-            source: io::Error::new(io::ErrorKind::NotADirectory, "not a directory"),
-        });
-    }
-    let scratch = new_scratch_dir().map_err(SpawnError::Sandbox)?;
-    let mut budget = max_bytes;
-    copy_tree(dir, scratch.path(), &mut budget).map_err(|source| {
-        if source.kind() == io::ErrorKind::FileTooLarge {
-            SpawnError::TooLarge {
-                dir: dir.to_path_buf(),
-                limit: max_bytes,
-            }
-        } else {
-            SpawnError::Dir {
-                dir: dir.to_path_buf(),
-                source,
-            }
-        }
-    })?;
-    if let Some(uid) = owner {
-        chown_tree(scratch.path(), uid, uid).map_err(SpawnError::Sandbox)?;
-    }
-    Ok(scratch)
+    /// The most memory the whole bot used, where its control group tells.
+    pub peak_memory: Option<u64>,
+    /// Processes of the bot the kernel killed for going over the memory limit.
+    pub oom_kills: u64,
 }
 
 /// A running bot.
@@ -293,7 +171,8 @@ pub struct BotProcess {
     stdout_task: JoinHandle<()>,
     stderr: Arc<Mutex<StderrLog>>,
     stderr_task: Option<JoinHandle<()>>,
-    scratch: Option<ScratchDir>,
+    group: Option<cgroup::Group>,
+    scratch: Option<scratch::Scratch>,
     grace: Duration,
     finished: bool,
 }
@@ -422,26 +301,86 @@ fn describe_status(status: std::process::ExitStatus) -> String {
     }
 }
 
+fn prepare(
+    command: &BotCommand,
+    limits: &Limits,
+    cpu_seconds: u64,
+    sandbox: &Sandbox,
+    uid: Option<&UidLease>,
+    netns: Option<OwnedFd>,
+) -> Result<sandbox::Prepared, SpawnError> {
+    prepare_for(command, limits, cpu_seconds, sandbox, uid.map(UidLease::uid), netns)
+}
+
+/// The container of one bot (`owner`: the uid it will run as).
+fn prepare_for(
+    command: &BotCommand,
+    limits: &Limits,
+    cpu_seconds: u64,
+    sandbox: &Sandbox,
+    owner: Option<u32>,
+    netns: Option<OwnedFd>,
+) -> Result<sandbox::Prepared, SpawnError> {
+    let bot_limits = BotLimits {
+        memory: limits.memory_mb << 20,
+        cpu_seconds,
+        tasks: limits.processes,
+        file_size: limits.file_size_mb << 20,
+        open_files: limits.open_files,
+        scratch: scratch::Quota {
+            bytes: limits.max_copy_bytes,
+            files: limits.scratch_files,
+        },
+    };
+    sandbox
+        .prepare(&command.dir, bot_limits, owner, netns)
+        .map_err(|e| match e {
+            sandbox::PrepareError::Scratch(scratch::ScratchError::Source(source)) => {
+                SpawnError::Dir {
+                    dir: command.dir.clone(),
+                    source,
+                }
+            }
+            sandbox::PrepareError::Scratch(scratch::ScratchError::TooLarge) => {
+                SpawnError::TooLarge {
+                    dir: command.dir.clone(),
+                    limit: limits.max_copy_bytes,
+                }
+            }
+            sandbox::PrepareError::Scratch(scratch::ScratchError::Setup(e))
+            | sandbox::PrepareError::Setup(e) => SpawnError::Sandbox(e),
+        })
+}
+
 impl BotProcess {
-    /// Starts `command` in a fresh scratch copy of its directory. `cpu_seconds` is the CPU
-    /// budget of the game (see [`Limits::cpu_seconds_for`]). Needs a tokio runtime; copies
-    /// the bot directory on the calling thread (see [`BotProcess::spawn_async`]).
+    /// Starts `command` in a fresh container (see [`super::sandbox`]). `cpu_seconds` is the
+    /// CPU budget of the game (see [`Limits::cpu_seconds_for`]). Needs a tokio runtime;
+    /// copies the bot directory on the calling thread (see [`BotProcess::spawn_async`]).
     pub fn spawn(
         command: &BotCommand,
         limits: &Limits,
         cpu_seconds: u64,
         sandbox: &Sandbox,
     ) -> Result<BotProcess, SpawnError> {
-        let uid = Self::lease(command, sandbox)?;
-        let scratch = make_scratch_copy(
-            &command.dir,
-            limits.max_copy_bytes,
-            uid.as_ref().map(UidLease::uid),
-        )?;
-        Self::spawn_in(command, limits, cpu_seconds, sandbox, uid, scratch)
+        Self::spawn_with_net(command, limits, cpu_seconds, sandbox, None)
     }
 
-    /// Like [`BotProcess::spawn`], copying the bot directory on a blocking thread.
+    /// Like [`BotProcess::spawn`], entering the prepared network namespace `netns` (a
+    /// Windward client's, holding its gateway).
+    pub fn spawn_with_net(
+        command: &BotCommand,
+        limits: &Limits,
+        cpu_seconds: u64,
+        sandbox: &Sandbox,
+        netns: Option<OwnedFd>,
+    ) -> Result<BotProcess, SpawnError> {
+        let uid = Self::lease(command, sandbox)?;
+        let prepared = prepare(command, limits, cpu_seconds, sandbox, uid.as_ref(), netns)?;
+        Self::spawn_in(command, limits, uid, prepared)
+    }
+
+    /// Like [`BotProcess::spawn`], preparing the container (copying the bot directory) on a
+    /// blocking thread.
     pub async fn spawn_async(
         command: &BotCommand,
         limits: &Limits,
@@ -449,15 +388,18 @@ impl BotProcess {
         sandbox: &Sandbox,
     ) -> Result<BotProcess, SpawnError> {
         let uid = Self::lease(command, sandbox)?;
-        let (dir, max, owner) = (
-            command.dir.clone(),
-            limits.max_copy_bytes,
-            uid.as_ref().map(UidLease::uid),
+        let (c, l, s, owner) = (
+            command.clone(),
+            limits.clone(),
+            sandbox.clone(),
+            uid.as_ref().map(|u| u.uid()),
         );
-        let scratch = tokio::task::spawn_blocking(move || make_scratch_copy(&dir, max, owner))
-            .await
-            .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
-        Self::spawn_in(command, limits, cpu_seconds, sandbox, uid, scratch)
+        let prepared = tokio::task::spawn_blocking(move || {
+            prepare_for(&c, &l, cpu_seconds, &s, owner, None)
+        })
+        .await
+        .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
+        Self::spawn_in(command, limits, uid, prepared)
     }
 
     fn lease(command: &BotCommand, sandbox: &Sandbox) -> Result<Option<UidLease>, SpawnError> {
@@ -475,42 +417,33 @@ impl BotProcess {
     fn spawn_in(
         command: &BotCommand,
         limits: &Limits,
-        cpu_seconds: u64,
-        sandbox: &Sandbox,
         uid: Option<UidLease>,
-        scratch: ScratchDir,
+        prepared: sandbox::Prepared,
     ) -> Result<BotProcess, SpawnError> {
         let program = command.argv.first().ok_or(SpawnError::EmptyCommand)?;
         sandbox::ignore_sigpipe();
-        let setup = sandbox
-            .prepare(
-                scratch.path(),
-                RlimitValues {
-                    address_space: limits.memory_mb << 20,
-                    cpu_seconds,
-                    processes: limits.processes,
-                    file_size: limits.file_size_mb << 20,
-                    open_files: limits.open_files,
-                },
-                uid.as_ref(),
-            )
-            .map_err(SpawnError::Sandbox)?;
+        let sandbox::Prepared {
+            child: mut setup,
+            group,
+            scratch,
+            home,
+            tmpdir,
+        } = prepared;
         let mut cmd = tokio::process::Command::new(program);
         cmd.args(&command.argv[1..])
-            .current_dir(scratch.path())
+            .current_dir(scratch.work())
             .env_clear()
             .env("PATH", BOT_PATH)
-            .env("HOME", scratch.path())
-            .env("TMPDIR", scratch.path())
+            .env("HOME", &home)
+            .env("TMPDIR", &tmpdir)
             .env("LANG", "C.UTF-8")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
-            .process_group(0)
             .kill_on_drop(true);
-        // SAFETY: `apply` makes raw syscalls only and does not allocate.
+        // SAFETY: `enter` runs in the forked child only, before `exec`.
         unsafe {
-            cmd.pre_exec(move || setup.apply());
+            cmd.pre_exec(move || setup.enter());
         }
         // A fork elsewhere in this process (another bot starting) can briefly hold the
         // write end of a freshly copied executable open, and exec then fails with ETXTBSY
@@ -550,6 +483,7 @@ impl BotProcess {
             child,
             pgid,
             uid,
+            group,
             writer: Some(writer),
             writer_task,
             stdout: rx,
@@ -572,9 +506,9 @@ impl BotProcess {
         self.uid.as_ref().map(UidLease::uid)
     }
 
-    /// The scratch directory the bot runs in.
-    pub fn scratch_path(&self) -> Option<&Path> {
-        self.scratch.as_ref().map(ScratchDir::path)
+    /// The bot's directory copy, as the host sees it.
+    pub fn scratch_path(&self) -> Option<PathBuf> {
+        self.scratch.as_ref().map(scratch::Scratch::work)
     }
 
     /// Queues `line` (newline included) for the bot's stdin; false once stdin is closed.
@@ -623,6 +557,16 @@ impl BotProcess {
         }
         let uid = self.uid();
         sandbox::kill_bot(self.pgid, uid);
+        let group = self.group.take();
+        let group = match group {
+            Some(g) => tokio::task::spawn_blocking(move || {
+                g.kill_all();
+                g
+            })
+            .await
+            .ok(),
+            None => None,
+        };
         // The leader stays unreaped (a zombie) until the end, so that its pid, which is
         // also the process group id, cannot be reused while we still signal the group.
         let dead_deadline = Instant::now() + Duration::from_secs(5);
@@ -655,15 +599,23 @@ impl BotProcess {
             }
         }
         let stderr = self.stderr_so_far();
-        if let Some(scratch) = self.scratch.take() {
-            let _ = tokio::task::spawn_blocking(move || drop(scratch)).await;
-        }
+        let peak_memory = group.as_ref().and_then(cgroup::Group::peak_memory);
+        let oom_kills = group.as_ref().map_or(0, cgroup::Group::oom_kills);
+        let survivors = survivors + group.as_ref().map_or(0, |g| g.pids().len());
+        let scratch = self.scratch.take();
+        let _ = tokio::task::spawn_blocking(move || {
+            drop(group);
+            drop(scratch);
+        })
+        .await;
         self.finished = true;
         ExitReport {
             status,
             killed: !exited,
             survivors,
             stderr,
+            peak_memory,
+            oom_kills,
         }
     }
 }
@@ -676,6 +628,9 @@ impl Drop for BotProcess {
         // Abandoned mid-game: kill everything now; the leader is reaped by tokio.
         let uid = self.uid();
         sandbox::kill_bot(self.pgid, uid);
+        if let Some(group) = &self.group {
+            group.kill_all();
+        }
         let pgid = self.pgid;
         if sandbox::reap_bot(pgid, uid, pgid) > 0
             && let Ok(runtime) = tokio::runtime::Handle::try_current()

@@ -107,8 +107,7 @@ impl WindwardClient {
                 ExitReport {
                     status: format!("unknown (client task failed: {e})"),
                     killed: false,
-                    survivors: 0,
-                    stderr: Default::default(),
+                    ..ExitReport::default()
                 },
                 Vec::new(),
             ),

@@ -16,7 +16,7 @@ use super::client::{WindwardClient, spawn_windward_client};
 use super::gateway::{Gateway, GatewayConfig, WindwardPlayer};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::bots::sandbox::{Sandbox, SandboxConfig};
+use crate::bots::sandbox::Sandbox;
 use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
 use std::io::Read;
@@ -63,11 +63,7 @@ pub struct SeriesSeat(Arc<Mutex<WindwardPlayer>>);
 /// empty network namespace (the client must reach the gateway), with Landlock network
 /// rules, where the kernel has them, allowing TCP connections to that port only.
 pub fn client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
-    Sandbox::new(SandboxConfig {
-        network_namespace: false,
-        ..base.config().clone()
-    })
-    .allowing_tcp_connect([port])
+    base.clone().for_windward_client(port)
 }
 
 static TOKEN_COUNTER: AtomicU64 = AtomicU64::new(0);

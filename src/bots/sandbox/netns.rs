@@ -1,0 +1,69 @@
+//! A network namespace that holds exactly one thing: the listening socket of a Windward
+//! client's game (`127.0.0.1:PORT` inside it). The runner makes it on a short-lived thread
+//! (a thread may change its own network namespace), brings the loopback interface up, binds
+//! the listener there, and keeps a descriptor of the namespace for the client to enter. The
+//! client reaches its gateway and nothing else: no other host, no other local service, no
+//! other team's endpoint; and whoever connects to that listener is that client, so the seat
+//! needs no secret.
+
+use nix::libc;
+use nix::sched::{CloneFlags, unshare};
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::os::fd::{AsRawFd, OwnedFd};
+
+/// A private network namespace with the gateway's listener inside.
+#[derive(Debug)]
+pub struct PrivateNet {
+    /// The namespace (`/proc/thread-self/ns/net` of the thread that made it).
+    pub namespace: OwnedFd,
+    /// The listener at `127.0.0.1:port` inside it.
+    pub listener: TcpListener,
+}
+
+/// Brings the loopback interface of the calling thread's namespace up.
+fn loopback_up() -> io::Result<()> {
+    let sock = unsafe { libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0) };
+    if sock < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let sock = unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(sock) };
+    let mut req: libc::ifreq = unsafe { std::mem::zeroed() };
+    for (dst, src) in req.ifr_name.iter_mut().zip(b"lo\0") {
+        *dst = *src as libc::c_char;
+    }
+    if unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCGIFFLAGS, &mut req) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    unsafe {
+        req.ifr_ifru.ifru_flags |= (libc::IFF_UP | libc::IFF_RUNNING) as libc::c_short;
+    }
+    if unsafe { libc::ioctl(sock.as_raw_fd(), libc::SIOCSIFFLAGS, &req) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+impl PrivateNet {
+    /// A new namespace with a listener on `127.0.0.1:port` (non-blocking, for tokio).
+    pub fn create(port: u16) -> io::Result<PrivateNet> {
+        std::thread::Builder::new()
+            .name("lrs-netns".into())
+            .spawn(move || -> io::Result<PrivateNet> {
+                // Only this thread moves; it ends right after.
+                unshare(CloneFlags::CLONE_NEWNET)
+                    .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
+                loopback_up()?;
+                let listener =
+                    TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+                listener.set_nonblocking(true)?;
+                let namespace = std::fs::File::open("/proc/thread-self/ns/net")?.into();
+                Ok(PrivateNet {
+                    namespace,
+                    listener,
+                })
+            })?
+            .join()
+            .map_err(|_| io::Error::other("the namespace thread panicked"))?
+    }
+}
