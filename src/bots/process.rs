@@ -309,7 +309,14 @@ fn prepare(
     uid: Option<&UidLease>,
     netns: Option<OwnedFd>,
 ) -> Result<sandbox::Prepared, SpawnError> {
-    prepare_for(command, limits, cpu_seconds, sandbox, uid.map(UidLease::uid), netns)
+    prepare_for(
+        command,
+        limits,
+        cpu_seconds,
+        sandbox,
+        uid.map(UidLease::uid),
+        netns,
+    )
 }
 
 /// The container of one bot (`owner`: the uid it will run as).
@@ -394,11 +401,10 @@ impl BotProcess {
             sandbox.clone(),
             uid.as_ref().map(|u| u.uid()),
         );
-        let prepared = tokio::task::spawn_blocking(move || {
-            prepare_for(&c, &l, cpu_seconds, &s, owner, None)
-        })
-        .await
-        .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
+        let prepared =
+            tokio::task::spawn_blocking(move || prepare_for(&c, &l, cpu_seconds, &s, owner, None))
+                .await
+                .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
         Self::spawn_in(command, limits, uid, prepared)
     }
 

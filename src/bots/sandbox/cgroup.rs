@@ -200,7 +200,8 @@ impl Group {
                 write_knob(dir, "cpu.max", "100000 100000")?;
             }
             Layout::V1 { .. } => {
-                let (memory_dir, pids_dir, cpu_dir) = (&group.dirs[0], &group.dirs[1], &group.dirs[2]);
+                let (memory_dir, pids_dir, cpu_dir) =
+                    (&group.dirs[0], &group.dirs[1], &group.dirs[2]);
                 write_knob(memory_dir, "memory.limit_in_bytes", &memory)?;
                 if memory_dir.join("memory.memsw.limit_in_bytes").exists() {
                     write_knob(memory_dir, "memory.memsw.limit_in_bytes", &memory)?;
@@ -230,11 +231,7 @@ impl Group {
 
     /// The pids in the group (all hierarchies).
     pub fn pids(&self) -> Vec<i32> {
-        let mut pids: Vec<i32> = self
-            .dirs
-            .iter()
-            .flat_map(|d| read_pids(d))
-            .collect();
+        let mut pids: Vec<i32> = self.dirs.iter().flat_map(|d| read_pids(d)).collect();
         pids.sort_unstable();
         pids.dedup();
         pids
@@ -395,4 +392,3 @@ pub unsafe fn enter(procs_files: &[i32]) -> io::Result<()> {
     }
     Ok(())
 }
-

@@ -168,9 +168,8 @@ impl ChildSetup {
                 let mut buf = [0u8; 4];
                 let mut got = 0usize;
                 while got < 4 {
-                    let n = unsafe {
-                        libc::read(status_r, buf[got..].as_mut_ptr().cast(), 4 - got)
-                    };
+                    let n =
+                        unsafe { libc::read(status_r, buf[got..].as_mut_ptr().cast(), 4 - got) };
                     if n > 0 {
                         got += n as usize;
                     } else if n == 0
@@ -182,7 +181,8 @@ impl ChildSetup {
                 let mut init_status = 0;
                 while unsafe { libc::waitpid(child.as_raw(), &mut init_status, 0) } < 0
                     && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR)
-                {}
+                {
+                }
                 if got == 4 {
                     exit_like(libc::c_int::from_ne_bytes(buf));
                 }

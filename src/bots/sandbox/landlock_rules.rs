@@ -42,7 +42,10 @@ impl LandlockPlan {
         let rules = [
             (&self.read_exec, read_exec),
             (&self.read, read),
-            (&self.rw_files, AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate),
+            (
+                &self.rw_files,
+                AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate,
+            ),
             (&self.full, AccessFs::from_all(WANTED)),
         ];
         for (paths, access) in rules {
@@ -79,17 +82,24 @@ pub fn probe() -> Result<String, String> {
         read: vec![PathBuf::from("/")],
         ..LandlockPlan::default()
     };
-    let code = super::probe_code(move || match plan.ruleset().and_then(RulesetCreated::restrict_self) {
-        Ok(status) => match status.ruleset {
-            RulesetStatus::FullyEnforced => 0,
-            RulesetStatus::PartiallyEnforced => 1,
-            _ => 2,
-        },
-        Err(_) => 3,
-    });
+    let code =
+        super::probe_code(
+            move || match plan.ruleset().and_then(RulesetCreated::restrict_self) {
+                Ok(status) => match status.ruleset {
+                    RulesetStatus::FullyEnforced => 0,
+                    RulesetStatus::PartiallyEnforced => 1,
+                    _ => 2,
+                },
+                Err(_) => 3,
+            },
+        );
     match code {
-        Some(0) => Ok("fully enforced (file system, TCP, signal and abstract-socket scoping)".into()),
-        Some(1) => Ok("partly enforced: this kernel's Landlock lacks some of the rights asked for".into()),
+        Some(0) => {
+            Ok("fully enforced (file system, TCP, signal and abstract-socket scoping)".into())
+        }
+        Some(1) => {
+            Ok("partly enforced: this kernel's Landlock lacks some of the rights asked for".into())
+        }
         Some(2) => Err("the kernel has no usable Landlock (not built in or not enabled)".into()),
         _ => Err("Landlock is present but could not be enforced".into()),
     }

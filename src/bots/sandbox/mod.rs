@@ -295,8 +295,10 @@ fn detect() -> Detected {
     } else if probe(move || nix::sched::unshare(container_flags).is_ok()) {
         Ok(())
     } else {
-        Err("unshare(CLONE_NEWNS|CLONE_NEWPID|CLONE_NEWIPC|CLONE_NEWUTS) is not permitted here"
-            .to_string())
+        Err(
+            "unshare(CLONE_NEWNS|CLONE_NEWPID|CLONE_NEWIPC|CLONE_NEWUTS) is not permitted here"
+                .to_string(),
+        )
     };
     let netns = {
         let flags = if root {
@@ -513,7 +515,9 @@ impl Sandbox {
     /// Whether a Windward client gets a private network namespace with its gateway inside
     /// (so its seat needs no token on its command line).
     pub fn private_client_network(&self) -> bool {
-        self.netns().is_ok_and(|f| !f.contains(CloneFlags::CLONE_NEWUSER)) && detected().root
+        self.netns()
+            .is_ok_and(|f| !f.contains(CloneFlags::CLONE_NEWUSER))
+            && detected().root
     }
 
     /// Whether the bot sees its own file system (paths inside differ from the host's).
@@ -539,8 +543,9 @@ impl Sandbox {
                 "CPU seconds per game, file size, open files, no core dumps".to_string(),
             ),
             separate_uid: Protection::from_result(
-                uid.clone()
-                    .map(|()| format!("each bot runs as its own unprivileged uid (from {UID_BASE})")),
+                uid.clone().map(|()| {
+                    format!("each bot runs as its own unprivileged uid (from {UID_BASE})")
+                }),
             ),
             pid_namespace: ns("sees only its own processes; all of them die with it"),
             mount_namespace: ns(
@@ -580,11 +585,18 @@ impl Sandbox {
                 }
                 (Err(e), Err(_)) => Protection::Inactive(format!(
                     "{e}; RLIMIT_NPROC is shared with the runner's uid{}",
-                    if d.root { " and does not bind root" } else { "" }
+                    if d.root {
+                        " and does not bind root"
+                    } else {
+                        ""
+                    }
                 )),
             },
             cpu_share: Protection::from_result(cgroups.clone().map(|layout| {
-                format!("an equal CPU share, at most one core ({})", layout.describe())
+                format!(
+                    "an equal CPU share, at most one core ({})",
+                    layout.describe()
+                )
             })),
             scratch_quota: Protection::from_result(self.tmpfs().map(|()| {
                 "a tmpfs of limited size and file count, unmounted at the end".to_string()
@@ -594,7 +606,11 @@ impl Sandbox {
                 format!(
                     "no namespaces, mounts, ptrace, BPF, keyrings, perf, io_uring, TIOCSTI; \
                      sockets: {}",
-                    if windward { "UNIX and TCP" } else { "UNIX only" }
+                    if windward {
+                        "UNIX and TCP"
+                    } else {
+                        "UNIX only"
+                    }
                 )
             })),
             seat_binding: windward.then(|| {
@@ -654,9 +670,17 @@ impl Sandbox {
             None => Vec::new(),
         };
         let mut rlimits = vec![
-            (Resource::RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1),
+            (
+                Resource::RLIMIT_CPU,
+                limits.cpu_seconds,
+                limits.cpu_seconds + 1,
+            ),
             (Resource::RLIMIT_FSIZE, limits.file_size, limits.file_size),
-            (Resource::RLIMIT_NOFILE, limits.open_files, limits.open_files),
+            (
+                Resource::RLIMIT_NOFILE,
+                limits.open_files,
+                limits.open_files,
+            ),
             (Resource::RLIMIT_CORE, 0, 0),
         ];
         if group.is_none() {
@@ -681,7 +705,10 @@ impl Sandbox {
                 | CloneFlags::CLONE_NEWIPC
                 | CloneFlags::CLONE_NEWUTS;
         }
+        // A Windward client without a prepared namespace (no root) keeps the host network:
+        // it must reach the gateway (reported as missing by `protections`).
         if netns.is_none()
+            && self.windward_port.is_none()
             && let Ok(flags) = self.netns()
         {
             unshare |= flags;
@@ -877,7 +904,11 @@ fn mount_plan(
     });
     ops.push(bind(&scratch.tmp(), &skeleton.root.join("tmp"), true)?);
     ops.push(bind(&scratch.shm(), &skeleton.root.join("dev/shm"), true)?);
-    ops.push(bind(&scratch.work(), &inside(Path::new(CONTAINER_WORKDIR)), true)?);
+    ops.push(bind(
+        &scratch.work(),
+        &inside(Path::new(CONTAINER_WORKDIR)),
+        true,
+    )?);
     Ok(MountPlan {
         root: cstring(&skeleton.root)?,
         ops,
@@ -950,8 +981,12 @@ mod tests {
         .unwrap();
         let mut current = dir;
         for _ in 0..5000 {
-            nix::sys::stat::mkdirat(&current, "d", nix::sys::stat::Mode::from_bits_truncate(0o700))
-                .unwrap();
+            nix::sys::stat::mkdirat(
+                &current,
+                "d",
+                nix::sys::stat::Mode::from_bits_truncate(0o700),
+            )
+            .unwrap();
             current = nix::fcntl::openat(
                 &current,
                 "d",

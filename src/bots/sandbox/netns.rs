@@ -54,8 +54,7 @@ impl PrivateNet {
                 unshare(CloneFlags::CLONE_NEWNET)
                     .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
                 loopback_up()?;
-                let listener =
-                    TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+                let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
                 listener.set_nonblocking(true)?;
                 let namespace = std::fs::File::open("/proc/thread-self/ns/net")?.into();
                 Ok(PrivateNet {

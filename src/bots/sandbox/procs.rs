@@ -244,4 +244,3 @@ static SUBREAPER: OnceLock<bool> = OnceLock::new();
 pub fn become_subreaper() -> bool {
     *SUBREAPER.get_or_init(|| unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0)
 }
-

@@ -11,7 +11,7 @@ use super::procs::RunnerId;
 use nix::dir::Dir;
 use nix::fcntl::{AtFlags, OFlag, openat};
 use nix::mount::{MntFlags, MsFlags, mount, umount2};
-use nix::sys::stat::{Mode, fchmodat, FchmodatFlags};
+use nix::sys::stat::{FchmodatFlags, Mode, fchmodat};
 use nix::unistd::{UnlinkatFlags, unlinkat};
 use std::fs;
 use std::io;
@@ -85,7 +85,9 @@ impl Scratch {
             )));
         }
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let root = runner_dir().map_err(ScratchError::Setup)?.join(format!("bot-{n}"));
+        let root = runner_dir()
+            .map_err(ScratchError::Setup)?
+            .join(format!("bot-{n}"));
         fs::create_dir(&root).map_err(ScratchError::Setup)?;
         let mut scratch = Scratch {
             root,
@@ -238,13 +240,20 @@ pub fn remove_tree(root: &Path) -> io::Result<()> {
                 .map(|e| {
                     use std::os::unix::ffi::OsStrExt;
                     let is_dir = matches!(e.file_type(), Some(nix::dir::Type::Directory));
-                    (std::ffi::OsStr::from_bytes(e.file_name().to_bytes()).to_owned(), is_dir)
+                    (
+                        std::ffi::OsStr::from_bytes(e.file_name().to_bytes()).to_owned(),
+                        is_dir,
+                    )
                 })
                 .collect()
         };
         for (name, is_dir) in names {
             if !is_dir {
-                let _ = unlinkat(current.as_fd(), name.as_os_str(), UnlinkatFlags::NoRemoveDir);
+                let _ = unlinkat(
+                    current.as_fd(),
+                    name.as_os_str(),
+                    UnlinkatFlags::NoRemoveDir,
+                );
                 continue;
             }
             if unlinkat(current.as_fd(), name.as_os_str(), UnlinkatFlags::RemoveDir).is_ok() {

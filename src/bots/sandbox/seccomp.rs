@@ -179,13 +179,19 @@ fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, errno: i32) -> Result<BpfProg
         arch()?,
     )
     .map_err(|e| e.to_string())?;
-    filter.try_into().map_err(|e: seccompiler::BackendError| e.to_string())
+    filter
+        .try_into()
+        .map_err(|e: seccompiler::BackendError| e.to_string())
 }
 
 /// The filters of a bot, installed in this order (all of them apply; the kernel takes the
 /// strictest answer).
 pub fn bot_filters(policy: SocketPolicy) -> Result<Vec<BpfProgram>, String> {
-    Ok(vec![deny_filter()?, clone3_filter()?, socket_filter(policy)?])
+    Ok(vec![
+        deny_filter()?,
+        clone3_filter()?,
+        socket_filter(policy)?,
+    ])
 }
 
 /// Installs `filters` on the calling thread (sets no-new-privileges first).

@@ -32,24 +32,29 @@ pub struct WindwardClient {
     task: JoinHandle<(ExitReport, Vec<String>)>,
 }
 
-/// Starts `command` with the three arguments the 2012 clients expect:
-/// `<host> <team name> <token>`. `cpu_seconds` is the CPU budget of the whole series.
+/// Starts `command` with the arguments the 2012 clients expect: `<host> <team name>`, and
+/// `<token>` when the seat is routed by token (no private network namespace; see
+/// [`crate::bots::sandbox::netns`]). `cpu_seconds` is the CPU budget of the whole series;
+/// `netns` the client's private network namespace.
+#[allow(clippy::too_many_arguments)]
 pub fn spawn_windward_client(
     command: &BotCommand,
     host: &str,
     team: &str,
-    token: &str,
+    token: Option<&str>,
     limits: &Limits,
     cpu_seconds: u64,
     sandbox: &Sandbox,
+    netns: Option<std::os::fd::OwnedFd>,
 ) -> Result<WindwardClient, SpawnError> {
     let mut argv = command.argv.clone();
-    argv.extend([host, team, token].map(str::to_owned));
+    argv.extend([host, team].map(str::to_owned));
+    argv.extend(token.map(str::to_owned));
     let command = BotCommand {
         argv,
         dir: command.dir.clone(),
     };
-    let process = BotProcess::spawn(&command, limits, cpu_seconds, sandbox)?;
+    let process = BotProcess::spawn_with_net(&command, limits, cpu_seconds, sandbox, netns)?;
     let pgid = process.pgid();
     let (stop, stopped) = oneshot::channel();
     let task = tokio::spawn(drain_until_stopped(process, stopped));

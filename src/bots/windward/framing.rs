@@ -61,6 +61,9 @@ pub async fn write_frame<W: AsyncWrite + Unpin>(w: &mut W, body: &[u8]) -> io::R
     w.flush().await
 }
 
+/// Bytes read at a time into a frame.
+const READ_CHUNK: usize = 8 * 1024;
+
 /// Reads one message body of at most `max` bytes. Handles headers and bodies split over any
 /// number of reads. Not cancellation safe: a cancelled read leaves the stream mid-frame (the
 /// gateway reads each connection from one task that is never cancelled).
@@ -89,14 +92,17 @@ pub async fn read_frame<R: AsyncRead + Unpin>(
     if len > max {
         return Err(FrameError::TooLarge { len, max });
     }
-    let mut body = vec![0u8; len];
-    let mut filled = 0;
-    while filled < len {
-        let n = r.read(&mut body[filled..]).await?;
+    // The buffer grows with what arrives, not with what the header announces: a peer
+    // that announces a large frame and sends nothing costs nothing.
+    let mut body = Vec::with_capacity(len.min(READ_CHUNK));
+    let mut chunk = [0u8; READ_CHUNK];
+    while body.len() < len {
+        let want = (len - body.len()).min(READ_CHUNK);
+        let n = r.read(&mut chunk[..want]).await?;
         if n == 0 {
             return Err(FrameError::Truncated);
         }
-        filled += n;
+        body.extend_from_slice(&chunk[..n]);
     }
     Ok(body)
 }

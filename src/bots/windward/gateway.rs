@@ -83,6 +83,11 @@ pub const DEBUG_TIME_LIMIT: Duration = Duration::from_secs(1000);
 
 /// Messages a connection may have read ahead of the server.
 const INCOMING_QUEUE: usize = 16;
+/// Largest `<join>` message (the first message of a connection), bytes.
+pub const MAX_JOIN_MESSAGE: usize = 64 * 1024;
+/// Connections that have not joined yet, across the gateway; more are closed at once, so
+/// that one client cannot use up the runner's descriptors or memory.
+pub const MAX_PENDING_JOINS: usize = 64;
 
 /// Where gateway events go.
 pub type Logger = Arc<dyn Fn(&GatewayEvent) + Send + Sync>;
@@ -146,12 +151,18 @@ pub enum RefuseReason {
     NoJoin,
     /// The connection broke before a join was read.
     Connection(String),
+    /// Too many connections were waiting to join.
+    TooManyPending,
 }
 
 impl fmt::Display for RefuseReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RefuseReason::UnknownToken => f.write_str("unknown join token"),
+            RefuseReason::TooManyPending => write!(
+                f,
+                "{MAX_PENDING_JOINS} connections are already waiting to join"
+            ),
             RefuseReason::BadJoin(e) => write!(f, "first message is not a join: {e}"),
             RefuseReason::NoJoin => f.write_str("no join message in time"),
             RefuseReason::Connection(e) => write!(f, "connection failed before joining: {e}"),
@@ -278,6 +289,8 @@ struct Inner {
     logger: Logger,
     registry: Mutex<Registry>,
     next_id: AtomicU64,
+    /// Places for connections that have not joined yet.
+    pending: Arc<tokio::sync::Semaphore>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -334,6 +347,16 @@ enum Route {
     Refuse,
 }
 
+/// A seat's private listener; dropping it stops accepting there.
+#[derive(Debug)]
+pub struct PrivateEndpoint(JoinHandle<()>);
+
+impl Drop for PrivateEndpoint {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// The TCP listener. Dropping it stops accepting; seats already joined keep their
 /// connections.
 pub struct Gateway {
@@ -378,8 +401,9 @@ impl Gateway {
                 lobby: lobby_tx,
             }),
             next_id: AtomicU64::new(0),
+            pending: Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_JOINS)),
         });
-        let accept = tokio::spawn(accept_loop(listener, inner.clone()));
+        let accept = tokio::spawn(accept_loop(listener, inner.clone(), None));
         Ok(Gateway {
             inner,
             local_addr,
@@ -401,6 +425,23 @@ impl Gateway {
             return Err(GatewayError::TokenInUse);
         }
         Ok(self.inner.new_seat(&mut registry, token))
+    }
+
+    /// Serves the seat of `token` on a listener of its own (a Windward client's private
+    /// network namespace holds it, see `sandbox::netns`): every connection to it joins that
+    /// seat, whatever its `<join>` says. Accepting stops when the returned handle drops.
+    pub fn attach_private(
+        &self,
+        listener: std::net::TcpListener,
+        token: &str,
+    ) -> io::Result<PrivateEndpoint> {
+        let listener = TcpListener::from_std(listener)?;
+        let task = tokio::spawn(accept_loop(
+            listener,
+            self.inner.clone(),
+            Some(token.to_owned()),
+        ));
+        Ok(PrivateEndpoint(task))
     }
 
     /// Open-lobby mode: the next client that joined, connected, as a new seat. `None` once
@@ -427,12 +468,26 @@ impl Gateway {
     }
 }
 
-async fn accept_loop(listener: TcpListener, inner: Arc<Inner>) {
+/// Accepts connections; `seat` is the token of the one seat a private listener serves
+/// (whoever connects to it is that seat's client: see [`Gateway::attach_private`]).
+async fn accept_loop(listener: TcpListener, inner: Arc<Inner>, seat: Option<String>) {
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
+                let Ok(permit) = inner.pending.clone().try_acquire_owned() else {
+                    inner.log(GatewayEvent::Refused {
+                        peer,
+                        name: None,
+                        reason: RefuseReason::TooManyPending,
+                    });
+                    drop(stream);
+                    continue;
+                };
                 let _ = stream.set_nodelay(true);
-                tokio::spawn(handshake(stream, peer, inner.clone()));
+                let (inner, seat) = (inner.clone(), seat.clone());
+                tokio::spawn(async move {
+                    handshake(stream, peer, inner, seat, permit).await;
+                });
             }
             Err(e) => {
                 inner.log(GatewayEvent::AcceptFailed {
@@ -445,14 +500,20 @@ async fn accept_loop(listener: TcpListener, inner: Arc<Inner>) {
 }
 
 /// Reads the join of a new connection and hands the connection to its seat.
-async fn handshake(stream: TcpStream, peer: SocketAddr, inner: Arc<Inner>) {
+async fn handshake(
+    stream: TcpStream,
+    peer: SocketAddr,
+    inner: Arc<Inner>,
+    seat: Option<String>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) {
     let (mut rd, wr) = stream.into_split();
     let refuse = |name: Option<String>, reason| {
         inner.log(GatewayEvent::Refused { peer, name, reason });
     };
     let body = match timeout(
         inner.join_timeout,
-        framing::read_frame(&mut rd, inner.max_message),
+        framing::read_frame(&mut rd, inner.max_message.min(MAX_JOIN_MESSAGE)),
     )
     .await
     {
@@ -460,13 +521,18 @@ async fn handshake(stream: TcpStream, peer: SocketAddr, inner: Arc<Inner>) {
         Ok(Err(e)) => return refuse(None, RefuseReason::Connection(e.to_string())),
         Ok(Ok(body)) => body,
     };
-    let join = match framing::frame_text(body)
+    drop(permit);
+    let mut join = match framing::frame_text(body)
         .ok_or_else(|| "the message is not UTF-8".to_owned())
         .and_then(|text| messages::parse_join(&text).map_err(|e| e.to_string()))
     {
         Ok(join) => join,
         Err(e) => return refuse(None, RefuseReason::BadJoin(e)),
     };
+    if let Some(token) = seat {
+        // A private endpoint: the seat is where the connection came in, not what it says.
+        join.password = token;
+    }
     let route = {
         let mut registry = lock(&inner.registry);
         let links = registry.seats.get(&join.password);

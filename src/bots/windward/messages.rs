@@ -319,17 +319,19 @@ fn child<'a>(node: &'a Node, name: &str) -> Result<&'a Node, MessageError> {
 pub struct Join {
     /// The team name (empty when absent).
     pub name: String,
-    /// The join token.
+    /// The join token (empty when absent: clients started by hand send none).
     pub password: String,
     /// The avatar's base64 text, if any.
     pub avatar: Option<String>,
 }
 
-/// Parses `<join name= password=><avatar>...</avatar></join>`. `password` is required.
+/// Parses `<join name= password=><avatar>...</avatar></join>`. Both attributes may be
+/// missing: the 2012 clients started without arguments send neither a password nor a usable
+/// name.
 pub fn parse_join(xml: &str) -> Result<Join, MessageError> {
     let root = document(xml)?;
     expect_root(&root, "join")?;
-    let password = required(&root, "password")?.to_owned();
+    let password = root.attr("password").unwrap_or_default().to_owned();
     let avatar = root
         .child("avatar")
         .map(|a| a.text.trim().to_owned())

@@ -13,10 +13,11 @@
 //! [`WindwardPlayer`], so every game of the series talks to the same connection.
 
 use super::client::{WindwardClient, spawn_windward_client};
-use super::gateway::{Gateway, GatewayConfig, WindwardPlayer};
+use super::gateway::{Gateway, GatewayConfig, PrivateEndpoint, WindwardPlayer};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::Sandbox;
+use crate::bots::sandbox::netns::PrivateNet;
 use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
 use std::io::Read;
@@ -36,6 +37,8 @@ pub struct WindwardHost {
 /// One team's client for a series.
 pub struct SeriesClient {
     player: Arc<Mutex<WindwardPlayer>>,
+    /// The client's private listener (inside its network namespace), when it has one.
+    _endpoint: Option<PrivateEndpoint>,
     client: Option<WindwardClient>,
     /// Why the client could not be started.
     pub spawn_error: Option<String>,
@@ -133,6 +136,7 @@ impl WindwardHost {
         };
         let mut client = SeriesClient {
             player: Arc::new(Mutex::new(player)),
+            _endpoint: None,
             client: None,
             spawn_error: None,
             joined: false,
@@ -142,14 +146,38 @@ impl WindwardHost {
             .cpu_seconds_for(series.turn_limit, series.time_limit_ms, options.startup_ms)
             .saturating_mul(series.games.max(1));
         let sandbox = self.client_sandbox(&options.sandbox);
+        // With a private network namespace the client finds its gateway at 127.0.0.1 inside
+        // it, and the seat is bound to that endpoint: no token on its command line.
+        let private = if sandbox.private_client_network() {
+            match PrivateNet::create(self.gateway.local_addr().port()).and_then(|net| {
+                let endpoint = self.gateway.attach_private(net.listener, &token)?;
+                Ok((net.namespace, endpoint))
+            }) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    client.spawn_error = Some(format!("cannot make its network namespace: {e}"));
+                    return client;
+                }
+            }
+        } else {
+            None
+        };
+        let (host, token_arg, netns) = match private {
+            Some((namespace, endpoint)) => {
+                client._endpoint = Some(endpoint);
+                ("127.0.0.1", None, Some(namespace))
+            }
+            None => (self.host.as_str(), Some(token.as_str()), None),
+        };
         match spawn_windward_client(
             command,
-            &self.host,
+            host,
             team,
-            &token,
+            token_arg,
             &options.limits,
             cpu_seconds,
             &sandbox,
+            netns,
         ) {
             Ok(process) => {
                 client.client = Some(process);
@@ -181,11 +209,13 @@ impl SeriesClient {
     pub async fn finish(self) -> SeriesClientLog {
         let SeriesClient {
             player,
+            _endpoint,
             client,
             spawn_error,
             joined,
         } = self;
         drop(player);
+        drop(_endpoint);
         match (client, spawn_error) {
             (Some(client), _) => {
                 let (report, stdout_tail) = client.finish().await;
