@@ -82,9 +82,21 @@ impl CliError {
     }
 }
 
+/// Raises the soft limit on open files to the hard limit: a tournament holds pipes and
+/// sockets for many bots at once, and 1024 (a common default) is too few.
+fn raise_open_file_limit() {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE)
+        && soft < hard
+    {
+        let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+    }
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    raise_open_file_limit();
     let result = match cli.command {
         Command::Run(args) => run_cmd::run(args),
         Command::Check(args) => check_cmd::run(args),

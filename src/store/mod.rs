@@ -56,12 +56,34 @@ pub enum StoreError {
     },
     #[error("{path}: {what}")]
     Corrupt { path: String, what: String },
+    #[error("{path}: cannot create the database file: {source}")]
+    Create {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// The SQL dialect behind the `Any` pool, for the few statements built at run time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Dialect {
     Sqlite,
+}
+
+/// Creates the database file readable and writable by its owner only (SQLite gives its
+/// journal files the same mode), unless it exists.
+fn create_private(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// An open tournament database.
@@ -93,6 +115,15 @@ impl Store {
     async fn connect(path: &Path, create: bool) -> Result<Store, StoreError> {
         install_default_drivers();
         let label = path.display().to_string();
+        if create {
+            create_private(path).map_err(|source| StoreError::Create {
+                path: label.clone(),
+                source,
+            })?;
+        }
+        // Bots run in copies of their directories; an organiser may keep the database in
+        // one of them. It is never copied.
+        crate::bots::sandbox::protect_file(path);
         let url = sqlite_url(path, create);
         let pool = AnyPoolOptions::new()
             // One connection: SQLite has one writer, and every store call comes from one

@@ -394,7 +394,7 @@ pub fn protect_file(path: &Path) {
         return;
     };
     let mut list = NEVER_COPY.lock().unwrap_or_else(|e| e.into_inner());
-    for suffix in ["", "-wal", "-shm", "-journal"] {
+    for suffix in ["", "-wal", "-shm", "-journal", ".lock"] {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
         let p = PathBuf::from(name);

@@ -170,7 +170,9 @@ fn remove_area(root: &Path, mounted: bool) {
 /// Copies `from` into the existing directory `to` without recursion: directories, regular
 /// files (with their permission bits) and symlinks (as symlinks); other types are skipped.
 fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -> io::Result<()> {
-    let mut pending = vec![(from.to_path_buf(), to.to_path_buf())];
+    // Canonical, so that entries compare equal to the (canonical) paths never to copy.
+    let from = fs::canonicalize(from)?;
+    let mut pending = vec![(from, to.to_path_buf())];
     while let Some((src, dst)) = pending.pop() {
         for entry in fs::read_dir(&src)? {
             let entry = entry?;
