@@ -59,3 +59,66 @@ name = "Lab"
         "the database was copied: {listing}"
     );
 }
+
+/// Run as an unprivileged user (CI runs as root, so this drops to `nobody`): the machine
+/// grants no namespaces but user ones, no control groups, no tmpfs. `play` says plainly
+/// what is missing and still plays with what exists; `--sandbox strict` refuses.
+#[test]
+fn without_privileges_the_missing_protections_are_named_and_strict_refuses() {
+    use std::os::unix::process::CommandExt;
+    if (unsafe { nix::libc::geteuid() }) != 0 {
+        panic!("this test drops from root to nobody: run the suite as root (as CI does)");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let play = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lrs-tourney"))
+            .current_dir(dir.path())
+            .args([
+                "play",
+                "--board",
+                "gear-works",
+                "--games",
+                "1",
+                "--turns",
+                "5",
+            ])
+            .args(extra)
+            .arg("--bot-dir")
+            .arg(repo().join("examples/bots/python"))
+            .args(["--bot", "jsonl:python3 bot.py", "--bot", "builtin:runner"])
+            .uid(65534)
+            .gid(65534)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = play(&[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("MISSING: separate uid, pid namespace"),
+        "{stderr}"
+    );
+    let faults: Vec<&str> = stdout
+        .lines()
+        .find(|l| l.starts_with("jsonl:"))
+        .unwrap_or_else(|| panic!("{stdout}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        faults.last(),
+        Some(&"0"),
+        "the bot faulted without privileges: {stdout}"
+    );
+    let (code, _, stderr) = play(&["--sandbox", "strict"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the strict sandbox refuses to start bots"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("memory limit: needs root"), "{stderr}");
+}

@@ -53,6 +53,10 @@ struct PlayFlags {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// `strict`: refuse to start external bots unless every protection of the sandbox is
+    /// active on this machine (`best-effort`: use what the machine allows, and say what).
+    #[arg(long, value_name = "MODE", default_value = "best-effort", value_parser = ["best-effort", "strict"])]
+    sandbox: String,
 }
 
 /// `play`'s arguments: the flags, and for each `--bot` the `--bot-dir` given before it.
@@ -233,6 +237,11 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
             args.windward_listen,
             p.one_line()
         );
+    }
+    if args.sandbox == "strict" {
+        for p in jsonl_protections.iter().chain(&windward_protections) {
+            p.require_all().map_err(CliError::input)?;
+        }
     }
     // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
     let protections = jsonl_protections.or(windward_protections);

@@ -132,6 +132,26 @@ impl Protections {
             .collect()
     }
 
+    /// For a strict sandbox: an error naming every missing protection and why it is
+    /// missing.
+    pub fn require_all(&self) -> Result<(), String> {
+        let missing: Vec<String> = self
+            .list()
+            .into_iter()
+            .filter(|(_, p)| !p.is_active())
+            .map(|(n, p)| format!("  {n}: {}", p.detail()))
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "the strict sandbox refuses to start bots: {} protection(s) missing on this machine:
+{}",
+            missing.len(),
+            missing.join("\n")
+        ))
+    }
+
     /// A human summary, one line per protection.
     pub fn summary(&self) -> String {
         let mut out = String::new();

@@ -45,16 +45,37 @@ pub struct Scratch {
     mounted: bool,
 }
 
-/// The directory under which this program keeps scratch areas (one per runner inside).
+/// The directory under which this program keeps scratch areas (one per runner inside);
+/// one per user, so that runners of different users never share one.
 pub fn base_dir() -> PathBuf {
-    std::env::temp_dir().join("lrs-tourney-sandbox")
+    let uid = unsafe { nix::libc::geteuid() };
+    let name = if uid == 0 {
+        "lrs-tourney-sandbox".to_string()
+    } else {
+        format!("lrs-tourney-sandbox-{uid}")
+    };
+    std::env::temp_dir().join(name)
 }
 
 /// This runner's directory of scratch areas (and the root skeleton), created on first use.
 pub fn runner_dir() -> io::Result<PathBuf> {
     let base = base_dir();
-    fs::create_dir_all(&base)?;
-    fs::set_permissions(&base, fs::Permissions::from_mode(0o711))?;
+    match fs::create_dir(&base) {
+        Ok(()) => fs::set_permissions(&base, fs::Permissions::from_mode(0o711))?,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            // Someone else's directory (or a link planted there) is not used.
+            let meta = fs::symlink_metadata(&base)?;
+            if !meta.is_dir()
+                || std::os::unix::fs::MetadataExt::uid(&meta) != unsafe { nix::libc::geteuid() }
+            {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!("{} belongs to another user", base.display()),
+                ));
+            }
+        }
+        Err(e) => return Err(e),
+    }
     let dir = base.join(RunnerId::current().tag());
     match fs::create_dir(&dir) {
         Ok(()) => fs::set_permissions(&dir, fs::Permissions::from_mode(0o711))?,
