@@ -52,8 +52,13 @@ fn a_well_behaved_jsonl_bot_plays_without_faults() {
     assert!(
         sandbox
             .iter()
-            .any(|p| p["name"] == "process group" && p["active"] == true)
+            .any(|p| p["name"] == "new session" && p["active"] == true)
     );
+    // CI runs as root: there the whole container is in force.
+    if (unsafe { nix::libc::geteuid() }) == 0 {
+        let missing: Vec<_> = sandbox.iter().filter(|p| p["active"] != true).collect();
+        assert!(missing.is_empty(), "missing as root: {missing:?}");
+    }
 }
 
 #[test]

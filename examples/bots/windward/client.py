@@ -4,10 +4,15 @@
 It speaks the original protocol exactly like the 2012 sample clients: TCP to port 1707 of
 the server given on the command line, every message a 4-byte little-endian length and
 UTF-8 XML, a <join> first, then one reply per <start-position> and <turn> query. Like
-them, it reconnects after the connection drops and exits only when it reads `exit` on
-stdin, which lrs-tourney sends at the end of a series.
+them, it reconnects after the connection drops and exits when it reads `exit` on stdin,
+which lrs-tourney sends at the end of a series. Unlike them, it keeps playing when its
+stdin is closed (started from an IDE or with `< /dev/null`), and it gives up after
+RECONNECT_FOR seconds without a server instead of retrying forever.
 
-    python3 client.py [--port N] SERVER_IP TEAM_NAME PASSWORD
+    python3 client.py [--port N] [SERVER_IP [TEAM_NAME [PASSWORD]]]
+
+Started by hand with no arguments it joins 127.0.0.1 without a password, which is what
+`lrs-tourney serve` expects; tournaments start it with the address and team name.
 
 Strategy: head for the next flag. For each card of the hand it works out where the card
 would leave the robot on an empty board (walls, pits and belts ignored) and plays the
@@ -22,6 +27,7 @@ import time
 import xml.etree.ElementTree as ET
 
 PORT = 1707
+RECONNECT_FOR = 60.0
 DIRS = {"NORTH": (0, -1), "EAST": (1, 0), "SOUTH": (0, 1), "WEST": (-1, 0)}
 ORDER = ["NORTH", "EAST", "SOUTH", "WEST"]
 STEPS = {"FORWARD_ONE": 1, "FORWARD_TWO": 2, "FORWARD_THREE": 3, "BACKWARD_ONE": -1}
@@ -111,10 +117,10 @@ def answer(sock, text):
 def watch_stdin():
     for line in sys.stdin:
         if line.strip() == "exit":
-            break
-    sys.stdout.flush()
-    import os
-    os._exit(0)
+            sys.stdout.flush()
+            import os
+            os._exit(0)
+    # End of input: nobody will type `exit`; keep playing until the server goes away.
 
 
 def main(argv):
@@ -122,20 +128,29 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "--port":
         port = int(argv[1])
         argv = argv[2:]
-    if len(argv) != 3:
+    if len(argv) > 3 or any(a.startswith("-") for a in argv):
         print(__doc__, file=sys.stderr)
         return 2
-    host, name, password = argv
+    host, name, password = (argv + ["127.0.0.1", "Python client", None][len(argv):])[:3]
     threading.Thread(target=watch_stdin, daemon=True).start()
+    last_ok = time.monotonic()
     while True:
         try:
             with socket.create_connection((host, port), timeout=30) as sock:
                 sock.settimeout(None)
-                send(sock, '<join name="%s" password="%s"/>' % (escape(name), escape(password)))
+                join = '<join name="%s"' % escape(name)
+                if password is not None:
+                    join += ' password="%s"' % escape(password)
+                send(sock, join + "/>")
                 print("joined %s:%d as %s" % (host, port, name), flush=True)
                 while True:
                     answer(sock, recv(sock))
+                    last_ok = time.monotonic()
         except (OSError, ConnectionError, ET.ParseError) as e:
+            if time.monotonic() - last_ok > RECONNECT_FOR:
+                print("no server at %s:%d for %d s; giving up" % (host, port, RECONNECT_FOR),
+                      file=sys.stderr, flush=True)
+                return 1
             print("connection: %s; reconnecting" % e, file=sys.stderr, flush=True)
             time.sleep(0.5)
 
