@@ -224,3 +224,78 @@ fn bad_jsonl_specs_are_usage_errors() {
         .stderr_has("--time-limit-ms")
         .run();
 }
+
+/// What students get wrong, and what `play` tells them: the faults by kind, the first line
+/// that was not an answer, how the bot ended and the end of its stderr; and copies of one
+/// bot told apart.
+#[test]
+fn play_explains_why_a_bot_faults() {
+    let t = Test::new()
+        .file(
+            "debug.py",
+            "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    print('DEBUG got', m['type'], flush=True)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        print(json.dumps({'card': 0}), flush=True)\n",
+        )
+        .file(
+            "raise5.py",
+            "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        if m['turn'] == 3:\n            raise ValueError('my bug at turn 3')\n        print(json.dumps({'card': 0}), flush=True)\n",
+        )
+        .args(&[
+            "play", "--board", "gear-works", "--games", "1", "--turns", "6",
+            "--time-limit-ms", "500",
+            "--bot", "jsonl:python3 debug.py",
+            "--bot", "jsonl:python3 raise5.py",
+            "--bot-name", "typo", "--bot", "jsonl:pyhton3 debug.py",
+            "--bot", "builtin:runner", "--bot", "builtin:runner",
+        ])
+        .stderr_has("bot sandbox:");
+    let text = t.run();
+    assert!(text.contains("jsonl:python3 debug.py: "), "{text}");
+    assert!(
+        text.contains("first bad line (answer is not JSON"),
+        "{text}"
+    );
+    assert!(text.contains("\"DEBUG got"), "{text}");
+    assert!(text.contains("print debug output to stderr"), "{text}");
+    assert!(text.contains("ValueError: my bug at turn 3"), "{text}");
+    assert!(text.contains("the bot ended with: exit 1"), "{text}");
+    assert!(text.contains("typo: "), "{text}");
+    assert!(
+        text.contains("could not start: cannot start \"pyhton3\""),
+        "{text}"
+    );
+    assert!(text.contains("builtin:runner #2"), "{text}");
+}
+
+#[test]
+fn play_json_carries_fault_kinds_and_the_diagnosis() {
+    let v = json(
+        &Test::new()
+            .file(
+                "raise.py",
+                "import sys\nsys.stdin.readline()\nprint('boom', file=sys.stderr)\nsys.exit(3)\n",
+            )
+            .args(&[
+                "play",
+                "--board",
+                "gear-works",
+                "--games",
+                "1",
+                "--turns",
+                "4",
+                "--time-limit-ms",
+                "500",
+                "--json",
+                "--bot",
+                "jsonl:python3 raise.py",
+                "--bot",
+                "builtin:runner",
+            ])
+            .stderr_has("bot sandbox:")
+            .run(),
+    );
+    let bot = &v["bots"][0];
+    assert_eq!(bot["fault_kinds"]["crash"], bot["faults"], "{v}");
+    assert_eq!(bot["diagnosis"]["exit"], "exit 3", "{v}");
+    assert_eq!(bot["diagnosis"]["stderr_tail"][0], "boom", "{v}");
+    assert!(v["bots"][1].get("diagnosis").is_none(), "{v}");
+}

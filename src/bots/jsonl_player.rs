@@ -50,6 +50,8 @@ pub struct BotGameLog {
     pub crashed_at_turn: Option<u16>,
     /// The reason of the last invalid answer.
     pub last_invalid: Option<String>,
+    /// The first stdout line that was not a usable answer.
+    pub first_bad_line: Option<super::jsonl::BadLine>,
     pub exit: Option<ExitReport>,
 }
 
@@ -124,6 +126,7 @@ impl JsonlPlayer {
         let mut log = self.log_mut();
         log.stats = self.session.stats();
         log.last_invalid = self.session.last_error().map(str::to_string);
+        log.first_bad_line = self.session.first_bad_line().cloned();
     }
 
     async fn begin(&mut self, setup: &GameSetup) {

@@ -27,6 +27,10 @@ struct PlayFlags {
     /// directory). The bot runs in a scratch copy of it, made for every game.
     #[arg(long = "bot-dir", value_name = "DIR", action = ArgAction::Append)]
     bot_dirs: Vec<PathBuf>,
+    /// A name for the next --bot in the results (default: its spec; copies of one bot
+    /// get #2, #3, ...).
+    #[arg(long = "bot-name", value_name = "NAME", action = ArgAction::Append)]
+    bot_names: Vec<String>,
     /// Where the gateway for windward: bots listens; they are given its IP (the 2012
     /// clients connect to port 1707, hard-coded in them).
     #[arg(
@@ -65,6 +69,8 @@ pub struct PlayArgs {
     flags: PlayFlags,
     /// Per `--bot`, in order: the `--bot-dir` that precedes it (after the previous `--bot`).
     bot_dirs: Vec<Option<PathBuf>>,
+    /// Per `--bot`, in order: the `--bot-name` that precedes it.
+    bot_names: Vec<Option<String>>,
 }
 
 fn usage_error(message: String) -> clap::Error {
@@ -77,23 +83,58 @@ fn assign_bot_dirs(
     bot_positions: &[usize],
     dirs: &[(usize, PathBuf)],
 ) -> Result<Vec<Option<PathBuf>>, String> {
+    let named: Vec<(usize, String)> = dirs
+        .iter()
+        .map(|(p, d)| (*p, d.display().to_string()))
+        .collect();
+    Ok(assign_to_next_bot("--bot-dir", bot_positions, &named)?
+        .into_iter()
+        .map(|d| d.map(PathBuf::from))
+        .collect())
+}
+
+/// Assigns each value of `flag` (by its position on the command line) to the first `--bot`
+/// after it.
+fn assign_to_next_bot(
+    flag: &str,
+    bot_positions: &[usize],
+    values: &[(usize, String)],
+) -> Result<Vec<Option<String>>, String> {
     let mut out = vec![None; bot_positions.len()];
-    for (pos, dir) in dirs {
+    for (pos, value) in values {
         let Some(bot) = bot_positions.iter().position(|b| b > pos) else {
             return Err(format!(
-                "--bot-dir {} is not followed by a --bot; give --bot-dir just before its --bot",
-                dir.display()
+                "{flag} {value} is not followed by a --bot; give {flag} just before its --bot"
             ));
         };
         if out[bot].is_some() {
-            return Err(format!(
-                "two --bot-dir for one --bot (the second is {})",
-                dir.display()
-            ));
+            return Err(format!("two {flag} for one --bot (the second is {value})"));
         }
-        out[bot] = Some(dir.clone());
+        out[bot] = Some(value.clone());
     }
     Ok(out)
+}
+
+/// The label of each bot in the results: its `--bot-name`, else its spec; a label that
+/// repeats gets ` #2`, ` #3`, ... so that copies of one bot can be told apart.
+fn bot_labels(specs: &[String], names: &[Option<String>]) -> Vec<String> {
+    let base: Vec<String> = specs
+        .iter()
+        .zip(names)
+        .map(|(spec, name)| name.clone().unwrap_or_else(|| spec.clone()))
+        .collect();
+    base.iter()
+        .enumerate()
+        .map(|(i, label)| {
+            let before = base[..i].iter().filter(|l| *l == label).count();
+            let total = base.iter().filter(|l| *l == label).count();
+            if total > 1 && before > 0 {
+                format!("{label} #{}", before + 1)
+            } else {
+                label.clone()
+            }
+        })
+        .collect()
 }
 
 impl FromArgMatches for PlayArgs {
@@ -112,7 +153,21 @@ impl FromArgMatches for PlayArgs {
             .zip(flags.bot_dirs.iter().cloned())
             .collect();
         let bot_dirs = assign_bot_dirs(&bot_positions, &dirs).map_err(usage_error)?;
-        Ok(PlayArgs { flags, bot_dirs })
+        let name_positions: Vec<usize> = m
+            .indices_of("bot_names")
+            .map(|i| i.collect())
+            .unwrap_or_default();
+        let names: Vec<(usize, String)> = name_positions
+            .into_iter()
+            .zip(flags.bot_names.iter().cloned())
+            .collect();
+        let bot_names =
+            assign_to_next_bot("--bot-name", &bot_positions, &names).map_err(usage_error)?;
+        Ok(PlayArgs {
+            flags,
+            bot_dirs,
+            bot_names,
+        })
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
@@ -165,6 +220,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let PlayArgs {
         flags: args,
         bot_dirs,
+        bot_names: names,
     } = args;
     let board = load_board(&args.board).map_err(CliError::input)?;
     let mut bots = Vec::new();
@@ -246,9 +302,9 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
     let protections = jsonl_protections.or(windward_protections);
     let mut stats = play_with(&opts, &external_options, jobs).map_err(CliError::failure)?;
-    // The spec as given on the command line names each entry.
-    for (s, given) in stats.iter_mut().zip(&args.bots) {
-        s.bot = given.clone();
+    // The name given, else the spec as given on the command line, names each entry.
+    for (s, label) in stats.iter_mut().zip(bot_labels(&args.bots, &names)) {
+        s.bot = label;
     }
     if args.json {
         let report = PlayReport {
@@ -262,8 +318,49 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         println!("{text}");
     } else {
         print!("{}", table(&opts, &stats));
+        print!("{}", fault_report(&stats));
     }
     Ok(())
+}
+
+/// For each bot that faulted: its faults by kind, how it ended, the first line it printed
+/// that was not an answer, and the end of its stderr (what a student needs to fix it).
+fn fault_report(stats: &[BotStats]) -> String {
+    let mut out = String::new();
+    for s in stats.iter().filter(|s| s.faults > 0) {
+        let k = &s.fault_kinds;
+        out += &format!(
+            "\n{}: {} fault(s): {} timeout, {} invalid, {} crash\n",
+            s.bot, s.faults, k.timeout, k.invalid, k.crash
+        );
+        let Some(d) = &s.diagnosis else { continue };
+        out += &format!("  first faulty game: {}\n", d.game);
+        if let Some(e) = &d.start_error {
+            out += &format!("  could not start: {e}\n");
+        }
+        if let Some(exit) = &d.exit {
+            out += &format!("  the bot ended with: {exit}\n");
+        }
+        if let (Some(line), Some(why)) = (&d.first_bad_line, &d.bad_line_reason) {
+            out += &format!("  first bad line ({why}): {line:?}\n");
+            if why.contains("not JSON") || why.contains("no question was pending") {
+                out += "  hint: stdout is for answers only: print debug output to stderr\n";
+            }
+        }
+        if k.timeout > 0 && k.invalid == 0 && k.crash == 0 && d.first_bad_line.is_none() {
+            out += "  hint: no answer arrived in time: does the bot flush stdout after each \
+                    answer (Python: print(..., flush=True))?\n";
+        }
+        if d.stderr_tail.is_empty() {
+            out += "  stderr: (empty)\n";
+        } else {
+            out += "  last lines of stderr:\n";
+            for line in &d.stderr_tail {
+                out += &format!("    {line}\n");
+            }
+        }
+    }
+    out
 }
 
 fn table(opts: &PlayOptions, stats: &[BotStats]) -> String {

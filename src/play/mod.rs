@@ -10,12 +10,16 @@
 
 mod stats;
 
-pub use stats::{BotStats, GameSummary, summarize_game};
+pub use stats::{
+    BotStats, Diagnosis, FaultKinds, GameSummary, STDERR_TAIL_LINES, summarize_game, tail_lines,
+};
 
 use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::jsonl::{SplitError, split_command};
 use crate::bots::windward::{DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
-use crate::bots::{BotCommand, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
+use crate::bots::{
+    BotCommand, BotGameLog, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game,
+};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
@@ -323,9 +327,26 @@ async fn play_one_in_series(
         .map_err(|source| PlayError::Game { seed, source })?;
     let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
     let mut names = vec![String::new(); k];
+    let mut logs = Vec::new();
     for (slot, bot) in opts.bots.iter().enumerate() {
         let seat = opts.seat_of(slot, g);
-        by_seat[seat] = Some(bot.seat_player(seed, seat, maps, &external.bots, series.get(&slot)));
+        let player = match (bot, series.get(&slot)) {
+            (BotSpec::Jsonl(bot), None) => {
+                let player = JsonlPlayer::new(
+                    BotCommand {
+                        argv: bot.argv.clone(),
+                        dir: bot.dir.clone(),
+                    },
+                    external.bots.clone(),
+                );
+                logs.push((slot, player.log_handle()));
+                SeatPlayer::Remote(Box::new(player))
+            }
+            (_, seat_of_series) => {
+                bot.seat_player(seed, seat, maps, &external.bots, seat_of_series)
+            }
+        };
+        by_seat[seat] = Some(player);
         names[seat] = bot.to_string();
     }
     let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
@@ -341,8 +362,35 @@ async fn play_one_in_series(
     drive_game(&mut game, &mut seats, &setups)
         .await
         .map_err(|source| PlayError::Game { seed, source })?;
+    drop(seats);
     let seat_of_slot: Vec<usize> = (0..k).map(|slot| opts.seat_of(slot, g)).collect();
-    Ok(summarize_game(&game, &seat_of_slot))
+    let mut summary = summarize_game(&game, &seat_of_slot);
+    for (slot, handle) in logs {
+        if summary.per_slot[slot].faults == 0 {
+            continue;
+        }
+        let log = handle.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        summary.diagnoses[slot] = Some(diagnose(g, &log));
+    }
+    Ok(summary)
+}
+
+/// What went wrong for a JSON-lines bot in game `g`, from its log.
+fn diagnose(g: u32, log: &BotGameLog) -> Diagnosis {
+    Diagnosis {
+        game: g,
+        start_error: log.spawn_error.clone(),
+        exit: log.exit.as_ref().map(|e| {
+            if e.oom_kills > 0 {
+                format!("{} (over the memory limit)", e.status)
+            } else {
+                e.status.clone()
+            }
+        }),
+        first_bad_line: log.first_bad_line.as_ref().map(|b| b.text.clone()),
+        bad_line_reason: log.first_bad_line.as_ref().map(|b| b.why.clone()),
+        stderr_tail: tail_lines(&log.stderr_text()),
+    }
 }
 
 /// Plays every game of `opts` (with external bots), up to `jobs` at once, and returns the
@@ -468,6 +516,21 @@ pub async fn play_windward_series(
                 first_lines(&log.stderr)
             );
         }
+        // A client's log covers the whole series: it goes with its first faulty game.
+        if let Some(g) = summaries.iter().position(|s| s.per_slot[slot].faults > 0) {
+            let summary = &mut summaries[g];
+            let mut tail = tail_lines(&log.stderr);
+            if tail.is_empty() {
+                tail = log.stdout_tail[log.stdout_tail.len().saturating_sub(STDERR_TAIL_LINES)..]
+                    .to_vec();
+            }
+            summary.diagnoses[slot] = Some(Diagnosis {
+                game: g as u32,
+                exit: Some(log.status.clone()),
+                stderr_tail: tail,
+                ..Diagnosis::default()
+            });
+        }
     }
     match failure {
         Some(e) => Err(e),
@@ -546,6 +609,7 @@ fn totals(opts: &PlayOptions, summaries: &[GameSummary]) -> Vec<BotStats> {
     for summary in summaries {
         for (slot, stats) in totals.iter_mut().enumerate() {
             stats.add(&summary.per_slot[slot]);
+            stats.diagnose(summary.diagnoses[slot].as_ref());
         }
     }
     totals

@@ -13,14 +13,60 @@ pub struct SeatResult {
     pub push_kills: u32,
     pub deaths: u32,
     pub faults: u32,
+    /// The faults by kind.
+    pub fault_kinds: FaultKinds,
     /// Highest score of the game (shared top scores win for each).
     pub won: bool,
+}
+
+/// Faults by kind (R5.2): no answer in time, an unusable answer, no bot to answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct FaultKinds {
+    pub timeout: u32,
+    pub invalid: u32,
+    pub crash: u32,
+}
+
+/// What an external bot did wrong in a game, for its author: how it ended, the first line
+/// it printed that was not a usable answer, and the end of its stderr.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Diagnosis {
+    /// The game (from 0) this is from: the bot's first game with a fault.
+    pub game: u32,
+    /// Why it could not be started, if it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_error: Option<String>,
+    /// `exit 1`, `signal SIGKILL`, ...
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit: Option<String>,
+    /// The first stdout line that was not a usable answer (at most 200 bytes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_bad_line: Option<String>,
+    /// Why that line was not usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad_line_reason: Option<String>,
+    /// The last lines of its stderr in that game.
+    pub stderr_tail: Vec<String>,
+}
+
+/// Lines of stderr kept in a [`Diagnosis`].
+pub const STDERR_TAIL_LINES: usize = 10;
+
+/// The last `STDERR_TAIL_LINES` lines of `text`.
+pub fn tail_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..]
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
 }
 
 /// A finished game's results, indexed by bot slot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSummary {
     pub per_slot: Vec<SeatResult>,
+    /// For external bots that faulted in this game: what went wrong.
+    pub diagnoses: Vec<Option<Diagnosis>>,
 }
 
 /// Summarises `game`; `seat_of_slot[slot]` is the seat bot `slot` played in.
@@ -38,7 +84,18 @@ pub fn summarize_game(game: &Game, seat_of_slot: &[usize]) -> GameSummary {
             EventKind::Push => s.pushes += 1,
             EventKind::PushKill => s.push_kills += 1,
             EventKind::Destroyed => s.deaths += 1,
-            EventKind::Timeout | EventKind::Invalid | EventKind::Crash => s.faults += 1,
+            EventKind::Timeout => {
+                s.faults += 1;
+                s.fault_kinds.timeout += 1;
+            }
+            EventKind::Invalid => {
+                s.faults += 1;
+                s.fault_kinds.invalid += 1;
+            }
+            EventKind::Crash => {
+                s.faults += 1;
+                s.fault_kinds.crash += 1;
+            }
             EventKind::SurvivorBonus => {}
         }
     }
@@ -48,6 +105,7 @@ pub fn summarize_game(game: &Game, seat_of_slot: &[usize]) -> GameSummary {
     }
     GameSummary {
         per_slot: seat_of_slot.iter().map(|&seat| per_seat[seat]).collect(),
+        diagnoses: vec![None; seat_of_slot.len()],
     }
 }
 
@@ -65,6 +123,10 @@ pub struct BotStats {
     pub deaths: u32,
     pub wins: u32,
     pub faults: u32,
+    pub fault_kinds: FaultKinds,
+    /// What went wrong the first time it faulted (external bots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnosis: Option<Diagnosis>,
 }
 
 impl BotStats {
@@ -81,6 +143,15 @@ impl BotStats {
             deaths: 0,
             wins: 0,
             faults: 0,
+            fault_kinds: FaultKinds::default(),
+            diagnosis: None,
+        }
+    }
+
+    /// Keeps the first diagnosis of a game in which the bot faulted.
+    pub fn diagnose(&mut self, diagnosis: Option<&Diagnosis>) {
+        if self.diagnosis.is_none() {
+            self.diagnosis = diagnosis.cloned();
         }
     }
 
@@ -93,6 +164,9 @@ impl BotStats {
         self.push_kills += r.push_kills;
         self.deaths += r.deaths;
         self.faults += r.faults;
+        self.fault_kinds.timeout += r.fault_kinds.timeout;
+        self.fault_kinds.invalid += r.fault_kinds.invalid;
+        self.fault_kinds.crash += r.fault_kinds.crash;
         self.wins += u32::from(r.won);
         self.mean_score = self.total_score as f64 / f64::from(self.games);
     }

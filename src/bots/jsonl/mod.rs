@@ -7,5 +7,7 @@ pub mod session;
 pub mod split;
 
 pub use messages::{AnswerError, PROTOCOL_VERSION};
-pub use session::{Discard, Incoming, MAX_LINE_BYTES, Reply, Session, SessionStats, Verdict};
+pub use session::{
+    BadLine, Discard, Incoming, MAX_LINE_BYTES, Reply, Session, SessionStats, Verdict,
+};
 pub use split::{SplitError, split_command};

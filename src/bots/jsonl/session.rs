@@ -121,7 +121,36 @@ pub struct Session {
     last_error: Option<String>,
     /// Why the last unusable line seen during the first query was unusable.
     first_query_error: Option<String>,
+    /// The first line that was not a usable answer, cut to [`BAD_LINE_BYTES`], with why.
+    first_bad_line: Option<BadLine>,
     stats: SessionStats,
+}
+
+/// Bytes of a bad line kept to show the student.
+pub const BAD_LINE_BYTES: usize = 200;
+
+/// A line that was not a usable answer, as shown to the bot's author.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadLine {
+    /// The start of the line (at most [`BAD_LINE_BYTES`] bytes, lossy UTF-8).
+    pub text: String,
+    pub why: String,
+}
+
+impl BadLine {
+    fn new(line: Incoming<'_>, why: &str) -> BadLine {
+        let text = match line {
+            Incoming::Line(bytes) => {
+                let cut = &bytes[..bytes.len().min(BAD_LINE_BYTES)];
+                String::from_utf8_lossy(cut).into_owned()
+            }
+            Incoming::TooLong => format!("(a line longer than {MAX_LINE_BYTES} bytes)"),
+        };
+        BadLine {
+            text,
+            why: why.to_string(),
+        }
+    }
 }
 
 fn with_newline(mut s: String) -> String {
@@ -146,6 +175,17 @@ impl Session {
     /// Why the last answer was invalid, for the log.
     pub fn last_error(&self) -> Option<&str> {
         self.last_error.as_deref()
+    }
+
+    /// The first line of the game that was not a usable answer.
+    pub fn first_bad_line(&self) -> Option<&BadLine> {
+        self.first_bad_line.as_ref()
+    }
+
+    fn note_bad(&mut self, line: Incoming<'_>, why: &str) {
+        if self.first_bad_line.is_none() {
+            self.first_bad_line = Some(BadLine::new(line, why));
+        }
     }
 
     /// Whether a query waits for its answer.
@@ -222,8 +262,16 @@ impl Session {
         }
     }
 
-    fn invalid(&mut self, why: String) -> Verdict {
-        if self.pending.as_ref().is_some_and(|p| p.seq == 1) {
+    /// An unusable answer. During the game's first query one line that does not look like
+    /// an answer (`shaped`: a JSON object naming a square, a facing, a card or an echo) may be
+    /// the bot's reply to `hello` and is set aside once; anything else is judged at once.
+    fn invalid(&mut self, why: String, line: Incoming<'_>, shaped: bool) -> Verdict {
+        self.note_bad(line, &why);
+        if !shaped
+            && self.first_query_error.is_none()
+            && self.stats.hello_replies == 0
+            && self.pending.as_ref().is_some_and(|p| p.seq == 1)
+        {
             self.first_query_error = Some(why);
             return self.discard(Discard::HelloReply);
         }
@@ -262,6 +310,7 @@ impl Session {
             return if self.pay_debt() {
                 self.discard(Discard::Late)
             } else {
+                self.note_bad(line, "printed while no question was pending");
                 self.discard(Discard::Unsolicited)
             };
         };
@@ -281,7 +330,7 @@ impl Session {
                 return if self.pay_debt() {
                     self.discard(Discard::Late)
                 } else {
-                    self.invalid(why)
+                    self.invalid(why, line, false)
                 };
             }
         };
@@ -289,7 +338,7 @@ impl Session {
             if echo.as_u64() == Some(seq) {
                 // An exact echo: the bot is in step again.
                 self.owed = 0;
-                return self.answer(&object);
+                return self.answer(&object, line);
             }
             if echo.as_u64().is_some_and(|s| s < seq) {
                 self.pay_debt();
@@ -317,15 +366,15 @@ impl Session {
                 return self.discard(Discard::Late);
             }
             self.owed = 0;
-            return self.answer(&object);
+            return self.answer(&object, line);
         }
         if self.pay_debt() {
             return self.discard(Discard::Late);
         }
-        self.answer(&object)
+        self.answer(&object, line)
     }
 
-    fn answer(&mut self, object: &Map<String, Value>) -> Verdict {
+    fn answer(&mut self, object: &Map<String, Value>, line: Incoming<'_>) -> Verdict {
         let pending = self.pending.as_ref().expect("a query is pending");
         let parsed: Result<Reply, AnswerError> = match &pending.query {
             Query::Start(q) => messages::parse_start_answer(object, q).map(Reply::Start),
@@ -338,7 +387,12 @@ impl Session {
                 self.stats.answered += 1;
                 Verdict::Answered(reply)
             }
-            Err(e) => self.invalid(e.to_string()),
+            Err(e) => {
+                let shaped = ["x", "y", "facing", "card", "seq", "turn"]
+                    .iter()
+                    .any(|k| object.contains_key(*k));
+                self.invalid(e.to_string(), line, shaped)
+            }
         }
     }
 }
@@ -612,5 +666,43 @@ mod tests {
         );
         assert_eq!(s.stats().crashes, 2);
         assert_eq!(s.stats().queries, 2);
+    }
+
+    #[test]
+    fn an_invalid_start_answer_is_judged_at_once() {
+        let (view, query) = (view(0), sq());
+        let mut s = Session::new();
+        s.ask_start(&view, &query);
+        // A square not offered: shaped like an answer, so not a reply to `hello`.
+        let v = s.on_line(Incoming::Line(br#"{"x":99,"y":99,"facing":"N"}"#));
+        assert_eq!(
+            v,
+            Verdict::Answered(Reply::Start(StartReply::Fault(Fault::Invalid)))
+        );
+        let bad = s.first_bad_line().expect("kept");
+        assert!(bad.text.contains("\"x\":99"), "{bad:?}");
+    }
+
+    #[test]
+    fn one_unusable_line_may_answer_hello_but_a_second_is_judged_at_once() {
+        let (view, query) = (view(0), sq());
+        let mut s = Session::new();
+        s.ask_start(&view, &query);
+        assert_eq!(
+            s.on_line(Incoming::Line(b"hi there")),
+            Verdict::Discarded(Discard::HelloReply)
+        );
+        let long = vec![b'z'; 500];
+        let v = s.on_line(Incoming::Line(&long));
+        assert_eq!(
+            v,
+            Verdict::Answered(Reply::Start(StartReply::Fault(Fault::Invalid)))
+        );
+        // The first bad line is the one kept, cut to 200 bytes.
+        assert_eq!(s.first_bad_line().unwrap().text, "hi there");
+        let mut s = Session::new();
+        s.ask_start(&view, &query);
+        s.on_line(Incoming::Line(&long));
+        assert_eq!(s.first_bad_line().unwrap().text.len(), BAD_LINE_BYTES);
     }
 }
