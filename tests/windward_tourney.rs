@@ -138,7 +138,9 @@ fn a_windward_client_that_never_joins_gets_crash_faults_and_the_games_go_on() {
     let config =
         school_config(port, &extra).replace("start_limit_ms = 5000", "start_limit_ms = 2000");
     std::fs::write(dir.path().join("t.toml"), config).unwrap();
-    ok(dir.path(), &["run", "t.toml", "--quiet"]);
+    let (_, stderr) = ok(dir.path(), &["run", "t.toml", "--quiet"]);
+    // --quiet is quiet: the gateway's joins and refusals do not bypass it.
+    assert!(!stderr.contains("windward:"), "{stderr}");
     let rows = standings(dir.path(), "t.toml");
     for team in ["Old Timers", "Runner", "Random", "Never Joins"] {
         assert_eq!(column(&rows, team, GAMES_PLAYED), 3, "{team}: {rows:?}");

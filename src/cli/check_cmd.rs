@@ -116,7 +116,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
     );
     if !windward.is_empty() {
         let windward_reports = runtime.block_on(async {
-            let host = crate::runner::bind_windward_gateway(t)
+            let host = crate::runner::bind_windward_gateway(t, crate::runner::ProgressMode::Plain)
                 .await
                 .map_err(CliError::failure)?
                 .ok_or_else(|| CliError::failure("no Windward gateway was started"))?;

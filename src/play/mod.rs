@@ -457,12 +457,16 @@ pub async fn play_windward_series(
     maps: &Arc<FlagDistances>,
 ) -> Result<Vec<GameSummary>, PlayError> {
     let addr = external.windward_listen;
-    let host = WindwardHost::bind(addr, external.bots.startup_ms)
-        .await
-        .map_err(|e| PlayError::Gateway {
-            addr,
-            error: e.to_string(),
-        })?;
+    let host = WindwardHost::bind(
+        addr,
+        external.bots.startup_ms,
+        crate::bots::windward::gateway::stderr_logger(),
+    )
+    .await
+    .map_err(|e| PlayError::Gateway {
+        addr,
+        error: e.to_string(),
+    })?;
     let shape = SeriesShape {
         games: u64::from(opts.games),
         turn_limit: opts.config.turn_limit,

@@ -86,7 +86,7 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
     check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
-        let windward = bind_windward_gateway(t).await?;
+        let windward = bind_windward_gateway(t, opts.progress).await?;
         let store = Store::open(&t.database).await?;
         let runner = Runner::new(t, &store, opts, windward).await?;
         store.count_restarts().await?;
@@ -105,12 +105,17 @@ pub fn has_windward_teams(t: &Tournament) -> bool {
 /// anything is written: a port already taken is a clear error, not a run of crashes.
 pub async fn bind_windward_gateway(
     t: &Tournament,
+    mode: ProgressMode,
 ) -> Result<Option<crate::bots::windward::WindwardHost>, RunError> {
     if !has_windward_teams(t) {
         return Ok(None);
     }
     let addr = t.limits.windward_listen;
-    let host = crate::bots::windward::WindwardHost::bind(addr, t.limits.start_limit_ms)
+    // Joins and refusals are shown like progress: above the bars, or not with --quiet.
+    progress::set_line_mode(mode);
+    let logger: crate::bots::windward::gateway::Logger =
+        std::sync::Arc::new(|event| progress::line(&format!("windward: {event}")));
+    let host = crate::bots::windward::WindwardHost::bind(addr, t.limits.start_limit_ms, logger)
         .await
         .map_err(|e| {
             RunError::Setup(format!(

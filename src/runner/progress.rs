@@ -2,7 +2,40 @@
 //! nothing.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// Where lines from outside the runner's loop go (the Windward gateway's joins and
+/// refusals): above the bar, as log lines, or nowhere, as the run's mode says.
+struct Sink {
+    mode: ProgressMode,
+    bar: Option<ProgressBar>,
+}
+
+static SINK: Mutex<Sink> = Mutex::new(Sink {
+    mode: ProgressMode::Plain,
+    bar: None,
+});
+
+fn sink() -> std::sync::MutexGuard<'static, Sink> {
+    SINK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Sets the mode lines from outside the loop are shown in (before the display exists).
+pub fn set_line_mode(mode: ProgressMode) {
+    sink().mode = mode;
+}
+
+/// Shows a line the way the run's progress is shown: above the bars, as a log line, or
+/// not at all with `--quiet`, so that it never garbles the bars.
+pub fn line(text: &str) {
+    let sink = sink();
+    match (&sink.bar, sink.mode) {
+        (Some(bar), _) => bar.println(text),
+        (None, ProgressMode::Quiet) => {}
+        (None, _) => eprintln!("{text}"),
+    }
+}
 
 /// How a run reports progress (on stderr).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +87,11 @@ impl Progress {
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
+        {
+            let mut sink = sink();
+            sink.mode = mode;
+            sink.bar = bar.clone();
+        }
         Progress {
             mode,
             bar,
@@ -123,6 +161,7 @@ impl Progress {
 
     /// Clears the bar; plain mode prints the final figures.
     pub fn finish(&self) {
+        sink().bar = None;
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         } else if self.mode == ProgressMode::Plain {

@@ -51,7 +51,7 @@ pub fn rerun_set(
     super::check_runnable(t)?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
-        let windward = super::bind_windward_gateway(t).await?;
+        let windward = super::bind_windward_gateway(t, opts.progress).await?;
         let store = Store::open_existing(&t.database).await?;
         let runner = Runner::new(t, &store, opts, windward).await?;
         let result = runner.rerun(request).await;

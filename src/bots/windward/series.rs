@@ -94,13 +94,18 @@ impl WindwardHost {
         WindwardHost { gateway, host }
     }
 
-    /// Listens on `addr` for the clients of tournaments and `play` (tokens routed to
-    /// seats, no open lobby); a connection has the bot start-up time, at least 1 s, to send
-    /// its join.
-    pub async fn bind(addr: SocketAddr, startup_ms: u64) -> std::io::Result<WindwardHost> {
+    /// Listens on `addr` for the clients of tournaments and `play` (seats by private
+    /// endpoint or token, no open lobby); a connection has the bot start-up time, at least
+    /// 1 s, to send its join. Joins and refusals go to `logger`.
+    pub async fn bind(
+        addr: SocketAddr,
+        startup_ms: u64,
+        logger: super::gateway::Logger,
+    ) -> std::io::Result<WindwardHost> {
         let gateway = Gateway::bind(GatewayConfig {
             addr,
             join_timeout: Duration::from_millis(startup_ms.max(1000)),
+            logger,
             ..GatewayConfig::default()
         })
         .await?;
