@@ -174,6 +174,8 @@ pub struct BotProcess {
     group: Option<cgroup::Group>,
     scratch: Option<scratch::Scratch>,
     grace: Duration,
+    /// In its own PID namespace (see [`sandbox::Prepared::contained`]).
+    contained: bool,
     finished: bool,
 }
 
@@ -287,6 +289,32 @@ fn exited_unreaped(pid: i32) -> bool {
     }
 }
 
+/// Ends a contained bot whose keeper is `keeper`: SIGKILL to the namespace's init (the
+/// kernel then kills every process in the namespace, and the keeper, still alive, reaps
+/// init and exits the way the bot did); the keeper itself only if that does not end it.
+/// Killing the keeper first would leave init's zombie to the machine's PID 1.
+fn end_namespace(keeper: i32) {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let children = std::fs::read_to_string(format!("/proc/{keeper}/task/{keeper}/children"))
+        .unwrap_or_default();
+    for pid in children
+        .split_whitespace()
+        .filter_map(|p| p.parse::<i32>().ok())
+    {
+        let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(1);
+    let mut poll = Duration::from_micros(200);
+    while !exited_unreaped(keeper) && std::time::Instant::now() < deadline {
+        std::thread::sleep(poll);
+        poll = (poll * 2).min(Duration::from_millis(5));
+    }
+    if !exited_unreaped(keeper) {
+        let _ = kill(Pid::from_raw(keeper), Signal::SIGKILL);
+    }
+}
+
 fn describe_status(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     if let Some(code) = status.code() {
@@ -394,18 +422,18 @@ impl BotProcess {
         cpu_seconds: u64,
         sandbox: &Sandbox,
     ) -> Result<BotProcess, SpawnError> {
-        let uid = Self::lease(command, sandbox)?;
-        let (c, l, s, owner) = (
-            command.clone(),
-            limits.clone(),
-            sandbox.clone(),
-            uid.as_ref().map(|u| u.uid()),
-        );
-        let prepared =
-            tokio::task::spawn_blocking(move || prepare_for(&c, &l, cpu_seconds, &s, owner, None))
-                .await
-                .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))??;
-        Self::spawn_in(command, limits, uid, prepared)
+        let (c, l, s) = (command.clone(), limits.clone(), sandbox.clone());
+        // Copying the folder, mounting, and the fork-exec (which waits for the container
+        // to be built) all block: on a blocking thread, bots of a game start in parallel
+        // and the runtime's thread keeps timing the others.
+        tokio::task::spawn_blocking(move || {
+            let uid = Self::lease(&c, &s)?;
+            let owner = uid.as_ref().map(UidLease::uid);
+            let prepared = prepare_for(&c, &l, cpu_seconds, &s, owner, None)?;
+            Self::spawn_in(&c, &l, uid, prepared)
+        })
+        .await
+        .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))?
     }
 
     fn lease(command: &BotCommand, sandbox: &Sandbox) -> Result<Option<UidLease>, SpawnError> {
@@ -434,6 +462,7 @@ impl BotProcess {
             scratch,
             home,
             tmpdir,
+            contained,
         } = prepared;
         let mut cmd = tokio::process::Command::new(program);
         cmd.args(&command.argv[1..])
@@ -498,6 +527,7 @@ impl BotProcess {
             stderr_task: Some(stderr_task),
             scratch: Some(scratch),
             grace: limits.grace,
+            contained,
             finished: false,
         })
     }
@@ -557,36 +587,49 @@ impl BotProcess {
         self.writer = None;
         let deadline = Instant::now() + self.grace;
         let mut exited = self.has_exited();
+        let mut poll = Duration::from_millis(1);
         while !exited && Instant::now() < deadline {
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            tokio::time::sleep(poll).await;
+            poll = (poll * 2).min(Duration::from_millis(10));
             exited = self.has_exited();
         }
         let uid = self.uid();
-        sandbox::kill_bot(self.pgid, uid);
+        let (pgid, contained) = (self.pgid, self.contained);
         let group = self.group.take();
-        let group = match group {
-            Some(g) => tokio::task::spawn_blocking(move || {
+        // Killing is blocking work (a control group's processes, /proc scans): off the
+        // runtime's thread, so that the bots of a game end in parallel.
+        let (group, survivors) = tokio::task::spawn_blocking(move || {
+            if contained {
+                end_namespace(pgid);
+                if let Some(g) = &group {
+                    g.kill_all();
+                }
+                return (group, 0);
+            }
+            sandbox::kill_bot(pgid, uid);
+            if let Some(g) = &group {
                 g.kill_all();
-                g
-            })
-            .await
-            .ok(),
-            None => None,
-        };
-        // The leader stays unreaped (a zombie) until the end, so that its pid, which is
-        // also the process group id, cannot be reused while we still signal the group.
-        let dead_deadline = Instant::now() + Duration::from_secs(5);
-        while !self.has_exited() && Instant::now() < dead_deadline {
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        // Orphans of the bot: killed above; reap the ones that became our children.
-        let mut survivors = sandbox::reap_bot(self.pgid, uid, self.pgid);
-        let reap_deadline = Instant::now() + Duration::from_secs(2);
-        while survivors > 0 && Instant::now() < reap_deadline {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            sandbox::kill_bot(self.pgid, uid);
-            survivors = sandbox::reap_bot(self.pgid, uid, self.pgid);
-        }
+            }
+            // Orphans of the bot: killed above; reap the ones that became our children.
+            let mut survivors = 0;
+            let reap_deadline = std::time::Instant::now() + Duration::from_secs(2);
+            loop {
+                if exited_unreaped(pgid) {
+                    survivors = sandbox::reap_bot(pgid, uid, pgid);
+                    if survivors == 0 || std::time::Instant::now() > reap_deadline {
+                        break;
+                    }
+                }
+                if std::time::Instant::now() > reap_deadline {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+                sandbox::kill_bot(pgid, uid);
+            }
+            (group, survivors)
+        })
+        .await
+        .unwrap_or((None, 0));
         let status = match tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await {
             Ok(Ok(status)) => describe_status(status),
             Ok(Err(e)) => format!("unknown ({e})"),
@@ -633,12 +676,16 @@ impl Drop for BotProcess {
         }
         // Abandoned mid-game: kill everything now; the leader is reaped by tokio.
         let uid = self.uid();
+        if self.contained {
+            end_namespace(self.pgid);
+        }
         sandbox::kill_bot(self.pgid, uid);
         if let Some(group) = &self.group {
             group.kill_all();
         }
         let pgid = self.pgid;
-        if sandbox::reap_bot(pgid, uid, pgid) > 0
+        if !self.contained
+            && sandbox::reap_bot(pgid, uid, pgid) > 0
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
             // Reap the orphans once they are dead (the uid lease goes with this task, so

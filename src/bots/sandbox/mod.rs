@@ -477,6 +477,9 @@ pub struct Prepared {
     /// Environment: `HOME` and `TMPDIR` as the bot sees them.
     pub home: PathBuf,
     pub tmpdir: PathBuf,
+    /// Whether the bot has its own PID namespace: killing the keeper (the child) then kills
+    /// every process of the bot, and none of them is ever the runner's to reap.
+    pub contained: bool,
 }
 
 impl Sandbox {
@@ -780,7 +783,8 @@ impl Sandbox {
             ),
             Err(_) => None,
         };
-        if owner.is_some() || !containers {
+        // Without a PID namespace, orphans of the bot become the runner's to reap.
+        if !containers {
             become_subreaper();
         }
         let child = ChildSetup {
@@ -801,6 +805,7 @@ impl Sandbox {
             scratch,
             home,
             tmpdir,
+            contained: containers,
         })
     }
 }
