@@ -56,7 +56,7 @@ fn ctrl_c_during_run_says_what_is_stored_and_status_does_not_claim_running() {
     let t = tempfile::tempdir().unwrap();
     let file = generate(t.path(), "n", "240", "12");
     let db = t.path().join("n/tournament.sqlite");
-    let mut child = Command::new(bin())
+    let child = Command::new(bin())
         .args(["run", file.to_str().unwrap(), "--quiet"])
         .current_dir(t.path())
         .stdout(Stdio::piped())
@@ -170,24 +170,33 @@ fn read_only_commands_never_write_the_database() {
     generate(t.path(), "s", "12", "1");
     ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
     let db = t.path().join("s/tournament.sqlite");
-    let before = fingerprint(&db);
-    std::thread::sleep(Duration::from_millis(20));
-    for args in [
-        &["status", "s/tournament.sqlite"][..],
-        &["status", "s/tournament.toml", "--all"],
-        &["standings", "s/tournament.sqlite"],
-        &["export", "games", "s/tournament.sqlite", "--out", "-"],
-        &["export", "standings", "s/tournament.sqlite", "--out", "-"],
-        &["export", "sets", "s/tournament.sqlite", "--out", "-"],
-        &["logs", "s/tournament.sqlite", "school-0001/final"],
-    ] {
-        ok(t.path(), args);
-        assert!(fingerprint(&db) == before, "{args:?} changed the database");
+    // As `run` left it (WAL mode), then as a single-file copy in rollback-journal mode.
+    for journal in ["wal", "delete"] {
+        if journal == "delete" {
+            sql(&db, &["PRAGMA journal_mode = DELETE"]);
+        }
+        let before = fingerprint(&db);
+        std::thread::sleep(Duration::from_millis(20));
+        for args in [
+            &["status", "s/tournament.sqlite"][..],
+            &["status", "s/tournament.toml", "--all"],
+            &["standings", "s/tournament.sqlite"],
+            &["export", "games", "s/tournament.sqlite", "--out", "-"],
+            &["export", "standings", "s/tournament.sqlite", "--out", "-"],
+            &["export", "sets", "s/tournament.sqlite", "--out", "-"],
+            &["logs", "s/tournament.sqlite", "school-0001/final"],
+        ] {
+            ok(t.path(), args);
+            assert!(
+                fingerprint(&db) == before,
+                "{args:?} changed the database ({journal} journal)"
+            );
+        }
     }
 }
 
-/// Forgets the last migration applied to `db`, as if an older version had written it.
-fn forget_last_migration(db: &Path) {
+/// Runs statements on `db` with a connection of the test's own.
+fn sql(db: &Path, statements: &[&'static str]) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -197,18 +206,22 @@ fn forget_last_migration(db: &Path) {
         let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
             .await
             .unwrap();
-        sqlx::query(
-            "DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)",
-        )
-        .execute(&mut conn)
-        .await
-        .unwrap();
-        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(&mut conn)
-            .await
-            .unwrap();
+        for statement in statements {
+            sqlx::query(*statement).execute(&mut conn).await.unwrap();
+        }
         conn.close().await.unwrap();
     });
+}
+
+/// Forgets the last migration applied to `db`, as if an older version had written it.
+fn forget_last_migration(db: &Path) {
+    sql(
+        db,
+        &[
+            "DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)",
+            "PRAGMA wal_checkpoint(TRUNCATE)",
+        ],
+    );
 }
 
 #[test]

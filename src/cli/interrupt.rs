@@ -28,17 +28,25 @@ pub fn report_on_ctrl_c(database: &Path) {
                 if signal.recv().await.is_none() {
                     return;
                 }
-                let stored = crate::store::Store::final_stored_count(&database).await;
+                let stored = if database.exists() {
+                    crate::store::Store::final_stored_count(&database).await
+                } else {
+                    Some(0)
+                };
                 use std::io::IsTerminal;
                 let lead = if std::io::stderr().is_terminal() {
                     "\n"
                 } else {
                     ""
                 };
-                eprintln!(
-                    "{lead}interrupted: {} games stored; run again to resume",
-                    stored.unwrap_or(0)
-                );
+                match stored {
+                    Some(n) => {
+                        eprintln!("{lead}interrupted: {n} games stored; run again to resume")
+                    }
+                    None => eprintln!(
+                        "{lead}interrupted: the games stored so far are kept; run again to resume"
+                    ),
+                }
                 std::process::exit(130);
             });
         });
