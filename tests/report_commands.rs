@@ -173,8 +173,16 @@ fn read_only_commands_never_write_the_database() {
     // As `run` left it (WAL mode), then as a single-file copy in rollback-journal mode.
     for journal in ["wal", "delete"] {
         if journal == "delete" {
+            let mut perms = std::fs::metadata(&db).unwrap().permissions();
+            #[allow(clippy::permissions_set_readonly_false)]
+            perms.set_readonly(false);
+            std::fs::set_permissions(&db, perms).unwrap();
             sql(&db, &["PRAGMA journal_mode = DELETE"]);
         }
+        // A file nobody may write (root still may: the fingerprint is the real check).
+        let mut perms = std::fs::metadata(&db).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&db, perms).unwrap();
         let before = fingerprint(&db);
         std::thread::sleep(Duration::from_millis(20));
         for args in [
@@ -344,4 +352,24 @@ name = "Lab"
     }
     let beyond = ok(t.path(), &["logs", "t.toml", "lab/final", "--game", "2"]);
     assert!(beyond.starts_with("no bot logs"), "{beyond}");
+}
+
+#[test]
+fn a_tournament_of_the_previous_rules_engine_is_not_resumed() {
+    // Engine version 2 changed R13.5 (destroyed robots are powered UP); a database that
+    // version 1 started is read, but `run` does not mix the two rule sets in one tournament.
+    assert_eq!(lrs_tourney::engine::ENGINE_VERSION, 2);
+    let t = tempfile::tempdir().unwrap();
+    generate(t.path(), "s", "3", "1");
+    ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
+    let db = t.path().join("s/tournament.sqlite");
+    sql(&db, &["UPDATE tournament SET engine_version = 1"]);
+    let out = lrs(t.path(), &["run", "s/tournament.toml", "--quiet"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("played by rules engine version 1, this is version 2"),
+        "{stderr}"
+    );
+    ok(t.path(), &["status", "s/tournament.sqlite"]);
 }
