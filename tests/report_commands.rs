@@ -128,7 +128,11 @@ fn a_file_that_is_not_a_database_is_refused_at_once() {
         ("status", "teams.csv", "it is not an SQLite file"),
         ("export", "teams.csv", "it is not an SQLite file"),
         ("logs", "teams.csv", "it is not an SQLite file"),
-        ("status", "empty.sqlite", "the file is empty"),
+        (
+            "status",
+            "empty.sqlite",
+            "the file is empty: nothing was stored in it yet",
+        ),
     ] {
         let mut args = vec![command];
         if command == "export" {
@@ -372,4 +376,15 @@ fn a_tournament_of_the_previous_rules_engine_is_not_resumed() {
         "{stderr}"
     );
     ok(t.path(), &["status", "s/tournament.sqlite"]);
+}
+
+#[test]
+fn run_starts_on_the_empty_file_of_a_run_killed_at_once() {
+    // SQLite creates the file before writing its first page: a run killed in between leaves
+    // it empty, and the next run must start there, not call it "not a database".
+    let t = tempfile::tempdir().unwrap();
+    generate(t.path(), "s", "3", "1");
+    std::fs::write(t.path().join("s/tournament.sqlite"), "").unwrap();
+    let out = ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
+    assert!(out.contains(": done"), "{out}");
 }

@@ -92,7 +92,7 @@ fn check_sqlite_file(path: &Path) -> Result<(), StoreError> {
         .read_to_end(&mut header)
         .map_err(|e| not_a_db(&format!("cannot read it: {e}")))?;
     if header.is_empty() {
-        Err(not_a_db("the file is empty"))
+        Err(not_a_db("the file is empty: nothing was stored in it yet"))
     } else if header != SQLITE_HEADER {
         Err(not_a_db("it is not an SQLite file"))
     } else {
@@ -121,7 +121,8 @@ impl Store {
     /// Opens (creating if needed) the SQLite database at `path` and brings its schema up to
     /// date. WAL mode lets readers (`status`, `standings`) look while a run writes.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
-        if path.exists() {
+        // An empty file is a database SQLite has not written yet (a run killed at once).
+        if path.metadata().is_ok_and(|m| m.len() > 0) {
             check_sqlite_file(path)?;
         }
         Store::connect(path, true).await
