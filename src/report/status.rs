@@ -109,7 +109,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
             let names: Vec<&str> = set.members.iter().map(|&t| snap.team_name(t)).collect();
             let _ = writeln!(
                 out,
-                "  {:<28} {:<8} {:>2}/{:<2} games  {}{}",
+                "  {:<28} {:<11} {:>2}/{:<2} games  {}{}",
                 set.id,
                 under_way(set_state(snap, &set.id, set.done), live),
                 snap.games_done(&set.id),
