@@ -94,11 +94,11 @@ fn a_tournament_plays_a_windward_client_over_one_connection_per_series() {
         "the client answered every query in time with a hand card: {rows:?}"
     );
     // The client's log: it was ended by `exit` on stdin (status 0), stored once for the
-    // series, with the last game.
+    // series, with the last game (game 2: games count from 0, as in `export games`).
     let (logs, _) = ok(dir.path(), &["logs", "t.toml", "legacy/final"]);
     assert_eq!(logs.matches("== legacy/final").count(), 1, "{logs}");
     assert!(
-        logs.contains("== legacy/final game 3 (run 0): Old Timers (Legacy): exit 0"),
+        logs.contains("== legacy/final game 2 (run 0): Old Timers (Legacy): exit 0"),
         "{logs}"
     );
     // No client process outlives the run.

@@ -16,19 +16,17 @@ pub struct LogsArgs {
     /// Only this team's logs (its name, as in the roster).
     #[arg(long)]
     team: Option<String>,
-    /// Only this game of the series (1-based, as `export games` numbers them).
+    /// Only this game of the series, counted from 0 as `export games` numbers them (and as
+    /// seeds and seats are documented).
     #[arg(long)]
     game: Option<u32>,
 }
 
 pub fn run(args: LogsArgs) -> Result<(), CliError> {
-    if args.game == Some(0) {
-        return Err(CliError::input("--game counts from 1"));
-    }
     let db = target::database_of(&args.target)?;
     let (sets, teams, schools, logs) = target::runtime()?
         .block_on(async {
-            let store = Store::open_existing(&db).await?;
+            let store = Store::open_read_only(&db).await?;
             let sets = store.sets().await?;
             let teams = store.teams().await?;
             let schools = store.schools().await?;
@@ -65,7 +63,7 @@ pub fn run(args: LogsArgs) -> Result<(), CliError> {
         )));
     }
     let wanted = |row: &&BotLogRow| {
-        args.game.is_none_or(|g| row.game_index + 1 == g)
+        args.game.is_none_or(|g| row.game_index == g)
             && args
                 .team
                 .as_ref()
@@ -84,7 +82,7 @@ pub fn run(args: LogsArgs) -> Result<(), CliError> {
         println!(
             "== {} game {} (run {}{history}): {}: {}",
             row.set_id,
-            row.game_index + 1,
+            row.game_index,
             row.run_no,
             team_label(row.team),
             row.exit_status

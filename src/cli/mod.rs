@@ -7,6 +7,7 @@ mod boards_cmd;
 mod check_cmd;
 mod export_cmd;
 mod generate_cmd;
+mod interrupt;
 mod logs_cmd;
 mod play_cmd;
 mod rerun_cmd;

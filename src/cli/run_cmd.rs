@@ -31,6 +31,7 @@ pub fn jobs_or_cores(jobs: Option<usize>) -> Result<usize, CliError> {
 
 pub fn run(args: RunArgs) -> Result<(), CliError> {
     let t = load_tournament(&args.file).map_err(CliError::input)?;
+    super::interrupt::report_on_ctrl_c(&t.database);
     let progress = if args.quiet {
         ProgressMode::Quiet
     } else if args.plain {

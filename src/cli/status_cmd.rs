@@ -16,9 +16,10 @@ pub struct StatusArgs {
 
 pub fn run(args: StatusArgs) -> Result<(), CliError> {
     let (snap, db) = target::load_snapshot(&args.target)?;
+    let live = crate::store::RunLock::is_held(&db);
     print!(
         "{}",
-        status_text(&snap, &db.display().to_string(), args.all)
+        status_text(&snap, &db.display().to_string(), args.all, live)
     );
     Ok(())
 }

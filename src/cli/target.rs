@@ -23,12 +23,13 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .map_err(|e| CliError::failure(format!("cannot start the async runtime: {e}")))
 }
 
-/// Loads the snapshot of the database a `FILE|DB` argument designates, and its path.
+/// Loads the snapshot of the database a `FILE|DB` argument designates, and its path. The
+/// database is opened read-only: never migrated, never written.
 pub fn load_snapshot(arg: &Path) -> Result<(crate::report::Snapshot, PathBuf), CliError> {
     let db = database_of(arg)?;
     let snap = runtime()?
         .block_on(async {
-            let store = crate::store::Store::open_existing(&db).await?;
+            let store = crate::store::Store::open_read_only(&db).await?;
             let snap = crate::report::Snapshot::load(&store).await;
             store.close().await;
             snap

@@ -414,7 +414,8 @@ impl Game {
         (o != NO_ROBOT).then_some(o as Seat)
     }
 
-    /// Takes a robot off the board: one life less, DESTROYED or DEAD (R10).
+    /// Takes a robot off the board: one life less, DESTROYED or DEAD (R10), powered UP
+    /// whatever its power was (R13.5).
     pub(super) fn destroy(&mut self, seat: Seat, cause: Cause) {
         let robot = &mut self.robots[seat];
         if robot.status != Status::Active {
@@ -427,6 +428,7 @@ impl Game {
             }
         }
         robot.lives = robot.lives.saturating_sub(1);
+        robot.power = super::robot::Power::Up;
         robot.status = if robot.lives == 0 {
             Status::Dead
         } else {

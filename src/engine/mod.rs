@@ -33,4 +33,4 @@ pub use robot::{Power, Robot, Seat, Status};
 /// Version of the rules implementation, to be stored with every game result so that results
 /// and replays can be matched to the engine that produced them. Bump it whenever any rule's outcome or
 /// the order in which the generator is consumed changes.
-pub const ENGINE_VERSION: u32 = 1;
+pub const ENGINE_VERSION: u32 = 2;

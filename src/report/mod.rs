@@ -6,8 +6,10 @@ mod export;
 mod snapshot;
 mod standings;
 mod status;
+mod time;
 
 pub use export::{write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};
 pub use standings::{STANDINGS_COLUMNS, Standing, standings};
 pub use status::{set_state, status_text};
+pub use time::{stored_time_text, utc_text};

@@ -16,8 +16,20 @@ pub fn set_state(snap: &Snapshot, set_id: &str, done_flag: bool) -> &'static str
     }
 }
 
-/// The status report; `all_sets` lists finished stages' sets too.
-pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
+/// What `status` calls a stage or set that is under way (stored `running`, or some games
+/// stored): `running` only while a run holds the database's lock (`live`); otherwise the
+/// run that was playing it stopped, and the next `run` resumes it.
+fn under_way(state: &str, live: bool) -> &str {
+    if state == "running" && !live {
+        "interrupted"
+    } else {
+        state
+    }
+}
+
+/// The status report; `all_sets` lists finished stages' sets too; `live` says whether a
+/// `run` or `rerun` holds the database's lock now.
+pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) -> String {
     let mut out = String::new();
     let planned: usize = snap.games.iter().filter(|g| !g.superseded).count();
     let done: usize = snap
@@ -45,11 +57,24 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
         }
     );
     let count = |state: &str| snap.stages.iter().filter(|(_, s)| s == state).count();
+    let finished = !snap.stages.is_empty() && count("done") == snap.stages.len();
     let _ = writeln!(
         out,
-        "stages: {} done, {} running, {} planned",
+        "run: {}",
+        if live {
+            "in progress (a run holds the database's lock)"
+        } else if finished {
+            "finished"
+        } else {
+            "interrupted (no run holds the lock): run it again to resume"
+        }
+    );
+    let _ = writeln!(
+        out,
+        "stages: {} done, {} {}, {} planned",
         count("done"),
         count("running"),
+        under_way("running", live),
         count("planned")
     );
     let mut stage_ids: Vec<&(String, String)> = snap.stages.iter().collect();
@@ -58,7 +83,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
     let many = snap.sets.len() > 200 && !all_sets;
     for (stage, state) in stage_ids {
         let sets: Vec<_> = snap.sets.iter().filter(|s| &s.stage_id == stage).collect();
-        let _ = writeln!(out, "\n{stage}: {state}");
+        let _ = writeln!(out, "\n{stage}: {}", under_way(state, live));
         if many && state == "done" {
             let _ = writeln!(out, "  {} set(s), all done", sets.len());
             continue;
@@ -84,9 +109,9 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
             let names: Vec<&str> = set.members.iter().map(|&t| snap.team_name(t)).collect();
             let _ = writeln!(
                 out,
-                "  {:<28} {:<8} {:>2}/{:<2} games  {}{}",
+                "  {:<28} {:<11} {:>2}/{:<2} games  {}{}",
                 set.id,
-                set_state(snap, &set.id, set.done),
+                under_way(set_state(snap, &set.id, set.done), live),
                 snap.games_done(&set.id),
                 snap.games_planned(&set.id),
                 names.join(", "),
@@ -106,7 +131,8 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool) -> String {
         for (at, action, set, reason, details) in &snap.audit {
             let _ = writeln!(
                 out,
-                "  {at} {action} {} {} {}",
+                "  {} {action} {} {} {}",
+                super::time::stored_time_text(at),
                 set.as_deref().unwrap_or(""),
                 reason
                     .as_deref()

@@ -48,4 +48,24 @@ impl RunLock {
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// Whether a `run` or `rerun` holds the lock of `database` now. Reads only: the lock
+    /// file is opened read-only (no lock file means no run ever locked it) and tested with a
+    /// shared lock that is released at once. A run starting in that same instant would find
+    /// the lock taken, as with any second run.
+    pub fn is_held(database: &Path) -> bool {
+        let mut name = database.as_os_str().to_owned();
+        name.push(".lock");
+        let Ok(file) = File::open(PathBuf::from(name)) else {
+            return false;
+        };
+        match file.try_lock_shared() {
+            Ok(()) => {
+                let _ = file.unlock();
+                false
+            }
+            Err(TryLockError::WouldBlock) => true,
+            Err(TryLockError::Error(_)) => false,
+        }
+    }
 }

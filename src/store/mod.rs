@@ -62,6 +62,48 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    #[error(
+        "{path} is not a tournament database ({why}); give the tournament file (.toml) or the database `lrs-tourney run` wrote"
+    )]
+    NotADatabase { path: String, why: String },
+    #[error(
+        "{path} was written by an older lrs-tourney (its schema lacks {missing}); this command only reads and never upgrades a database: run `lrs-tourney run` on its tournament file once with this version, then try again"
+    )]
+    OldSchema { path: String, missing: String },
+    #[error(
+        "{path} was written by a newer lrs-tourney (schema {unknown} is unknown to this version); use that version"
+    )]
+    NewerSchema { path: String, unknown: String },
+}
+
+/// The first 16 bytes of every SQLite 3 database file.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+/// Fails at once, with a clear message, when `path` exists but is not an SQLite database
+/// (a roster CSV given by mistake, say): SQLite would only notice on the first query, and
+/// the pool would retry until it timed out.
+fn check_sqlite_file(path: &Path) -> Result<(), StoreError> {
+    use std::io::Read;
+    let not_a_db = |why: &str| StoreError::NotADatabase {
+        path: path.display().to_string(),
+        why: why.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(|e| StoreError::NotADatabase {
+        path: path.display().to_string(),
+        why: format!("cannot open it: {e}"),
+    })?;
+    let mut header = Vec::with_capacity(16);
+    file.by_ref()
+        .take(16)
+        .read_to_end(&mut header)
+        .map_err(|e| not_a_db(&format!("cannot read it: {e}")))?;
+    if header.is_empty() {
+        Err(not_a_db("the file is empty: nothing was stored in it yet"))
+    } else if header != SQLITE_HEADER {
+        Err(not_a_db("it is not an SQLite file"))
+    } else {
+        Ok(())
+    }
 }
 
 /// The SQL dialect behind the `Any` pool, for the few statements built at run time.
@@ -101,6 +143,10 @@ impl Store {
     /// Opens (creating if needed) the SQLite database at `path` and brings its schema up to
     /// date. WAL mode lets readers (`status`, `standings`) look while a run writes.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        // An empty file is a database SQLite has not written yet (a run killed at once).
+        if path.metadata().is_ok_and(|m| m.len() > 0) {
+            check_sqlite_file(path)?;
+        }
         Store::connect(path, true).await
     }
 
@@ -109,7 +155,123 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
+        check_sqlite_file(path)?;
         Store::connect(path, false).await
+    }
+
+    /// Opens an existing database for the read-only commands (`status`, `standings`,
+    /// `export`, `logs`): SQLite's read-only mode with `query_only` on, no migration, no
+    /// change of journal mode, so the file is never written. A database whose schema is
+    /// older than this version's is refused with a message saying how to upgrade it (the
+    /// queries of this version need the current schema); one from a newer version too.
+    /// Readers see a run's committed games through WAL while it writes.
+    pub async fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing(path.to_path_buf()));
+        }
+        check_sqlite_file(path)?;
+        install_default_drivers();
+        let label = path.display().to_string();
+        let url = format!("{}?mode=ro", sqlite_url_path(path));
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA query_only = ON").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    conn.execute("PRAGMA cache_size = -65536").await?;
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await
+            .map_err(|source| StoreError::Database {
+                path: label.clone(),
+                source,
+            })?;
+        let store = Store {
+            pool,
+            label,
+            dialect: Dialect::Sqlite,
+            sql_texts: rows::SqlTexts::default(),
+        };
+        if let Err(e) = store.check_schema().await {
+            store.close().await;
+            return Err(e);
+        }
+        Ok(store)
+    }
+
+    /// Compares the migrations applied to the database with this version's.
+    async fn check_schema(&self) -> Result<(), StoreError> {
+        let applied: Vec<i64> =
+            match sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = 1")
+                .fetch_all(self.pool())
+                .await
+            {
+                Ok(v) => v,
+                Err(sqlx::Error::Database(e)) if e.message().contains("no such table") => {
+                    return Err(StoreError::NotADatabase {
+                        path: self.label.clone(),
+                        why: "an SQLite database without a tournament schema".to_string(),
+                    });
+                }
+                Err(e) => return Err(self.db_err()(e)),
+            };
+        let known: Vec<(i64, String)> = SQLITE_MIGRATIONS
+            .iter()
+            .filter(|m| !m.migration_type.is_down_migration())
+            .map(|m| (m.version, m.description.to_string()))
+            .collect();
+        let missing: Vec<String> = known
+            .iter()
+            .filter(|(v, _)| !applied.contains(v))
+            .map(|(v, d)| format!("{v:04} {d}"))
+            .collect();
+        let unknown: Vec<String> = applied
+            .iter()
+            .filter(|v| !known.iter().any(|(k, _)| k == *v))
+            .map(|v| format!("{v:04}"))
+            .collect();
+        if !unknown.is_empty() {
+            return Err(StoreError::NewerSchema {
+                path: self.label.clone(),
+                unknown: unknown.join(", "),
+            });
+        }
+        if !missing.is_empty() {
+            return Err(StoreError::OldSchema {
+                path: self.label.clone(),
+                missing: missing.join(", "),
+            });
+        }
+        Ok(())
+    }
+
+    /// The number of games stored (done, of current runs) in the database at `path`, once
+    /// no other connection can store more: the count takes SQLite's write lock (waiting for
+    /// a commit under way) and keeps it for the rest of the process, so it is exact when the
+    /// caller exits right after (an interrupted run's last word). `None` when the database
+    /// or its tables do not exist yet.
+    pub async fn final_stored_count(path: &Path) -> Option<u64> {
+        use sqlx::Connection;
+        if !path.exists() || check_sqlite_file(path).is_err() {
+            return None;
+        }
+        install_default_drivers();
+        let url = format!("{}?mode=rw", sqlite_url_path(path));
+        let mut conn = sqlx::AnyConnection::connect(&url).await.ok()?;
+        conn.execute("PRAGMA busy_timeout = 10000").await.ok()?;
+        conn.execute("BEGIN IMMEDIATE").await.ok()?;
+        let count: Option<i64> = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'done' AND superseded = 0",
+        )
+        .fetch_one(&mut conn)
+        .await
+        .ok();
+        // Keep the write lock until the process exits: nothing more is committed.
+        std::mem::forget(conn);
+        count.map(|n| n as u64)
     }
 
     async fn connect(path: &Path, create: bool) -> Result<Store, StoreError> {
@@ -216,6 +378,12 @@ impl Store {
 
 /// `sqlite://` URL for a file path (percent-encoding what a URL cannot carry).
 fn sqlite_url(path: &Path, create: bool) -> String {
+    let mode = if create { "rwc" } else { "rw" };
+    format!("{}?mode={mode}", sqlite_url_path(path))
+}
+
+/// `sqlite://` URL for a file path, without options.
+fn sqlite_url_path(path: &Path) -> String {
     let mut encoded = String::new();
     for b in path.to_string_lossy().bytes() {
         match b {
@@ -225,6 +393,5 @@ fn sqlite_url(path: &Path, create: bool) -> String {
             _ => encoded.push_str(&format!("%{b:02X}")),
         }
     }
-    let mode = if create { "rwc" } else { "rw" };
-    format!("sqlite://{encoded}?mode={mode}")
+    format!("sqlite://{encoded}")
 }
