@@ -7,7 +7,7 @@ mod snapshot;
 mod standings;
 mod status;
 
-pub use export::{write_games, write_sets, write_standings};
+pub use export::{UTF8_BOM, write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};
 pub use standings::{STANDINGS_COLUMNS, Standing, standings};
 pub use status::{set_state, status_text};

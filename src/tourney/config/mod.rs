@@ -26,8 +26,8 @@ mod teams;
 pub use bracket::{
     BUILTIN_BRACKET, BUILTIN_BRACKET_FILE, builtin_bracket, load_bracket, parse_bracket,
 };
-pub use error::{ConfigError, Diagnostic, Loc, Place};
-pub use file::parse_tournament;
+pub use error::{ConfigError, Diagnostic, Loc, Place, Warning};
+pub use file::{parse_tournament, parse_tournament_with_warnings};
 pub use roster::COLUMNS as ROSTER_COLUMNS;
 pub use slug::{slugify, unique_slugs};
 pub use summary::{check_summary, stage_rounds};
@@ -36,13 +36,27 @@ pub use teams::builtin_names;
 use crate::tourney::model::Tournament;
 use std::path::Path;
 
+/// A checked tournament and the warnings of reading it: things accepted but worth telling
+/// the organiser (ignored roster columns, a roster read as Windows-1252).
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub tournament: Tournament,
+    pub warnings: Vec<Warning>,
+}
+
 /// Reads and checks the tournament file at `path` (see [`parse_tournament`]).
 pub fn load_tournament(path: &Path) -> Result<Tournament, ConfigError> {
+    load_tournament_with_warnings(path).map(|loaded| loaded.tournament)
+}
+
+/// [`load_tournament`], with the warnings of an accepted configuration (`check` and `run`
+/// print them).
+pub fn load_tournament_with_warnings(path: &Path) -> Result<Loaded, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         Loc::file(&path.display().to_string()).error(
             format!("cannot read the tournament file ({e})"),
             "a readable TOML tournament file (docs/configuration.md)",
         )
     })?;
-    parse_tournament(&text, path)
+    parse_tournament_with_warnings(&text, path)
 }
