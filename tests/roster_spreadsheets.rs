@@ -32,7 +32,7 @@ const TEAMS: [(&str, &str); 5] = [
     ("Ñuñoa Técnico", "Pumas"),
 ];
 
-const ENCODING_WARNING: &str = "warning: roster.csv: the file is not UTF-8 text, so it was read as Windows-1252 (what Excel writes for \"CSV (Comma delimited)\"); check the names above, and to be sure of every character save the roster as \"CSV UTF-8 (Comma delimited)\" (Excel: File > Save As; LibreOffice: Text CSV with character set UTF-8)\n";
+const ENCODING_WARNING: &str = "warning: roster.csv: the file is not UTF-8 text, so it was read as Windows-1252 (what Excel writes for \"CSV (Comma delimited)\"); check the school and team names, and to be sure of every character save the roster as \"CSV UTF-8 (Comma delimited)\" (Excel: File > Save As; LibreOffice: Text CSV with character set UTF-8)\n";
 
 /// A fresh directory holding the bracket, the tournament file and `roster` as bytes.
 fn cup(roster: &[u8]) -> tempfile::TempDir {

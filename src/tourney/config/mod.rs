@@ -9,10 +9,14 @@
 //! surrounding spaces; roster `dir`s are relative to the roster file; a `database` holding
 //! `://` is a URL kept as written; `dir` and `protocol` on a built-in AI are errors; every
 //! key of a bracket file is required and `advance_per_set` is at most half of `set_size`
-//! (so every round is smaller than the one before). Roster CSV: header names in any order
-//! and any case, `school`, `team` and `bot` required, `dir` and `protocol` columns optional
-//! (and empty cells mean "absent"), rows of empty cells skipped; "row N" is the line where
-//! the record starts, the header being row 1.
+//! (so every round is smaller than the one before). Roster CSV: `,`, `;` or tab separated
+//! (whichever finds the most column names in the header), UTF-8 with or without a
+//! byte-order mark, UTF-16 with one, anything else read as Windows-1252 with a warning;
+//! header names in any order and any case, spaces around them ignored, `school`, `team` and
+//! `bot` required, `dir` and `protocol` columns optional (and empty cells mean "absent"),
+//! other columns ignored with a warning, empty header cells after the last name ignored;
+//! rows of empty cells skipped; "row N" is the line where the record starts, the header
+//! being row 1. Warnings reach the user through [`load_tournament_with_warnings`].
 
 mod bracket;
 mod error;

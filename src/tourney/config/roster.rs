@@ -42,7 +42,7 @@ pub fn read_roster(path: &Path, from: &Loc, registry: &mut Registry, problems: &
         Ok(Decoded::Windows1252(text)) => {
             problems.warn(Loc::file(&file).warning(
                 "the file is not UTF-8 text, so it was read as Windows-1252 (what Excel writes for \"CSV (Comma delimited)\"); \
-                 check the names above, and to be sure of every character save the roster as \"CSV UTF-8 (Comma delimited)\" \
+                 check the school and team names, and to be sure of every character save the roster as \"CSV UTF-8 (Comma delimited)\" \
                  (Excel: File > Save As; LibreOffice: Text CSV with character set UTF-8)",
             ));
             text

@@ -82,6 +82,7 @@ mod tests {
             "gymnasium-ubersee-strasse"
         );
         assert_eq!(slugify("Łódź Politechnika"), "lodz-politechnika");
+        assert_eq!(slugify("Москва"), "moskva");
     }
 
     #[test]
