@@ -55,8 +55,7 @@ pub fn read_roster(path: &Path, from: &Loc, registry: &mut Registry, problems: &
             registry.rejected();
             return;
         }
-        Err(NotText::Byte { offset, byte }) => {
-            let row = 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count();
+        Err(NotText::Byte { row, byte }) => {
             let loc = Loc {
                 file: file.clone(),
                 place: Place::Row { row, column: None },
@@ -92,8 +91,9 @@ enum Decoded {
 enum NotText {
     /// A ZIP (.xlsx, .ods) or OLE (.xls) file.
     Workbook,
-    /// The first byte that is a control character, or undefined in Windows-1252.
-    Byte { offset: usize, byte: u8 },
+    /// The first byte that is a control character, or undefined in Windows-1252, and the
+    /// 1-based line it is on.
+    Byte { row: usize, byte: u8 },
 }
 
 /// Decodes a roster: UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order
@@ -115,7 +115,7 @@ fn decode(bytes: &[u8]) -> Result<Decoded, NotText> {
             .collect();
         match text.char_indices().find(|&(_, c)| is_control(c)) {
             Some((i, c)) => Err(NotText::Byte {
-                offset: 2 + 2 * text[..i].encode_utf16().count(),
+                row: 1 + text[..i].matches('\n').count(),
                 byte: u8::try_from(u32::from(c)).unwrap_or(0),
             }),
             None => Ok(Decoded::Utf8(text)),
@@ -128,14 +128,15 @@ fn decode(bytes: &[u8]) -> Result<Decoded, NotText> {
         return utf16(true);
     }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let at = |offset: usize| NotText::Byte {
+        row: 1 + bytes[..offset].iter().filter(|&&b| b == b'\n').count(),
+        byte: bytes[offset],
+    };
     if let Some(offset) = bytes
         .iter()
         .position(|&b| b < 0x20 && is_control(char::from(b)))
     {
-        return Err(NotText::Byte {
-            offset,
-            byte: bytes[offset],
-        });
+        return Err(at(offset));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(Decoded::Utf8(text.to_owned())),
@@ -144,10 +145,7 @@ fn decode(bytes: &[u8]) -> Result<Decoded, NotText> {
                 .iter()
                 .position(|&b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
             {
-                return Err(NotText::Byte {
-                    offset,
-                    byte: bytes[offset],
-                });
+                return Err(at(offset));
             }
             Ok(Decoded::Windows1252(
                 bytes.iter().map(|&b| windows_1252(b)).collect(),
@@ -473,14 +471,11 @@ mod tests {
         // The five bytes Windows-1252 leaves undefined, and control characters, are not text.
         assert_eq!(
             decode(b"ab\n\xC9 \x8Dx"),
-            Err(NotText::Byte {
-                offset: 5,
-                byte: 0x8D
-            })
+            Err(NotText::Byte { row: 2, byte: 0x8D })
         );
         assert_eq!(
-            decode(b"a,b\n\x01"),
-            Err(NotText::Byte { offset: 4, byte: 1 })
+            decode(b"\xEF\xBB\xBFa,b\n\x01"),
+            Err(NotText::Byte { row: 2, byte: 1 })
         );
         assert_eq!(
             decode(b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1\0\0"),
@@ -501,8 +496,8 @@ mod tests {
             assert_eq!(decode(&bytes), Ok(Decoded::Utf8("school\tÉcole\n".into())));
         }
         assert_eq!(
-            decode(b"\xFF\xFEa\0\0\0"),
-            Err(NotText::Byte { offset: 4, byte: 0 })
+            decode(b"\xFF\xFEa\0\n\0\0\0"),
+            Err(NotText::Byte { row: 2, byte: 0 })
         );
     }
 
