@@ -389,7 +389,7 @@ fn bad_csv_rows_are_named_by_row_and_column() {
     assert_has(
         &e,
         &[
-            "r.csv row 1, column 3 (robot): unknown column \"robot\"; expected a header row naming the columns school,team,bot,dir,protocol",
+            "r.csv row 1: missing column \"bot\" in the header (the column \"robot\" is not a roster column); expected a header row naming the columns school,team,bot,dir,protocol",
         ],
     );
     assert_has(

@@ -350,7 +350,10 @@ fn export_standings_writes_a_csv_file() {
         stderr.contains(&format!("wrote {}", file.display())),
         "{stderr}"
     );
-    let text = std::fs::read_to_string(&file).unwrap();
+    // A UTF-8 byte-order mark first, so that Excel reads the file as UTF-8.
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(bytes[..3], [0xEF, 0xBB, 0xBF], "{:?}", &bytes[..8]);
+    let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
     let header = text.lines().next().unwrap();
     assert!(
         header.starts_with(
@@ -363,7 +366,8 @@ fn export_standings_writes_a_csv_file() {
         1 + NORTHGATE.len() + RIVERSIDE.len(),
         "{text}"
     );
-    // No partial file is left beside it, and the file matches `--out -`.
+    // No partial file is left beside it, and the file after its mark is `--out -`, which
+    // has no mark.
     let names: Vec<_> = std::fs::read_dir(out.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -373,4 +377,33 @@ fn export_standings_writes_a_csv_file() {
         text,
         ok(played(), &["export", "standings", "cup.toml", "--out", "-"])
     );
+}
+
+#[test]
+fn exports_to_files_start_with_a_byte_order_mark_unless_no_bom() {
+    let out = tempfile::tempdir().unwrap();
+    for what in ["standings", "games", "sets"] {
+        let stdout = lrs(played(), &["export", what, "cup.toml", "--out", "-"]);
+        assert!(stdout.status.success());
+        assert!(
+            stdout.stdout.starts_with(b"rank,") || stdout.stdout.starts_with(b"set,"),
+            "{what}: standard output starts with its header, not a mark"
+        );
+        let with = out.path().join(format!("{what}.csv"));
+        let without = out.path().join(format!("{what}-plain.csv"));
+        for (file, extra) in [(&with, None), (&without, Some("--no-bom"))] {
+            let mut args = vec!["export", what, "cup.toml", "--out", file.to_str().unwrap()];
+            args.extend(extra);
+            let result = lrs(played(), &args);
+            assert!(result.status.success(), "{args:?}");
+        }
+        let mut expected = vec![0xEF, 0xBB, 0xBF];
+        expected.extend_from_slice(&stdout.stdout);
+        assert_eq!(std::fs::read(&with).unwrap(), expected, "{what}");
+        assert_eq!(
+            std::fs::read(&without).unwrap(),
+            stdout.stdout,
+            "{what} --no-bom"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::CliError;
 use crate::bots::smoke::{SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward};
-use crate::tourney::config::{check_summary, load_tournament};
+use crate::tourney::config::check_summary;
 use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
 use futures_util::StreamExt;
@@ -20,7 +20,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
-    let t = load_tournament(&args.file).map_err(CliError::input)?;
+    let t = super::run_cmd::load_and_warn(&args.file)?;
     print!("{}", check_summary(&t));
     let external = t
         .teams

@@ -1,7 +1,9 @@
-//! `lrs-tourney export standings|games|sets FILE|DB --out F.csv` (`--out -`: stdout).
+//! `lrs-tourney export standings|games|sets FILE|DB --out F.csv [--no-bom]` (`--out -`:
+//! stdout). A file starts with a UTF-8 byte-order mark unless `--no-bom`, so Excel reads
+//! accented names right; standard output never has one (it feeds pipes).
 
 use super::{CliError, target};
-use crate::report::{write_games, write_sets, write_standings};
+use crate::report::{UTF8_BOM, write_games, write_sets, write_standings};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -23,18 +25,26 @@ pub struct ExportArgs {
     /// The CSV file to write, or `-` for standard output.
     #[arg(long)]
     out: PathBuf,
+    /// Write a file without the UTF-8 byte-order mark that makes Excel read it as UTF-8
+    /// (standard output never gets one).
+    #[arg(long)]
+    no_bom: bool,
 }
 
 pub fn run(args: ExportArgs) -> Result<(), CliError> {
     let (snap, _) = target::load_snapshot(&args.target)?;
+    let to_stdout = args.out.as_os_str() == "-";
     let mut buffer = Vec::new();
+    if !to_stdout && !args.no_bom {
+        buffer.extend_from_slice(UTF8_BOM);
+    }
     let written = match args.what {
         What::Standings => write_standings(&snap, &mut buffer),
         What::Games => write_games(&snap, &mut buffer),
         What::Sets => write_sets(&snap, &mut buffer),
     };
     written.map_err(CliError::failure)?;
-    if args.out.as_os_str() == "-" {
+    if to_stdout {
         use std::io::Write;
         std::io::stdout()
             .write_all(&buffer)

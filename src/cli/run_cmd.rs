@@ -2,9 +2,10 @@
 
 use super::CliError;
 use crate::runner::{ProgressMode, RunOptions, run_tournament};
-use crate::tourney::config::load_tournament;
+use crate::tourney::config::load_tournament_with_warnings;
+use crate::tourney::model::Tournament;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -29,8 +30,17 @@ pub fn jobs_or_cores(jobs: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
+/// Loads the tournament file at `path`, printing its warnings on stderr (`warning: ...`).
+pub fn load_and_warn(path: &Path) -> Result<Tournament, CliError> {
+    let loaded = load_tournament_with_warnings(path).map_err(CliError::input)?;
+    for warning in &loaded.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(loaded.tournament)
+}
+
 pub fn run(args: RunArgs) -> Result<(), CliError> {
-    let t = load_tournament(&args.file).map_err(CliError::input)?;
+    let t = load_and_warn(&args.file)?;
     super::interrupt::report_on_ctrl_c(&t.database);
     let progress = if args.quiet {
         ProgressMode::Quiet

@@ -1,9 +1,17 @@
 //! CSV exports: standings, games and sets, readable by any spreadsheet.
+//!
+//! The writers write plain UTF-8. Excel reads a CSV file as the machine's legacy code page
+//! (`Équipe` shows as `Ã‰quipe`) unless it starts with a UTF-8 byte-order mark, so
+//! `lrs-tourney export` puts [`UTF8_BOM`] before a file it writes (unless `--no-bom`), and
+//! never before standard output, which goes to pipes and programs rather than Excel.
 
 use super::snapshot::Snapshot;
 use super::standings::{STANDINGS_COLUMNS, standings};
 use crate::tourney::bracket::rank;
 use std::io::Write;
+
+/// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Writes the standings CSV.
 pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {

@@ -8,7 +8,7 @@ mod standings;
 mod status;
 mod time;
 
-pub use export::{write_games, write_sets, write_standings};
+pub use export::{UTF8_BOM, write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};
 pub use standings::{STANDINGS_COLUMNS, Standing, standings};
 pub use status::{set_state, status_text};

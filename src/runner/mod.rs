@@ -88,12 +88,41 @@ pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, Ru
         let _lock = RunLock::acquire(&t.database)?;
         let windward = bind_windward_gateway(t, opts.progress).await?;
         let store = Store::open(&t.database).await?;
-        let runner = Runner::new(t, &store, opts, windward).await?;
+        let t = with_stored_slugs(t, &store).await?;
+        let runner = Runner::new(&t, &store, opts, windward).await?;
         store.count_restarts().await?;
         let result = runner.run().await;
         store.close().await;
         result
     })
+}
+
+/// `t` with the slugs its database stored for its schools (matched by position and name).
+///
+/// Slugs are part of set ids, stage ids, seeds and the configuration fingerprint, and a
+/// database keeps those of the version that started it: when slugs were made to
+/// transliterate (`École` -> `ecole`, not `cole`), a tournament started before still opens
+/// and resumes under its stored ids. A school whose stored name differs keeps its new slug
+/// (the fingerprint then refuses the database, as for any other change of configuration).
+pub(crate) async fn with_stored_slugs<'t>(
+    t: &'t Tournament,
+    store: &Store,
+) -> Result<std::borrow::Cow<'t, Tournament>, RunError> {
+    let stored = store.schools().await?;
+    let differs =
+        |(school, (_, name, slug)): (&crate::tourney::model::School, &(usize, String, String))| {
+            school.name == *name && school.slug != *slug
+        };
+    if !t.schools.iter().zip(&stored).any(differs) {
+        return Ok(std::borrow::Cow::Borrowed(t));
+    }
+    let mut adopted = t.clone();
+    for (school, (_, name, slug)) in adopted.schools.iter_mut().zip(&stored) {
+        if school.name == *name {
+            school.slug.clone_from(slug);
+        }
+    }
+    Ok(std::borrow::Cow::Owned(adopted))
 }
 
 /// Whether any team of the tournament plays with a Windward client.

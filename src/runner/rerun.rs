@@ -53,7 +53,8 @@ pub fn rerun_set(
         let _lock = RunLock::acquire(&t.database)?;
         let windward = super::bind_windward_gateway(t, opts.progress).await?;
         let store = Store::open_existing(&t.database).await?;
-        let runner = Runner::new(t, &store, opts, windward).await?;
+        let t = super::with_stored_slugs(t, &store).await?;
+        let runner = Runner::new(&t, &store, opts, windward).await?;
         let result = runner.rerun(request).await;
         store.close().await;
         result

@@ -54,6 +54,16 @@ pub struct Diagnostic {
     pub expected: String,
 }
 
+/// Something accepted but worth telling (`FILE row N: what`): a roster column that is
+/// ignored, a file read as Windows-1252. `check` and `run` print these on stderr.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}{place}: {what}")]
+pub struct Warning {
+    pub file: String,
+    pub place: Place,
+    pub what: String,
+}
+
 /// An invalid tournament configuration: at least one [`Diagnostic`], in file order. Its
 /// `Display` prints one diagnostic per line.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -130,6 +140,15 @@ impl Loc {
             place: self.place.clone(),
             what: what.into(),
             expected: expected.into(),
+        }
+    }
+
+    /// A warning at this place.
+    pub fn warning(&self, what: impl Into<String>) -> Warning {
+        Warning {
+            file: self.file.clone(),
+            place: self.place.clone(),
+            what: what.into(),
         }
     }
 
@@ -241,15 +260,21 @@ fn header_at(text: &str, span: &Range<usize>) -> Option<String> {
     (header.starts_with('[') && header.ends_with(']')).then(|| header.to_owned())
 }
 
-/// Collects independent diagnostics, so one check reports every problem it can.
+/// Collects independent diagnostics, so one check reports every problem it can, and the
+/// warnings of a configuration that is accepted.
 #[derive(Debug, Default)]
 pub struct Problems {
     diagnostics: Vec<Diagnostic>,
+    warnings: Vec<Warning>,
 }
 
 impl Problems {
     pub fn push(&mut self, d: Diagnostic) {
         self.diagnostics.push(d);
+    }
+
+    pub fn warn(&mut self, w: Warning) {
+        self.warnings.push(w);
     }
 
     /// Keeps the value of `result`, recording its error.
@@ -268,6 +293,16 @@ impl Problems {
         } else {
             Err(ConfigError::from(self.diagnostics))
         }
+    }
+
+    /// `Ok((value, warnings))` when nothing but warnings was recorded.
+    pub fn finish_with_warnings<T>(self, value: T) -> Result<(T, Vec<Warning>), ConfigError> {
+        let warnings = self.warnings;
+        Problems {
+            diagnostics: self.diagnostics,
+            warnings: Vec::new(),
+        }
+        .finish((value, warnings))
     }
 }
 

@@ -6,6 +6,7 @@
 //! are refused, every value keeps its span), then converted once into the model, ripgrep
 //! style: after this, nothing downstream needs to check the configuration again.
 
+use super::Loaded;
 use super::bracket::{builtin_bracket, load_bracket};
 use super::error::{ConfigError, LineIndex, Loc, Problems, toml_diagnostic};
 use super::numbers::{NonNegative, Positive};
@@ -66,6 +67,11 @@ struct RawTeam {
 /// to `path`'s directory, and the bracket file, roster and bot directories it names are
 /// read or looked at (nothing is run or written).
 pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigError> {
+    parse_tournament_with_warnings(text, path).map(|loaded| loaded.tournament)
+}
+
+/// [`parse_tournament`], with the warnings of an accepted configuration.
+pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded, ConfigError> {
     let file = path.display().to_string();
     let dir = path.parent().unwrap_or(Path::new(""));
     let raw: RawTournament = toml::from_str(text).map_err(|e| toml_diagnostic(&file, text, &e))?;
@@ -216,7 +222,7 @@ pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigErr
     let Some(bracket) = bracket else {
         return Err(problems.into());
     };
-    problems.finish(Tournament {
+    let (tournament, warnings) = problems.finish_with_warnings(Tournament {
         name,
         seed,
         bracket,
@@ -225,6 +231,10 @@ pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigErr
         schools,
         teams,
         source: path.to_path_buf(),
+    })?;
+    Ok(Loaded {
+        tournament,
+        warnings,
     })
 }
 
