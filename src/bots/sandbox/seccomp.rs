@@ -185,13 +185,23 @@ fn compile(rules: BTreeMap<i64, Vec<SeccompRule>>, errno: i32) -> Result<BpfProg
 }
 
 /// The filters of a bot, installed in this order (all of them apply; the kernel takes the
-/// strictest answer).
+/// strictest answer). Compiled once per policy.
 pub fn bot_filters(policy: SocketPolicy) -> Result<Vec<BpfProgram>, String> {
-    Ok(vec![
-        deny_filter()?,
-        clone3_filter()?,
-        socket_filter(policy)?,
-    ])
+    type Compiled = std::sync::OnceLock<Result<Vec<BpfProgram>, String>>;
+    static UNIX_ONLY: Compiled = std::sync::OnceLock::new();
+    static UNIX_AND_TCP: Compiled = std::sync::OnceLock::new();
+    let cell = match policy {
+        SocketPolicy::UnixOnly => &UNIX_ONLY,
+        SocketPolicy::UnixAndTcp => &UNIX_AND_TCP,
+    };
+    cell.get_or_init(|| {
+        Ok(vec![
+            deny_filter()?,
+            clone3_filter()?,
+            socket_filter(policy)?,
+        ])
+    })
+    .clone()
 }
 
 /// Installs `filters` on the calling thread (sets no-new-privileges first).
