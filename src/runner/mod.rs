@@ -13,12 +13,14 @@ mod progress;
 mod reconstruct;
 mod rerun;
 mod state;
+mod verify;
 
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
+pub use verify::{Consistency, check_store};
 
 use crate::boards::load_board;
 use crate::engine::{Board, ENGINE_VERSION};
