@@ -122,3 +122,155 @@ fn rerun_progress_counts_the_bracket_once() {
     );
     assert_consistent(&file);
 }
+
+/// A one-school tournament of two JSON-lines bots (`tests/hostile/good.py`, copied into
+/// `bots/good`) and two built-in AIs, 2 games of 5 turns per set; returns its file.
+fn jsonl_tournament(dir: &Path, limits: &str) -> PathBuf {
+    let bots = dir.join("bots/good");
+    std::fs::create_dir_all(&bots).unwrap();
+    for f in ["good.py", "common.py"] {
+        std::fs::copy(repo().join("tests/hostile").join(f), bots.join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("fast.toml"),
+        "name = \"Fast\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 5\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n",
+    )
+    .unwrap();
+    let file = dir.join("t.toml");
+    std::fs::write(
+        &file,
+        format!(
+            r#"name = "Lab Cup"
+seed = 11
+bracket = "fast.toml"
+database = "t.sqlite"
+{limits}
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Good One"
+  bot = "python3 good.py"
+  dir = "bots/good"
+  [[school.team]]
+  name = "Good Two"
+  bot = "python3 'good.py'"
+  dir = "bots/good"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+  [[school.team]]
+  name = "Hunter"
+  bot = "builtin:hunter"
+"#
+        ),
+    )
+    .unwrap();
+    file
+}
+
+/// The sum of the `faults` column of the games export, over games that stand.
+fn standing_faults(dir: &Path, target: &str) -> u32 {
+    let (csv, _) = expect(dir, &["export", "games", target, "--out", "-"], 0);
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (faults, superseded) = (col("faults"), col("superseded"));
+    lines
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|cells| cells[superseded] == "0" && !cells[faults].is_empty())
+        .map(|cells| cells[faults].parse::<u32>().unwrap())
+        .sum()
+}
+
+/// `rerun DB SET`, given only the database and from another folder, plays the stored bots
+/// in their stored directories under the stored limits: no fault, the same games again.
+#[test]
+fn a_rerun_from_the_database_alone_plays_the_stored_bots() {
+    let t = tempfile::tempdir().unwrap();
+    let file = jsonl_tournament(t.path(), "[limits]\ntime_limit_ms = 2000\n");
+    expect(t.path(), &["run", file.to_str().unwrap(), "--quiet"], 0);
+    assert_eq!(standing_faults(t.path(), "t.sqlite"), 0);
+    let (before, _) = expect(
+        t.path(),
+        &["export", "standings", "t.sqlite", "--out", "-"],
+        0,
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let db = t.path().join("t.sqlite");
+    let (out, _) = expect(
+        elsewhere.path(),
+        &[
+            "rerun",
+            db.to_str().unwrap(),
+            "lab/final",
+            "--reason",
+            "x",
+            "--quiet",
+        ],
+        0,
+    );
+    assert!(
+        out.contains("advancement from lab/final: unchanged"),
+        "{out}"
+    );
+    assert_eq!(standing_faults(t.path(), "t.sqlite"), 0);
+    let (after, _) = expect(
+        t.path(),
+        &["export", "standings", "t.sqlite", "--out", "-"],
+        0,
+    );
+    assert_eq!(before, after);
+    assert_consistent(&file);
+}
+
+/// A bot directory that moved or changed since the tournament started is named, and the
+/// rerun writes nothing.
+#[test]
+fn a_rerun_from_the_database_refuses_a_moved_or_changed_bot_directory() {
+    let t = tempfile::tempdir().unwrap();
+    let file = jsonl_tournament(t.path(), "");
+    expect(t.path(), &["run", file.to_str().unwrap(), "--quiet"], 0);
+    let (games_before, _) = expect(t.path(), &["export", "games", "t.sqlite", "--out", "-"], 0);
+    let rerun = ["rerun", "t.sqlite", "lab/final", "--reason", "x", "--quiet"];
+
+    std::fs::write(t.path().join("bots/good/good.py"), "print('changed')\n").unwrap();
+    let (_, err) = expect(t.path(), &rerun, 2);
+    assert!(err.contains("team \"Good One\" (Lab)"), "{err}");
+    assert!(
+        err.contains("changed since the tournament started"),
+        "{err}"
+    );
+
+    std::fs::rename(t.path().join("bots/good"), t.path().join("bots/moved")).unwrap();
+    let (_, err) = expect(t.path(), &rerun, 2);
+    assert!(err.contains("does not exist any more"), "{err}");
+    let (games_after, _) = expect(t.path(), &["export", "games", "t.sqlite", "--out", "-"], 0);
+    assert_eq!(games_before, games_after, "a refused rerun wrote something");
+}
+
+/// A command whose quotes are not closed is refused when the configuration is read, at its
+/// roster row and column or its file position, before anything runs.
+#[test]
+fn a_broken_command_is_refused_at_load_with_its_place() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(t.path().join("bots")).unwrap();
+    std::fs::write(
+        t.path().join("roster.csv"),
+        "school,team,bot,dir\nLab,Ants,builtin:runner,\nLab,Bees,python3 'bot.py,bots\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.path().join("t.toml"),
+        "name = \"Cup\"\nseed = 1\nroster = \"roster.csv\"\n[[school]]\nname = \"Lab\"\n  [[school.team]]\n  name = \"Cats\"\n  bot = \"python3 \\\"bot.py\"\n  dir = \"bots\"\n",
+    )
+    .unwrap();
+    let (_, err) = expect(t.path(), &["check", "t.toml", "--no-smoke"], 2);
+    assert!(
+        err.contains("roster.csv row 3, column 3 (bot): the command \"python3 'bot.py\" cannot be split into words: unterminated single quote"),
+        "{err}"
+    );
+    assert!(err.contains("t.toml:8:9: the command"), "{err}");
+    let (_, err) = expect(t.path(), &["run", "t.toml", "--quiet"], 2);
+    assert!(err.contains("unterminated double quote"), "{err}");
+    assert!(!t.path().join("t.sqlite").exists());
+}

@@ -8,6 +8,7 @@
 //! which games finish: seeds come from the bracket, results are folded by the planner, so
 //! `--jobs` never changes a result.
 
+mod fingerprint;
 mod game;
 mod progress;
 mod reconstruct;
@@ -15,6 +16,7 @@ mod rerun;
 mod state;
 mod verify;
 
+pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
@@ -60,7 +62,7 @@ pub enum RunError {
     #[error("{0}")]
     BadRequest(String),
     #[error(
-        "{database} holds a tournament played with a different configuration ({what}); use a new database file (the `database` key) or restore the original configuration"
+        "{database} holds a tournament played with a different configuration: {what}; restore the original configuration, or start afresh with a new database (another `database` path in the tournament file, or delete {database})"
     )]
     ConfigChanged { database: String, what: String },
 }
@@ -133,36 +135,6 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
     }
     crate::tourney::bracket::check_format(&t.bracket)?;
     Ok(())
-}
-
-/// A stable fingerprint of everything in a configuration that changes games.
-pub fn config_fingerprint(t: &Tournament) -> String {
-    let f = &t.bracket;
-    let mut text = format!(
-        "seed={}|set_size={}|games={}|advance={}|turns={}|fill={}|",
-        t.seed,
-        f.set_size,
-        f.games_per_series,
-        f.advance_per_set,
-        f.turns_per_game,
-        f.fill_nationals_to_multiple_of
-    );
-    // Boards by content, not by how the file names them, so a tournament is the same
-    // whatever folder it is run from.
-    for board in &f.boards {
-        match load_board(board) {
-            Ok(b) => text += &format!("board={}|", crate::boards::print_board(&b)),
-            Err(_) => text += &format!("board?={board}|"),
-        }
-    }
-    for school in &t.schools {
-        text += &format!("school={}|{}|", school.name, school.slug);
-        for &team in &school.teams {
-            let team = &t.teams[team];
-            text += &format!("team={}|{}|", team.name, team.bot);
-        }
-    }
-    format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
 }
 
 /// The number of games the whole bracket will have (known before any game is played: round
@@ -239,10 +211,13 @@ struct Runner<'a> {
     setup: Option<TournamentSetup>,
 }
 
-/// What a new database is initialised with (see [`Store::init_tournament`]).
-struct TournamentSetup {
-    fingerprint: String,
-    format: String,
+/// What the first `flush_plans` writes before anything else.
+enum TournamentSetup {
+    /// A new database's tournament (see [`Store::init_tournament`]).
+    New { fingerprint: String, format: String },
+    /// The limits of a tournament started before they were stored, with the fingerprint
+    /// that includes them.
+    Limits { fingerprint: String },
 }
 
 /// What a planning pass decided, written in one transaction by `flush_plans`.
@@ -279,12 +254,19 @@ impl<'a> Runner<'a> {
                     ),
                 });
             }
+            // Started before limits were stored: the same configuration otherwise; this
+            // run records the file's limits (with the current fingerprint) when it first
+            // writes.
+            Some(stored)
+                if stored.limits.is_none() && stored.config_hash == legacy_fingerprint(t) =>
+            {
+                // A tournament read back from that database has no limits to record.
+                if t.source != t.database {
+                    setup = Some(TournamentSetup::Limits { fingerprint });
+                }
+            }
             Some(stored) if stored.config_hash != fingerprint => {
-                let what = if stored.seed != t.seed {
-                    format!("seed {} there, {} in the file", stored.seed, t.seed)
-                } else {
-                    "teams, bots or bracket format differ".to_string()
-                };
+                let what = config_differences(store, &stored, t).await?.join("; ");
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
                     what,
@@ -295,7 +277,7 @@ impl<'a> Runner<'a> {
                 let format = serde_json::to_string(&t.bracket).map_err(|e| {
                     RunError::Setup(format!("cannot store the bracket format: {e}"))
                 })?;
-                setup = Some(TournamentSetup {
+                setup = Some(TournamentSetup::New {
                     fingerprint,
                     format,
                 });
@@ -627,10 +609,21 @@ impl<'a> Runner<'a> {
 
     /// Stores a new database's tournament, schools, teams and stages, once.
     async fn store_setup(&mut self) -> Result<(), RunError> {
-        if let Some(setup) = self.setup.take() {
-            self.store
-                .init_tournament(self.t, &setup.fingerprint, &setup.format, ENGINE_VERSION)
-                .await?;
+        match self.setup.take() {
+            Some(TournamentSetup::New {
+                fingerprint,
+                format,
+            }) => {
+                self.store
+                    .init_tournament(self.t, &fingerprint, &format, ENGINE_VERSION)
+                    .await?
+            }
+            Some(TournamentSetup::Limits { fingerprint }) => {
+                self.store
+                    .record_limits(&fingerprint, &self.t.limits)
+                    .await?
+            }
+            None => {}
         }
         Ok(())
     }
