@@ -274,3 +274,124 @@ fn a_broken_command_is_refused_at_load_with_its_place() {
     assert!(err.contains("unterminated double quote"), "{err}");
     assert!(!t.path().join("t.sqlite").exists());
 }
+
+/// A limit or a team changed after games were stored is refused, naming what differs and
+/// how to start afresh; nothing is written.
+#[test]
+fn a_changed_limit_or_team_is_refused_naming_it() {
+    let t = tempfile::tempdir().unwrap();
+    let file = jsonl_tournament(t.path(), "[limits]\ntime_limit_ms = 1000\n");
+    let f = file.to_str().unwrap();
+    expect(t.path(), &["run", f, "--quiet"], 0);
+    let original = std::fs::read_to_string(&file).unwrap();
+    let (games_before, _) = expect(t.path(), &["export", "games", "t.sqlite", "--out", "-"], 0);
+
+    std::fs::write(
+        &file,
+        original.replace("time_limit_ms = 1000", "time_limit_ms = 500"),
+    )
+    .unwrap();
+    for args in [
+        vec!["run", f, "--quiet"],
+        vec!["rerun", f, "lab/final", "--reason", "x", "--quiet"],
+    ] {
+        let (_, err) = expect(t.path(), &args, 1);
+        assert!(
+            err.contains("different configuration: limits.time_limit_ms: stored 1000, file 500;"),
+            "{err}"
+        );
+        assert!(err.contains("delete "), "{err}");
+    }
+
+    std::fs::write(&file, original.replace("\"Good Two\"", "\"Good 2\"")).unwrap();
+    let (_, err) = expect(t.path(), &["run", f, "--quiet"], 1);
+    assert!(
+        err.contains(
+            "team 2 \"Good Two\" (school Lab): name changed: stored \"Good Two\", file \"Good 2\""
+        ),
+        "{err}"
+    );
+    std::fs::write(
+        &file,
+        original.replace("python3 good.py", "python3 ./good.py"),
+    )
+    .unwrap();
+    let (_, err) = expect(t.path(), &["run", f, "--quiet"], 1);
+    assert!(
+        err.contains("team 1 \"Good One\" (school Lab): bot changed: stored \"jsonl:python3 good.py\", file \"jsonl:python3 ./good.py\""),
+        "{err}"
+    );
+    let (games_after, _) = expect(t.path(), &["export", "games", "t.sqlite", "--out", "-"], 0);
+    assert_eq!(games_before, games_after);
+
+    std::fs::write(&file, &original).unwrap();
+    expect(t.path(), &["run", f, "--quiet"], 0);
+}
+
+/// A database started before limits and command words were stored: with the file, `run`
+/// records the file's limits (and refuses other limits afterwards); from the database
+/// alone, a rerun asks for the file once.
+#[test]
+fn a_database_without_stored_limits_records_them_from_the_file() {
+    let t = tempfile::tempdir().unwrap();
+    let file = jsonl_tournament(t.path(), "[limits]\ntime_limit_ms = 1500\n");
+    let f = file.to_str().unwrap();
+    expect(t.path(), &["run", f, "--quiet"], 0);
+    // Make it look like a database of the previous version.
+    let legacy = lrs_tourney::runner::legacy_fingerprint(&load_tournament(&file).unwrap());
+    let db = t.path().join("t.sqlite");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            use sqlx::sqlite::SqliteConnectOptions;
+            let pool = sqlx::SqlitePool::connect_with(SqliteConnectOptions::new().filename(&db))
+                .await
+                .unwrap();
+            sqlx::query(
+                "UPDATE tournament SET config_hash = $1, time_limit_ms = NULL,
+                 start_limit_ms = NULL, memory_mb = NULL",
+            )
+            .bind(legacy)
+            .execute(&pool)
+            .await
+            .unwrap();
+            sqlx::query("UPDATE teams SET argv = NULL")
+                .execute(&pool)
+                .await
+                .unwrap();
+            pool.close().await;
+        });
+    let (_, err) = expect(
+        t.path(),
+        &["rerun", "t.sqlite", "lab/final", "--reason", "x", "--quiet"],
+        2,
+    );
+    assert!(err.contains("did not store the limits"), "{err}");
+    // With the file: accepted, and its limits recorded.
+    expect(
+        t.path(),
+        &["rerun", f, "lab/final", "--reason", "x", "--quiet"],
+        0,
+    );
+    std::fs::write(
+        &file,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("time_limit_ms = 1500", "time_limit_ms = 900"),
+    )
+    .unwrap();
+    let (_, err) = expect(t.path(), &["run", f, "--quiet"], 1);
+    assert!(
+        err.contains("limits.time_limit_ms: stored 1500, file 900"),
+        "{err}"
+    );
+    // From the database alone now: the recorded limits, the words split from the command.
+    expect(
+        t.path(),
+        &["rerun", "t.sqlite", "lab/final", "--reason", "y", "--quiet"],
+        0,
+    );
+    assert_eq!(standing_faults(t.path(), "t.sqlite"), 0);
+}
