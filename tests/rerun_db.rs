@@ -395,3 +395,60 @@ fn a_database_without_stored_limits_records_them_from_the_file() {
     );
     assert_eq!(standing_faults(t.path(), "t.sqlite"), 0);
 }
+
+/// A database in which a played set holds its teams in another order than the bracket
+/// deals them (what a cascade of an earlier version could leave): `run` names the set and
+/// its teams, and the rerun it suggests deals it again and replays it.
+#[test]
+fn a_stale_set_is_named_with_the_rerun_that_replays_it() {
+    let t = tempfile::tempdir().unwrap();
+    let file = copy_example(t.path(), "school");
+    let f = file.to_str().unwrap();
+    expect(t.path(), &["run", f, "--quiet"], 0);
+    let db = t.path().join("school.sqlite");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            use sqlx::sqlite::SqliteConnectOptions;
+            let pool = sqlx::SqlitePool::connect_with(SqliteConnectOptions::new().filename(&db))
+                .await
+                .unwrap();
+            // Swap the first two positions of the final.
+            for sql in [
+                "UPDATE set_members SET position = 100 WHERE set_id = 'westfield-high/final' AND position = 0",
+                "UPDATE set_members SET position = 0 WHERE set_id = 'westfield-high/final' AND position = 1",
+                "UPDATE set_members SET position = 1 WHERE set_id = 'westfield-high/final' AND position = 100",
+            ] {
+                sqlx::query(sql).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+        });
+    let c = check_store(&load_tournament(&file).unwrap()).unwrap();
+    assert!(!c.problems.is_empty(), "check_store misses the stale set");
+    let (_, err) = expect(t.path(), &["run", f, "--quiet"], 1);
+    assert!(
+        err.contains("set westfield-high/final was played by "),
+        "{err}"
+    );
+    assert!(!err.contains("[0"), "internal team numbers in {err}");
+    let suggested = err
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no command in {err}"));
+    let mut args: Vec<String> = Vec::new();
+    for (i, part) in suggested.split('"').enumerate() {
+        if i % 2 == 1 {
+            args.push(part.to_string());
+        } else {
+            args.extend(part.split_whitespace().map(str::to_string));
+        }
+    }
+    assert_eq!(args[0], "lrs-tourney", "{suggested}");
+    let args: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+    let (out, _) = expect(t.path(), &args, 0);
+    assert!(out.contains("westfield-high/final"), "{out}");
+    assert_consistent(&file);
+    expect(t.path(), &["run", f, "--quiet"], 0);
+}

@@ -467,7 +467,22 @@ impl<'a> Runner<'a> {
         };
         let Some(entry) = entry else { return Ok(()) };
         let complete = &self.mirror.complete;
-        let plan = self.roster.plan(&entry, |key| complete.get(key).cloned())?;
+        let plan = match self.roster.plan(&entry, |key| complete.get(key).cloned()) {
+            Ok(plan) => plan,
+            Err(BracketError::ResultsMismatch { set, .. }) => return Err(self.stale(&set)),
+            Err(e) => return Err(e.into()),
+        };
+        // Results stand only for the seating they were played in.
+        if let Some(ps) = plan.sets().find(|ps| {
+            ps.result.is_some()
+                && self
+                    .mirror
+                    .sets
+                    .get(&ps.plan.id)
+                    .is_some_and(|s| s.members != ps.plan.teams)
+        }) {
+            return Err(self.stale(&ps.plan.id));
+        }
         let stage_id = stage_id(self.t, stage);
         for ps in plan.sets() {
             let Some(result) = &ps.result else { continue };
@@ -528,6 +543,41 @@ impl<'a> Runner<'a> {
             self.pending.ready.push((set, stage_id.clone()));
         }
         Ok(())
+    }
+
+    /// The error for a stored set whose teams (or their order) are not those the bracket
+    /// deals it from the stored results: left by a rerun of an earlier version, which did
+    /// not invalidate every set it changed. Any rerun with `--cascade` invalidates it.
+    fn stale(&self, set_id: &str) -> RunError {
+        let names = |teams: &[TeamId]| {
+            teams
+                .iter()
+                .map(|&m| {
+                    let team = &self.t.teams[m];
+                    format!("{} ({})", team.name, self.t.schools[team.school].name)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let held = self
+            .mirror
+            .sets
+            .get(set_id)
+            .map(|s| names(&s.members))
+            .unwrap_or_default();
+        let feeder = self
+            .mirror
+            .sets
+            .values()
+            .filter(|s| s.id != set_id && s.is_complete())
+            .map(|s| s.id.as_str())
+            .min()
+            .unwrap_or("SET");
+        RunError::Setup(format!(
+            "{}: set {set_id} was played by {held}, which is not how the bracket deals it from the stored results (a rerun by an earlier version did not replay it); to deal it again and replay it, re-run any finished set with --cascade, e.g. `lrs-tourney rerun {} {feeder} --reason \"replay {set_id}\" --cascade` (built-in AIs replay the same games without --reseed)",
+            self.store.label(),
+            self.t.source.display()
+        ))
     }
 
     /// Starts the games of the sets planned so far in this pass. A set missing from the
