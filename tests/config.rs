@@ -5,7 +5,7 @@
 use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::tourney::config::{check_summary, load_tournament, parse_tournament};
 use lrs_tourney::tourney::generate::{ROSTER_FILE, generate, generate_with_bot};
-use lrs_tourney::tourney::model::{Bot, BracketFormat, Protocol, Tournament};
+use lrs_tourney::tourney::model::{Bot, BracketFormat, Program, Protocol, Tournament};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
@@ -126,8 +126,11 @@ fn builtin_and_command_bots_are_resolved() {
     assert_eq!(
         t.teams[1].bot,
         Bot::Command {
-            command: "python3 bot.py".into(),
-            dir: dir.path().join("bots/y"),
+            program: Program {
+                command: "python3 bot.py".into(),
+                argv: vec!["python3".into(), "bot.py".into()],
+                dir: dir.path().join("bots/y"),
+            },
             protocol: Protocol::Windward,
         }
     );

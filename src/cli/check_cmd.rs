@@ -88,15 +88,13 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         match &team.bot {
             Bot::Builtin(_) => {}
             Bot::Command {
-                command,
-                dir,
+                program,
                 protocol: Protocol::Jsonl,
-            } => specs.push((i, spec(i, command, dir))),
+            } => specs.push((i, spec(i, &program.command, &program.dir))),
             Bot::Command {
-                command,
-                dir,
+                program,
                 protocol: Protocol::Windward,
-            } => windward.push((i, spec(i, command, dir))),
+            } => windward.push((i, spec(i, &program.command, &program.dir))),
         }
     }
     if !specs.is_empty() || !windward.is_empty() {

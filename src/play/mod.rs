@@ -15,7 +15,7 @@ pub use stats::{
 };
 
 use crate::ai::{BuiltinAi, FlagDistances};
-use crate::bots::jsonl::{SplitError, split_command};
+use crate::bots::jsonl::SplitError;
 use crate::bots::windward::{DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::bots::{
     BotCommand, BotGameLog, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game,
@@ -23,6 +23,7 @@ use crate::bots::{
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
+use crate::tourney::model::ProgramError;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -44,13 +45,9 @@ pub enum BotSpec {
 }
 
 /// An external bot: its command as given, split into words, and the directory it runs
-/// from (copied to a scratch directory for every game, or for the series).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonlBot {
-    pub command: String,
-    pub argv: Vec<String>,
-    pub dir: PathBuf,
-}
+/// from (copied to a scratch directory for every game, or for the series). The same
+/// [`Program`](crate::tourney::model::Program) a tournament's command bots are.
+pub use crate::tourney::model::Program as JsonlBot;
 
 /// Why a bot spec is not understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -96,20 +93,14 @@ impl BotSpec {
                     name: rest.to_string(),
                 }),
             "jsonl" | "windward" => {
-                let argv = split_command(rest).map_err(|error| BotSpecError::BadCommand {
-                    command: rest.to_string(),
-                    error,
-                })?;
-                if argv.is_empty() {
-                    return Err(BotSpecError::EmptyCommand {
+                let bot = JsonlBot::parse(rest, PathBuf::from(".")).map_err(|e| match e {
+                    ProgramError::Split { command, error } => {
+                        BotSpecError::BadCommand { command, error }
+                    }
+                    ProgramError::Empty => BotSpecError::EmptyCommand {
                         spec: spec.to_string(),
-                    });
-                }
-                let bot = JsonlBot {
-                    command: rest.to_string(),
-                    argv,
-                    dir: PathBuf::from("."),
-                };
+                    },
+                })?;
                 Ok(if kind == "jsonl" {
                     BotSpec::Jsonl(bot)
                 } else {

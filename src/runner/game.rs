@@ -1,7 +1,6 @@
 //! Playing one game of a set on the embedded engine and turning it into a storable record.
 
 use crate::ai::FlagDistances;
-use crate::bots::jsonl::split_command;
 use crate::bots::process::BotCommand;
 use crate::bots::windward::{SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
@@ -80,9 +79,10 @@ impl GameJob {
             let seat = self.seat_of(position);
             let player = match bot {
                 Bot::Builtin(ai) => ai.player_with(self.seed, seat, Some(self.maps.clone())),
-                Bot::Command { command, .. } => {
+                Bot::Command { program, .. } => {
                     return Err(self.fail(format!(
-                        "the command bot `{command}` must be played with play_external"
+                        "the command bot `{}` must be played with play_external",
+                        program.command
                     )));
                 }
             };
@@ -124,16 +124,13 @@ impl GameJob {
                     SeatPlayer::Local(ai.player_with(self.seed, seat, Some(self.maps.clone())))
                 }
                 Bot::Command {
-                    command,
-                    dir,
+                    program,
                     protocol: Protocol::Jsonl,
                 } => {
-                    let argv = split_command(command)
-                        .map_err(|e| self.fail(format!("command `{command}`: {e}")))?;
                     let player = JsonlPlayer::new(
                         BotCommand {
-                            argv,
-                            dir: dir.clone(),
+                            argv: program.argv.clone(),
+                            dir: program.dir.clone(),
                         },
                         external.options.clone(),
                     );
@@ -141,14 +138,14 @@ impl GameJob {
                     SeatPlayer::Remote(Box::new(player))
                 }
                 Bot::Command {
-                    command,
+                    program,
                     protocol: Protocol::Windward,
-                    ..
                 } => match windward.get(team) {
                     Some(seat) => SeatPlayer::Remote(Box::new(seat.clone())),
                     None => {
                         return Err(self.fail(format!(
-                            "the Windward client `{command}` has no series connection"
+                            "the Windward client `{}` has no series connection",
+                            program.command
                         )));
                     }
                 },
@@ -265,27 +262,17 @@ pub async fn play_series(
         };
         let starts = first.teams.iter().filter_map(|(team, bot)| match bot {
             Bot::Command {
-                command,
-                dir,
+                program,
                 protocol: Protocol::Windward,
-            } => Some((*team, command, dir)),
+            } => Some((*team, program)),
             _ => None,
         });
         let mut pending = Vec::new();
-        for (team, command, dir) in starts {
+        for (team, program) in starts {
             let name = external.team_names.get(team).cloned().unwrap_or_default();
-            let argv = match split_command(command) {
-                Ok(argv) => argv,
-                Err(e) => {
-                    for job in jobs {
-                        on_game(job, Err(job.fail(format!("command `{command}`: {e}"))));
-                    }
-                    return;
-                }
-            };
             let command = BotCommand {
-                argv,
-                dir: dir.clone(),
+                argv: program.argv.clone(),
+                dir: program.dir.clone(),
             };
             pending.push(async move {
                 let client = host.start(&command, &name, &external.options, shape).await;

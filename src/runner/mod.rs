@@ -8,17 +8,21 @@
 //! which games finish: seeds come from the bracket, results are folded by the planner, so
 //! `--jobs` never changes a result.
 
+mod fingerprint;
 mod game;
 mod progress;
 mod reconstruct;
 mod rerun;
 mod state;
+mod verify;
 
+pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
+pub use verify::{Consistency, check_store};
 
 use crate::boards::load_board;
 use crate::engine::{Board, ENGINE_VERSION};
@@ -58,7 +62,7 @@ pub enum RunError {
     #[error("{0}")]
     BadRequest(String),
     #[error(
-        "{database} holds a tournament played with a different configuration ({what}); use a new database file (the `database` key) or restore the original configuration"
+        "{database} holds a tournament played with a different configuration: {what}; restore the original configuration, or start afresh with a new database (another `database` path in the tournament file, or delete {database})"
     )]
     ConfigChanged { database: String, what: String },
 }
@@ -167,36 +171,6 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
     Ok(())
 }
 
-/// A stable fingerprint of everything in a configuration that changes games.
-pub fn config_fingerprint(t: &Tournament) -> String {
-    let f = &t.bracket;
-    let mut text = format!(
-        "seed={}|set_size={}|games={}|advance={}|turns={}|fill={}|",
-        t.seed,
-        f.set_size,
-        f.games_per_series,
-        f.advance_per_set,
-        f.turns_per_game,
-        f.fill_nationals_to_multiple_of
-    );
-    // Boards by content, not by how the file names them, so a tournament is the same
-    // whatever folder it is run from.
-    for board in &f.boards {
-        match load_board(board) {
-            Ok(b) => text += &format!("board={}|", crate::boards::print_board(&b)),
-            Err(_) => text += &format!("board?={board}|"),
-        }
-    }
-    for school in &t.schools {
-        text += &format!("school={}|{}|", school.name, school.slug);
-        for &team in &school.teams {
-            let team = &t.teams[team];
-            text += &format!("team={}|{}|", team.name, team.bot);
-        }
-    }
-    format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
-}
-
 /// The number of games the whole bracket will have (known before any game is played: round
 /// sizes depend only on team counts).
 pub fn planned_game_count(t: &Tournament) -> u64 {
@@ -271,10 +245,13 @@ struct Runner<'a> {
     setup: Option<TournamentSetup>,
 }
 
-/// What a new database is initialised with (see [`Store::init_tournament`]).
-struct TournamentSetup {
-    fingerprint: String,
-    format: String,
+/// What the first `flush_plans` writes before anything else.
+enum TournamentSetup {
+    /// A new database's tournament (see [`Store::init_tournament`]).
+    New { fingerprint: String, format: String },
+    /// The limits of a tournament started before they were stored, with the fingerprint
+    /// that includes them.
+    Limits { fingerprint: String },
 }
 
 /// What a planning pass decided, written in one transaction by `flush_plans`.
@@ -311,12 +288,19 @@ impl<'a> Runner<'a> {
                     ),
                 });
             }
+            // Started before limits were stored: the same configuration otherwise; this
+            // run records the file's limits (with the current fingerprint) when it first
+            // writes.
+            Some(stored)
+                if stored.limits.is_none() && stored.config_hash == legacy_fingerprint(t) =>
+            {
+                // A tournament read back from that database has no limits to record.
+                if t.source != t.database {
+                    setup = Some(TournamentSetup::Limits { fingerprint });
+                }
+            }
             Some(stored) if stored.config_hash != fingerprint => {
-                let what = if stored.seed != t.seed {
-                    format!("seed {} there, {} in the file", stored.seed, t.seed)
-                } else {
-                    "teams, bots or bracket format differ".to_string()
-                };
+                let what = config_differences(store, &stored, t).await?.join("; ");
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
                     what,
@@ -327,7 +311,7 @@ impl<'a> Runner<'a> {
                 let format = serde_json::to_string(&t.bracket).map_err(|e| {
                     RunError::Setup(format!("cannot store the bracket format: {e}"))
                 })?;
-                setup = Some(TournamentSetup {
+                setup = Some(TournamentSetup::New {
                     fingerprint,
                     format,
                 });
@@ -517,7 +501,22 @@ impl<'a> Runner<'a> {
         };
         let Some(entry) = entry else { return Ok(()) };
         let complete = &self.mirror.complete;
-        let plan = self.roster.plan(&entry, |key| complete.get(key).cloned())?;
+        let plan = match self.roster.plan(&entry, |key| complete.get(key).cloned()) {
+            Ok(plan) => plan,
+            Err(BracketError::ResultsMismatch { set, .. }) => return Err(self.stale(&set)),
+            Err(e) => return Err(e.into()),
+        };
+        // Results stand only for the seating they were played in.
+        if let Some(ps) = plan.sets().find(|ps| {
+            ps.result.is_some()
+                && self
+                    .mirror
+                    .sets
+                    .get(&ps.plan.id)
+                    .is_some_and(|s| s.members != ps.plan.teams)
+        }) {
+            return Err(self.stale(&ps.plan.id));
+        }
         let stage_id = stage_id(self.t, stage);
         for ps in plan.sets() {
             let Some(result) = &ps.result else { continue };
@@ -578,6 +577,41 @@ impl<'a> Runner<'a> {
             self.pending.ready.push((set, stage_id.clone()));
         }
         Ok(())
+    }
+
+    /// The error for a stored set whose teams (or their order) are not those the bracket
+    /// deals it from the stored results: left by a rerun of an earlier version, which did
+    /// not invalidate every set it changed. Any rerun with `--cascade` invalidates it.
+    fn stale(&self, set_id: &str) -> RunError {
+        let names = |teams: &[TeamId]| {
+            teams
+                .iter()
+                .map(|&m| {
+                    let team = &self.t.teams[m];
+                    format!("{} ({})", team.name, self.t.schools[team.school].name)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let held = self
+            .mirror
+            .sets
+            .get(set_id)
+            .map(|s| names(&s.members))
+            .unwrap_or_default();
+        let feeder = self
+            .mirror
+            .sets
+            .values()
+            .filter(|s| s.id != set_id && s.is_complete())
+            .map(|s| s.id.as_str())
+            .min()
+            .unwrap_or("SET");
+        RunError::Setup(format!(
+            "{}: set {set_id} was played by {held}, which is not how the bracket deals it from the stored results (a rerun by an earlier version did not replay it); to deal it again and replay it, re-run any finished set with --cascade, e.g. `lrs-tourney rerun {} {feeder} --reason \"replay {set_id}\" --cascade` (built-in AIs replay the same games without --reseed)",
+            self.store.label(),
+            self.t.source.display()
+        ))
     }
 
     /// Starts the games of the sets planned so far in this pass. A set missing from the
@@ -659,10 +693,21 @@ impl<'a> Runner<'a> {
 
     /// Stores a new database's tournament, schools, teams and stages, once.
     async fn store_setup(&mut self) -> Result<(), RunError> {
-        if let Some(setup) = self.setup.take() {
-            self.store
-                .init_tournament(self.t, &setup.fingerprint, &setup.format, ENGINE_VERSION)
-                .await?;
+        match self.setup.take() {
+            Some(TournamentSetup::New {
+                fingerprint,
+                format,
+            }) => {
+                self.store
+                    .init_tournament(self.t, &fingerprint, &format, ENGINE_VERSION)
+                    .await?
+            }
+            Some(TournamentSetup::Limits { fingerprint }) => {
+                self.store
+                    .record_limits(&fingerprint, &self.t.limits)
+                    .await?
+            }
+            None => {}
         }
         Ok(())
     }

@@ -130,6 +130,21 @@ impl Progress {
         }
     }
 
+    /// Starts counting again from `done` of `total` games (a rerun, once its new games are
+    /// stored and the sets it invalidated no longer count as done).
+    pub fn restart(&mut self, total: u64, done: u64) {
+        self.total = total;
+        self.done = done;
+        self.done_at_start = done;
+        self.started = Instant::now();
+        self.last_line = Instant::now();
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+            bar.set_position(done);
+            bar.reset_eta();
+        }
+    }
+
     /// Grows the total when the bracket turns out bigger than estimated (it never should).
     pub fn ensure_total(&mut self, at_least: u64) {
         if at_least > self.total {
@@ -182,5 +197,20 @@ mod tests {
         let line = p.figures();
         assert!(line.starts_with("5/10 games (50%), "), "{line}");
         assert!(line.contains(" games/s, ETA "), "{line}");
+    }
+
+    #[test]
+    fn a_restart_counts_from_what_is_stored_now() {
+        // A finished bracket of 70 games, 10 of which a rerun invalidated.
+        let mut p = Progress::new(ProgressMode::Quiet, 70, 70);
+        p.restart(70, 60);
+        for _ in 0..10 {
+            p.game_done();
+        }
+        assert!(
+            p.figures().starts_with("70/70 games (100%)"),
+            "{}",
+            p.figures()
+        );
     }
 }

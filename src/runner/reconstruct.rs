@@ -1,10 +1,18 @@
 //! Rebuilding a tournament's definition from its database, so that commands given only a
-//! `.sqlite` file (`rerun DB SET`) know the teams, bots and bracket format it was run with.
+//! `.sqlite` file (`rerun DB SET`) know the teams, bots, limits and bracket format it was
+//! run with.
+//!
+//! A command bot is rebuilt from its stored program (command, words, protocol) and run in
+//! its stored directory, which must still hold what it held when the tournament started:
+//! its content hash is checked, and a directory that moved or changed is an error naming
+//! the team, rather than a series of crashes stored as the set's result.
 
 use super::RunError;
 use crate::ai::BuiltinAi;
-use crate::store::Store;
-use crate::tourney::model::{Bot, BracketFormat, Limits, Protocol, School, Team, Tournament};
+use crate::store::{Store, TeamRow};
+use crate::tourney::model::{
+    Bot, BracketFormat, Limits, Program, Protocol, School, Team, Tournament,
+};
 use std::path::{Path, PathBuf};
 
 /// The tournament stored in `database`.
@@ -40,33 +48,22 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         })
         .collect();
     let mut teams = Vec::new();
+    let mut problems = Vec::new();
     for row in store.teams().await? {
-        let bot = match row.bot.strip_prefix("builtin:") {
-            Some(name) => Bot::Builtin(
-                BuiltinAi::from_name(name)
-                    .ok_or_else(|| corrupt(format!("unknown built-in AI {name}")))?,
-            ),
-            None => {
-                let (protocol, command) = row
-                    .bot
-                    .split_once(':')
-                    .ok_or_else(|| corrupt(format!("unreadable bot {:?}", row.bot)))?;
-                let protocol = match protocol {
-                    "jsonl" => Protocol::Jsonl,
-                    "windward" => Protocol::Windward,
-                    other => return Err(corrupt(format!("unknown protocol {other}"))),
-                };
-                Bot::Command {
-                    command: command.to_string(),
-                    dir: PathBuf::new(),
-                    protocol,
-                }
+        let school_name = schools
+            .get(row.school)
+            .map(|s| s.name.clone())
+            .ok_or_else(|| corrupt(format!("team {} has no school", row.name)))?;
+        let who = format!("team {:?} ({school_name})", row.name);
+        let bot = match stored_bot(&row, database) {
+            Ok(bot) => bot,
+            Err(StoredBotError::Corrupt(what)) => return Err(corrupt(format!("{who}: {what}"))),
+            Err(StoredBotError::Unusable(what)) => {
+                problems.push(format!("{who}: {what}"));
+                continue;
             }
         };
-        let school = schools
-            .get_mut(row.school)
-            .ok_or_else(|| corrupt(format!("team {} has no school", row.name)))?;
-        school.teams.push(row.id);
+        schools[row.school].teams.push(row.id);
         teams.push(Team {
             name: row.name,
             school: row.school,
@@ -74,14 +71,113 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
             origin: format!("{} (stored)", database.display()),
         });
     }
+    if !problems.is_empty() {
+        return Err(RunError::Setup(format!(
+            "{}: cannot play this tournament's bots as they were: {}; put each directory back as it was when the tournament started, or re-run with the tournament file",
+            database.display(),
+            problems.join("; ")
+        )));
+    }
+    let has_commands = teams.iter().any(|t| matches!(t.bot, Bot::Command { .. }));
+    let limits = match stored.limits {
+        Some((time_limit_ms, start_limit_ms, memory_mb)) => Limits {
+            time_limit_ms,
+            start_limit_ms,
+            memory_mb,
+            ..Limits::default()
+        },
+        None if has_commands => {
+            return Err(RunError::Setup(format!(
+                "{}: this database was started by an earlier version, which did not store the limits its bots played under; re-run with the tournament file once (that records them)",
+                database.display()
+            )));
+        }
+        // Built-in AIs have no limits.
+        None => Limits::default(),
+    };
     Ok(Tournament {
         name: stored.name,
         seed: stored.seed,
         bracket,
         database: database.to_path_buf(),
-        limits: Limits::default(),
+        limits,
         schools,
         teams,
         source: database.to_path_buf(),
     })
+}
+
+enum StoredBotError {
+    /// The row cannot be read: the database is damaged.
+    Corrupt(String),
+    /// The bot cannot be played as it was (its directory moved or changed).
+    Unusable(String),
+}
+
+/// A team's bot from its stored columns, its directory checked against the stored hash.
+fn stored_bot(row: &TeamRow, database: &Path) -> Result<Bot, StoredBotError> {
+    if let Some(name) = row.bot.strip_prefix("builtin:") {
+        return BuiltinAi::from_name(name)
+            .map(Bot::Builtin)
+            .ok_or_else(|| StoredBotError::Corrupt(format!("unknown built-in AI {name}")));
+    }
+    let (prefix, rest) = row
+        .bot
+        .split_once(':')
+        .ok_or_else(|| StoredBotError::Corrupt(format!("unreadable bot {:?}", row.bot)))?;
+    let protocol = match row.protocol.as_deref().unwrap_or(prefix) {
+        "jsonl" => Protocol::Jsonl,
+        "windward" => Protocol::Windward,
+        other => return Err(StoredBotError::Corrupt(format!("unknown protocol {other}"))),
+    };
+    let command = row.command.clone().unwrap_or_else(|| rest.to_string());
+    let stored_dir = row
+        .dir
+        .as_deref()
+        .ok_or_else(|| StoredBotError::Corrupt("a command bot without a directory".into()))?;
+    let dir = resolve_dir(stored_dir, database).ok_or_else(|| {
+        StoredBotError::Unusable(format!(
+            "its bot directory {stored_dir} does not exist any more (moved or deleted?)"
+        ))
+    })?;
+    if let Some(stored_hash) = &row.content_hash {
+        let now = crate::tourney::dir_hash::dir_hash(&dir).map_err(|e| {
+            StoredBotError::Unusable(format!("cannot read its bot directory {stored_dir}: {e}"))
+        })?;
+        if &now != stored_hash {
+            return Err(StoredBotError::Unusable(format!(
+                "its bot directory {} changed since the tournament started (content hash {stored_hash} then, {now} now)",
+                dir.display()
+            )));
+        }
+    }
+    let program = match &row.argv {
+        Some(json) => {
+            let argv: Vec<String> = serde_json::from_str(json)
+                .map_err(|e| StoredBotError::Corrupt(format!("unreadable command words: {e}")))?;
+            Program { command, argv, dir }
+        }
+        // Stored before the words were: split now, as the run did then.
+        None => {
+            Program::parse(&command, dir).map_err(|e| StoredBotError::Corrupt(e.to_string()))?
+        }
+    };
+    Ok(Bot::Command { program, protocol })
+}
+
+/// The stored directory as it is found now: as stored (absolute since the words and limits
+/// are stored; older databases may hold a path relative to the folder their run started
+/// in), else relative to the database's folder.
+fn resolve_dir(stored: &str, database: &Path) -> Option<PathBuf> {
+    let path = PathBuf::from(stored);
+    if path.is_dir() {
+        return Some(path);
+    }
+    if path.is_relative() {
+        let beside = database.parent().unwrap_or(Path::new("")).join(&path);
+        if beside.is_dir() {
+            return Some(beside);
+        }
+    }
+    None
 }

@@ -193,6 +193,10 @@ impl Runner<'_> {
         self.finished_stages.clear();
         self.nationals = None;
         self.resumed = self.mirror.games_done();
+        // Progress counts the bracket as it is now: the invalidated sets' games are to play
+        // again, not done (counting them twice showed "80/70 games").
+        self.progress
+            .restart(super::planned_game_count(self.t), self.resumed);
         let mut summary = self.run().await?;
         summary.games_played += replayed;
         Ok(RerunOutcome::Done {
@@ -248,7 +252,31 @@ impl Runner<'_> {
                 }
             };
             match self.roster.plan(entry, lookup) {
-                Ok(plan) => return Ok(plan),
+                Ok(plan) => {
+                    // Results count only for the seating they were played in: a stored set
+                    // whose teams the plan now deals in another order (same teams, other
+                    // positions, hence other seats) is unplayed too.
+                    let reordered = plan
+                        .sets()
+                        .filter(|p| p.result.is_some())
+                        .find(|p| {
+                            mirror
+                                .sets
+                                .get(&p.plan.id)
+                                .is_some_and(|s| s.members != p.plan.teams)
+                        })
+                        .map(|p| p.plan.key);
+                    match reordered {
+                        Some(key) if excluded.insert(key) => continue,
+                        Some(_) => {
+                            return Err(RunError::Setup(format!(
+                                "stage {} cannot be planned",
+                                entry.label
+                            )));
+                        }
+                        None => return Ok(plan),
+                    }
+                }
                 Err(BracketError::ResultsMismatch { set, .. }) => {
                     let key = mirror
                         .sets

@@ -14,6 +14,9 @@ pub struct StoredTournament {
     pub config_hash: String,
     pub format_json: String,
     pub engine_version: u32,
+    /// `(time_limit_ms, start_limit_ms, memory_mb)`; `None` in a database started before
+    /// limits were stored.
+    pub limits: Option<(u64, u64, u64)>,
 }
 
 /// A set (current run only).
@@ -106,11 +109,13 @@ impl Store {
     /// The tournament header, or `None` for a new database.
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
         let err = self.db_err();
-        let row =
-            sqlx::query("SELECT name, seed, config_hash, format_json, engine_version FROM tournament WHERE id = 1")
-                .fetch_optional(self.pool())
-                .await
-                .map_err(&err)?;
+        let row = sqlx::query(
+            "SELECT name, seed, config_hash, format_json, engine_version, time_limit_ms,
+                                start_limit_ms, memory_mb FROM tournament WHERE id = 1",
+        )
+        .fetch_optional(self.pool())
+        .await
+        .map_err(&err)?;
         row.map(|r| {
             Ok(StoredTournament {
                 name: r.try_get(0)?,
@@ -118,6 +123,16 @@ impl Store {
                 config_hash: r.try_get(2)?,
                 format_json: r.try_get(3)?,
                 engine_version: int(&r, 4)? as u32,
+                limits: match (
+                    r.try_get::<Option<i64>, _>(5)?,
+                    r.try_get::<Option<i64>, _>(6)?,
+                    r.try_get::<Option<i64>, _>(7)?,
+                ) {
+                    (Some(time), Some(start), Some(memory)) => {
+                        Some((time as u64, start as u64, memory as u64))
+                    }
+                    _ => None,
+                },
             })
         })
         .transpose()
@@ -373,7 +388,19 @@ pub struct TeamRow {
     pub id: usize,
     pub school: usize,
     pub name: String,
+    /// `builtin:NAME` or `PROTOCOL:COMMAND`.
     pub bot: String,
+    /// Command bots: `jsonl` or `windward`.
+    pub protocol: Option<String>,
+    /// Command bots: the command line as written.
+    pub command: Option<String>,
+    /// Command bots: the words the command is started with, as a JSON array (absent in a
+    /// database started before they were stored).
+    pub argv: Option<String>,
+    /// Command bots: the directory the bot ran in.
+    pub dir: Option<String>,
+    /// Command bots: the hash of that directory's files when the tournament started.
+    pub content_hash: Option<String>,
 }
 
 /// A stored game's header (any run, superseded included), for exports.
@@ -408,10 +435,13 @@ impl Store {
     /// Teams by id.
     pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query("SELECT id, school_id, name, bot FROM teams ORDER BY id")
-            .fetch_all(self.pool())
-            .await
-            .map_err(&err)?;
+        let rows = sqlx::query(
+            "SELECT id, school_id, name, bot, protocol, command, argv, dir, content_hash
+             FROM teams ORDER BY id",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
         rows.iter()
             .map(|r| {
                 Ok(TeamRow {
@@ -419,6 +449,11 @@ impl Store {
                     school: int(r, 1)? as usize,
                     name: r.try_get(2)?,
                     bot: r.try_get(3)?,
+                    protocol: r.try_get(4)?,
+                    command: r.try_get(5)?,
+                    argv: r.try_get(6)?,
+                    dir: r.try_get(7)?,
+                    content_hash: r.try_get(8)?,
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()

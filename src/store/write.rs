@@ -4,7 +4,7 @@
 use super::batch::planned_game_rows;
 use super::rows::{Cell, RowsSql};
 use super::{Store, StoreError};
-use crate::tourney::model::Tournament;
+use crate::tourney::model::{Bot, Limits, Tournament};
 use sqlx::Row;
 
 /// A set about to be played, with its games' seeds and boards.
@@ -112,8 +112,9 @@ impl Store {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         sqlx::query(
-            "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at)
-             VALUES (1, $1, $2, $3, $4, $5, $6)",
+            "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at,
+                                     time_limit_ms, start_limit_ms, memory_mb)
+             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(t.name.clone())
         .bind(t.seed as i64)
@@ -121,6 +122,9 @@ impl Store {
         .bind(format_json.to_string())
         .bind(i64::from(engine_version))
         .bind(now())
+        .bind(t.limits.time_limit_ms as i64)
+        .bind(t.limits.start_limit_ms as i64)
+        .bind(t.limits.memory_mb as i64)
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
@@ -175,13 +179,21 @@ impl Store {
             .iter()
             .enumerate()
             .map(|(id, team)| {
-                let (protocol, dir, hash) = match &team.bot {
-                    crate::tourney::model::Bot::Builtin(_) => (None, None, None),
-                    crate::tourney::model::Bot::Command { dir, protocol, .. } => (
-                        Some(protocol.name().to_string()),
-                        Some(dir.display().to_string()),
-                        crate::tourney::dir_hash::dir_hash(dir).ok(),
-                    ),
+                let (protocol, dir, hash, command, argv) = match &team.bot {
+                    Bot::Builtin(_) => (None, None, None, None, None),
+                    Bot::Command { program, protocol } => {
+                        // Absolute, so that a rerun from the database alone finds it from
+                        // any folder.
+                        let dir = std::fs::canonicalize(&program.dir)
+                            .unwrap_or_else(|_| program.dir.clone());
+                        (
+                            Some(protocol.name().to_string()),
+                            Some(dir.display().to_string()),
+                            crate::tourney::dir_hash::dir_hash(&dir).ok(),
+                            Some(program.command.clone()),
+                            serde_json::to_string(&program.argv).ok(),
+                        )
+                    }
                 };
                 vec![
                     Cell::Int(id as i64),
@@ -191,19 +203,43 @@ impl Store {
                     Cell::OptText(protocol),
                     Cell::OptText(dir),
                     Cell::OptText(hash),
+                    Cell::OptText(command),
+                    Cell::OptText(argv),
                 ]
             })
             .collect();
         self.insert_rows(
             &mut tx,
-            "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash)",
+            "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash, command, argv)",
             "",
-            7,
+            9,
             "",
             teams,
         )
         .await?;
         tx.commit().await.map_err(&err)
+    }
+
+    /// Records the configuration fingerprint and limits of a tournament started by a version
+    /// that did not store its limits (see `migrations/sqlite/0004_bots_and_limits.sql`).
+    pub async fn record_limits(
+        &self,
+        config_hash: &str,
+        limits: &Limits,
+    ) -> Result<(), StoreError> {
+        let err = self.db_err();
+        sqlx::query(
+            "UPDATE tournament SET config_hash = $1, time_limit_ms = $2, start_limit_ms = $3, memory_mb = $4
+             WHERE id = 1",
+        )
+        .bind(config_hash.to_string())
+        .bind(limits.time_limit_ms as i64)
+        .bind(limits.start_limit_ms as i64)
+        .bind(limits.memory_mb as i64)
+        .execute(self.pool())
+        .await
+        .map_err(&err)?;
+        Ok(())
     }
 
     /// Counts one more attempt for every game that a new run will (re)start: those planned

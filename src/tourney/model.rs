@@ -32,15 +32,55 @@ impl Protocol {
     }
 }
 
-/// A team's bot.
+/// An external program: its command line as written, the words it is started with (split
+/// once, when the configuration or command line is read), and the directory it runs in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Program {
+    pub command: String,
+    pub argv: Vec<String>,
+    pub dir: PathBuf,
+}
+
+/// Why a command line is not a program.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProgramError {
+    #[error("the command {command:?} cannot be split into words: {error}")]
+    Split {
+        command: String,
+        error: crate::bots::jsonl::SplitError,
+    },
+    #[error("the command is empty")]
+    Empty,
+}
+
+impl Program {
+    /// `command` split into words like a POSIX shell does (quotes and backslashes, no
+    /// expansion), to be run in `dir`.
+    pub fn parse(command: &str, dir: PathBuf) -> Result<Program, ProgramError> {
+        let argv =
+            crate::bots::jsonl::split_command(command).map_err(|error| ProgramError::Split {
+                command: command.to_string(),
+                error,
+            })?;
+        if argv.is_empty() {
+            return Err(ProgramError::Empty);
+        }
+        Ok(Program {
+            command: command.to_string(),
+            argv,
+            dir,
+        })
+    }
+}
+
+/// A team's bot: the one model of a bot, for tournaments, `play` and the store.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Bot {
     /// `builtin:NAME`.
     Builtin(BuiltinAi),
-    /// A command line run in `dir`.
+    /// A program run in its directory, speaking `protocol`.
     Command {
-        command: String,
-        dir: PathBuf,
+        program: Program,
         protocol: Protocol,
     },
 }
@@ -56,15 +96,23 @@ impl Bot {
             }
         )
     }
+
+    /// The program of an external bot.
+    pub fn program(&self) -> Option<&Program> {
+        match self {
+            Bot::Builtin(_) => None,
+            Bot::Command { program, .. } => Some(program),
+        }
+    }
 }
 
 impl fmt::Display for Bot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Bot::Builtin(ai) => write!(f, "builtin:{}", ai.name()),
-            Bot::Command {
-                command, protocol, ..
-            } => write!(f, "{}:{command}", protocol.name()),
+            Bot::Command { program, protocol } => {
+                write!(f, "{}:{}", protocol.name(), program.command)
+            }
         }
     }
 }

@@ -8,7 +8,7 @@
 use super::error::{Diagnostic, Loc, Problems};
 use super::slug::unique_slugs;
 use crate::ai::BuiltinAi;
-use crate::tourney::model::{Bot, Protocol, School, SchoolId, Team};
+use crate::tourney::model::{Bot, Program, Protocol, School, SchoolId, Team};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -101,11 +101,13 @@ pub fn parse_bot(
             "an existing directory holding the bot, relative to this file",
         ));
     }
-    Ok(Bot::Command {
-        command: command.to_owned(),
-        dir,
-        protocol,
-    })
+    let program = Program::parse(command, dir).map_err(|e| {
+        bot.loc.error(
+            e.to_string(),
+            "a command line with its quotes closed, e.g. python3 \"my bot.py\" (words are split like a shell does, without expansion)",
+        )
+    })?;
+    Ok(Bot::Command { program, protocol })
 }
 
 /// A school being gathered.

@@ -1,0 +1,216 @@
+//! The configuration a database was started with, and what differs from a file's.
+//!
+//! A database keeps a fingerprint of everything in the configuration that changes games —
+//! seed, bracket format (boards by content), schools, teams and their bots, and the limits
+//! external bots play under — so that all of a tournament's games are played under one
+//! configuration. When the fingerprint differs, [`config_differences`] compares what the
+//! database stores with the file, field by field, so the refusal says exactly what changed.
+
+use crate::boards::load_board;
+use crate::store::{Store, StoreError, StoredTournament};
+use crate::tourney::model::{BracketFormat, Tournament};
+
+/// The fingerprint stored by this version: [`legacy_fingerprint`] and the limits.
+pub fn config_fingerprint(t: &Tournament) -> String {
+    let l = &t.limits;
+    let text = format!(
+        "{}|time_limit_ms={}|start_limit_ms={}|memory_mb={}",
+        legacy_fingerprint(t),
+        l.time_limit_ms,
+        l.start_limit_ms,
+        l.memory_mb
+    );
+    format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
+}
+
+/// The fingerprint of databases started before limits were part of it (and stored).
+pub fn legacy_fingerprint(t: &Tournament) -> String {
+    let f = &t.bracket;
+    let mut text = format!(
+        "seed={}|set_size={}|games={}|advance={}|turns={}|fill={}|",
+        t.seed,
+        f.set_size,
+        f.games_per_series,
+        f.advance_per_set,
+        f.turns_per_game,
+        f.fill_nationals_to_multiple_of
+    );
+    // Boards by content, not by how the file names them, so a tournament is the same
+    // whatever folder it is run from.
+    for board in &f.boards {
+        match load_board(board) {
+            Ok(b) => text += &format!("board={}|", crate::boards::print_board(&b)),
+            Err(_) => text += &format!("board?={board}|"),
+        }
+    }
+    for school in &t.schools {
+        text += &format!("school={}|{}|", school.name, school.slug);
+        for &team in &school.teams {
+            let team = &t.teams[team];
+            text += &format!("team={}|{}|", team.name, team.bot);
+        }
+    }
+    format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
+}
+
+/// Most differences listed in one message.
+const MAX_LISTED: usize = 12;
+
+/// What differs between the configuration stored in `store` and `t`, one entry each, in
+/// words an organiser can act on (`limits.time_limit_ms: stored 1000, file 500`).
+pub async fn config_differences(
+    store: &Store,
+    stored: &StoredTournament,
+    t: &Tournament,
+) -> Result<Vec<String>, StoreError> {
+    let mut out = Vec::new();
+    if stored.seed != t.seed {
+        out.push(format!("seed: stored {}, file {}", stored.seed, t.seed));
+    }
+    match serde_json::from_str::<BracketFormat>(&stored.format_json) {
+        Ok(f) => format_differences(&f, &t.bracket, &mut out),
+        Err(_) => out.push("bracket format: the stored one cannot be read".to_string()),
+    }
+    if let Some((time, start, memory)) = stored.limits {
+        let l = &t.limits;
+        for (key, then, now) in [
+            ("time_limit_ms", time, l.time_limit_ms),
+            ("start_limit_ms", start, l.start_limit_ms),
+            ("memory_mb", memory, l.memory_mb),
+        ] {
+            if then != now {
+                out.push(format!("limits.{key}: stored {then}, file {now}"));
+            }
+        }
+    }
+
+    let schools = store.schools().await?;
+    let school_name = |id: usize| {
+        schools
+            .get(id)
+            .map_or_else(|| format!("school {id}"), |(_, name, _)| name.clone())
+    };
+    for (i, (_, name, slug)) in schools.iter().enumerate() {
+        match t.schools.get(i) {
+            Some(s) if s.name != *name || s.slug != *slug => out.push(format!(
+                "school {}: stored {name:?} [{slug}], file {:?} [{}]",
+                i + 1,
+                s.name,
+                s.slug
+            )),
+            Some(_) => {}
+            None => out.push(format!(
+                "school {} {name:?}: stored, not in the file",
+                i + 1
+            )),
+        }
+    }
+    for (i, s) in t.schools.iter().enumerate().skip(schools.len()) {
+        out.push(format!(
+            "school {} {:?}: in the file, not stored",
+            i + 1,
+            s.name
+        ));
+    }
+
+    let teams = store.teams().await?;
+    for (i, row) in teams.iter().enumerate() {
+        let who = format!(
+            "team {} {:?} (school {})",
+            i + 1,
+            row.name,
+            school_name(row.school)
+        );
+        let Some(team) = t.teams.get(i) else {
+            out.push(format!("{who}: stored, not in the file"));
+            continue;
+        };
+        if team.name != row.name {
+            out.push(format!(
+                "{who}: name changed: stored {:?}, file {:?} ({})",
+                row.name, team.name, team.origin
+            ));
+        }
+        if team.school != row.school {
+            out.push(format!(
+                "{who}: school changed: stored {:?}, file {:?} ({})",
+                school_name(row.school),
+                t.schools[team.school].name,
+                team.origin
+            ));
+        }
+        let bot = team.bot.to_string();
+        if bot != row.bot {
+            out.push(format!(
+                "{who}: bot changed: stored {:?}, file {bot:?} ({})",
+                row.bot, team.origin
+            ));
+        }
+    }
+    for (i, team) in t.teams.iter().enumerate().skip(teams.len()) {
+        out.push(format!(
+            "team {} {:?} (school {}): in the file ({}), not stored",
+            i + 1,
+            team.name,
+            t.schools[team.school].name,
+            team.origin
+        ));
+    }
+    if out.is_empty() {
+        // Same names everywhere: a board file's contents changed.
+        out.push("the contents of a board file of the bracket format changed".to_string());
+    }
+    if out.len() > MAX_LISTED {
+        let more = out.len() - MAX_LISTED;
+        out.truncate(MAX_LISTED);
+        out.push(format!("and {more} more"));
+    }
+    Ok(out)
+}
+
+fn format_differences(stored: &BracketFormat, file: &BracketFormat, out: &mut Vec<String>) {
+    let numbers = [
+        ("set_size", stored.set_size as u64, file.set_size as u64),
+        (
+            "games_per_series",
+            u64::from(stored.games_per_series),
+            u64::from(file.games_per_series),
+        ),
+        (
+            "advance_per_set",
+            stored.advance_per_set as u64,
+            file.advance_per_set as u64,
+        ),
+        (
+            "turns_per_game",
+            u64::from(stored.turns_per_game),
+            u64::from(file.turns_per_game),
+        ),
+        (
+            "fill_nationals_to_multiple_of",
+            stored.fill_nationals_to_multiple_of as u64,
+            file.fill_nationals_to_multiple_of as u64,
+        ),
+    ];
+    for (key, then, now) in numbers {
+        if then != now {
+            out.push(format!("bracket.{key}: stored {then}, file {now}"));
+        }
+    }
+    // Boards by content: the same board named by another path is the same board.
+    let content = |name: &str| {
+        load_board(name)
+            .ok()
+            .map(|b| crate::boards::print_board(&b))
+    };
+    let same_boards = stored.boards.len() == file.boards.len()
+        && stored.boards.iter().zip(&file.boards).all(|(a, b)| {
+            a == b || matches!((content(a), content(b)), (Some(x), Some(y)) if x == y)
+        });
+    if !same_boards {
+        out.push(format!(
+            "bracket.boards: stored {:?}, file {:?}",
+            stored.boards, file.boards
+        ));
+    }
+}
