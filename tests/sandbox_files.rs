@@ -122,3 +122,71 @@ fn without_privileges_the_missing_protections_are_named_and_strict_refuses() {
     );
     assert!(stderr.contains("memory limit: needs root"), "{stderr}");
 }
+
+/// `[limits] sandbox = "strict"`: as root (every protection active) the tournament runs; as
+/// an unprivileged user `check` and `run` refuse before anything is written, naming what
+/// is missing. A mode that does not exist is a located error.
+#[test]
+fn a_strict_tournament_runs_only_where_every_protection_is_active() {
+    use std::os::unix::process::CommandExt;
+    if (unsafe { nix::libc::geteuid() }) != 0 {
+        panic!("this test drops from root to nobody: run the suite as root (as CI does)");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    let config = |mode: &str| {
+        format!(
+            r#"name = "Strict"
+seed = 3
+bracket = "fast.toml"
+[limits]
+sandbox = "{mode}"
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Starter"
+  bot = "python3 bot.py"
+  dir = "{dir}"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+"#,
+            dir = repo().join("examples/bots/python").display()
+        )
+    };
+    std::fs::write(dir.path().join("t.toml"), config("strict")).unwrap();
+    std::fs::write(dir.path().join("bad.toml"), config("paranoid")).unwrap();
+    let lrs = |args: &[&str], nobody: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lrs-tourney"));
+        cmd.current_dir(dir.path()).args(args);
+        if nobody {
+            cmd.uid(65534).gid(65534);
+        }
+        let out = cmd.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = lrs(&["check", "bad.toml", "--no-smoke"], false);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("bad.toml:5:"), "{stderr}");
+    assert!(stderr.contains("is not a sandbox mode"), "{stderr}");
+    for args in [&["check", "t.toml"][..], &["run", "t.toml", "--quiet"][..]] {
+        let (code, stderr) = lrs(args, true);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("the strict sandbox refuses to start bots"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("pid namespace: needs root"), "{stderr}");
+    }
+    assert!(
+        !dir.path().join("t.sqlite").exists(),
+        "a refused strict run wrote nothing"
+    );
+    let (code, stderr) = lrs(&["run", "t.toml", "--quiet"], false);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(dir.path().join("t.sqlite").exists());
+}

@@ -42,6 +42,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             );
         }
     }
+    crate::runner::check_sandbox(&t).map_err(CliError::input)?;
     println!("ok: {} is valid", args.file.display());
     if !external || args.no_smoke {
         return Ok(());

@@ -168,6 +168,32 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
         )));
     }
     crate::tourney::bracket::check_format(&t.bracket)?;
+    check_sandbox(t).map_err(RunError::BadRequest)?;
+    Ok(())
+}
+
+/// With `[limits] sandbox = "strict"`, refuses a tournament with command bots unless this
+/// machine gives them every protection of the sandbox (JSON-lines bots, and Windward clients
+/// if there are any); the error names each missing protection and why.
+pub fn check_sandbox(t: &Tournament) -> Result<(), String> {
+    use crate::bots::sandbox::Sandbox;
+    use crate::tourney::model::{Bot, SandboxMode};
+    if t.limits.sandbox != SandboxMode::Strict
+        || !t
+            .teams
+            .iter()
+            .any(|team| matches!(team.bot, Bot::Command { .. }))
+    {
+        return Ok(());
+    }
+    let sandbox = Sandbox::default();
+    sandbox.protections().require_all()?;
+    if has_windward_teams(t) {
+        crate::bots::windward::series::client_sandbox(&sandbox, t.limits.windward_listen.port())
+            .protections()
+            .require_all()
+            .map_err(|e| format!("Windward clients: {e}"))?;
+    }
     Ok(())
 }
 

@@ -181,6 +181,19 @@ pub struct Limits {
     /// The address the Windward gateway listens on (`[windward] listen`); the 2012 clients
     /// are given its IP and connect to port 1707, hard-coded in them.
     pub windward_listen: std::net::SocketAddr,
+    /// Whether bots may start when the machine lacks a protection of the sandbox. Not part
+    /// of the fingerprint: it says which machine may run the bots, not how games are played.
+    pub sandbox: SandboxMode,
+}
+
+/// `[limits] sandbox`: what to do when the machine lacks a protection of the bot sandbox.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SandboxMode {
+    /// Use what the machine allows, and say what is missing (the default).
+    #[default]
+    BestEffort,
+    /// Refuse to start bots unless every protection is active (national finals).
+    Strict,
 }
 
 impl Default for Limits {
@@ -190,6 +203,7 @@ impl Default for Limits {
             start_limit_ms: 10_000,
             memory_mb: 1024,
             windward_listen: std::net::SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, 1707)),
+            sandbox: SandboxMode::BestEffort,
         }
     }
 }

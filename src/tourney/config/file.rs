@@ -38,6 +38,7 @@ struct RawLimits {
     time_limit_ms: Option<Positive>,
     start_limit_ms: Option<Positive>,
     memory_mb: Option<Positive>,
+    sandbox: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -158,6 +159,16 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
             ..default
         }
     });
+    if let Some(mode) = raw.limits.as_ref().and_then(|l| l.sandbox.as_ref()) {
+        match mode.get_ref().trim() {
+            "strict" => limits.sandbox = crate::tourney::model::SandboxMode::Strict,
+            "best-effort" => limits.sandbox = crate::tourney::model::SandboxMode::BestEffort,
+            other => problems.push(field(mode).loc.error(
+                format!("`sandbox` {other:?} is not a sandbox mode"),
+                "\"strict\" (refuse to start bots unless every protection is active) or \"best-effort\" (the default)",
+            )),
+        }
+    }
     if let Some(listen) = raw.windward.as_ref().and_then(|w| w.listen.as_ref()) {
         match listen.get_ref().trim().parse::<std::net::SocketAddr>() {
             Ok(addr) => limits.windward_listen = addr,
