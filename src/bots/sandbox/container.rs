@@ -46,6 +46,9 @@ pub enum MountOp {
         target: CString,
         writable: bool,
     },
+    /// A device file (`/dev/null`, ...) bound over an empty file: `nosuid`, and not `nodev`
+    /// (on a `nodev` mount opening the device fails with EACCES).
+    Device { source: CString, target: CString },
     /// A fresh procfs for the new PID namespace.
     Proc { target: CString },
 }
@@ -277,6 +280,18 @@ impl MountPlan {
                     if !writable {
                         flags |= MsFlags::MS_RDONLY;
                     }
+                    mount(none, target.as_c_str(), none, flags, none).map_err(errno)?;
+                }
+                MountOp::Device { source, target } => {
+                    mount(
+                        Some(source.as_c_str()),
+                        target.as_c_str(),
+                        none,
+                        MsFlags::MS_BIND,
+                        none,
+                    )
+                    .map_err(errno)?;
+                    let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_NOSUID;
                     mount(none, target.as_c_str(), none, flags, none).map_err(errno)?;
                 }
                 MountOp::Proc { target } => {
