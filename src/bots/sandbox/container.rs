@@ -49,7 +49,7 @@ pub enum MountOp {
     /// A device file (`/dev/null`, ...) bound over an empty file: `nosuid`, and not `nodev`
     /// (on a `nodev` mount opening the device fails with EACCES).
     Device { source: CString, target: CString },
-    /// A fresh procfs for the new PID namespace.
+    /// A fresh procfs for the new PID namespace, showing only the bot's own processes.
     Proc { target: CString },
 }
 
@@ -295,12 +295,15 @@ impl MountPlan {
                     mount(none, target.as_c_str(), none, flags, none).map_err(errno)?;
                 }
                 MountOp::Proc { target } => {
+                    // Processes of other uids hidden: the namespace's PID 1 (this process,
+                    // forked from the runner without `exec`) would show the runner's command
+                    // line, with every other bot's command and directory.
                     mount(
                         Some("proc"),
                         target.as_c_str(),
                         Some("proc"),
                         safe | MsFlags::MS_NOEXEC,
-                        none,
+                        Some("hidepid=2"),
                     )
                     .map_err(errno)?;
                 }
