@@ -85,9 +85,13 @@ pub const DEBUG_TIME_LIMIT: Duration = Duration::from_secs(1000);
 const INCOMING_QUEUE: usize = 16;
 /// Largest `<join>` message (the first message of a connection), bytes.
 pub const MAX_JOIN_MESSAGE: usize = 64 * 1024;
-/// Connections that have not joined yet, across the gateway; more are closed at once, so
-/// that one client cannot use up the runner's descriptors or memory.
+/// Connections that have not joined yet on the shared listener; more are closed at once,
+/// so that one client cannot use up the runner's descriptors or memory.
 pub const MAX_PENDING_JOINS: usize = 64;
+/// Connections that have not joined yet on one private endpoint (a client needs one): each
+/// endpoint has its own count, so that a client flooding its own endpoint cannot keep the
+/// other clients from joining.
+pub const MAX_PRIVATE_PENDING_JOINS: usize = 4;
 
 /// Where gateway events go.
 pub type Logger = Arc<dyn Fn(&GatewayEvent) + Send + Sync>;
@@ -151,18 +155,17 @@ pub enum RefuseReason {
     NoJoin,
     /// The connection broke before a join was read.
     Connection(String),
-    /// Too many connections were waiting to join.
-    TooManyPending,
+    /// Too many connections were waiting to join (this many, on that listener).
+    TooManyPending(usize),
 }
 
 impl fmt::Display for RefuseReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RefuseReason::UnknownToken => f.write_str("unknown join token"),
-            RefuseReason::TooManyPending => write!(
-                f,
-                "{MAX_PENDING_JOINS} connections are already waiting to join"
-            ),
+            RefuseReason::TooManyPending(n) => {
+                write!(f, "{n} connections are already waiting to join")
+            }
             RefuseReason::BadJoin(e) => write!(f, "first message is not a join: {e}"),
             RefuseReason::NoJoin => f.write_str("no join message in time"),
             RefuseReason::Connection(e) => write!(f, "connection failed before joining: {e}"),
@@ -289,8 +292,6 @@ struct Inner {
     logger: Logger,
     registry: Mutex<Registry>,
     next_id: AtomicU64,
-    /// Places for connections that have not joined yet.
-    pending: Arc<tokio::sync::Semaphore>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -401,9 +402,13 @@ impl Gateway {
                 lobby: lobby_tx,
             }),
             next_id: AtomicU64::new(0),
-            pending: Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_JOINS)),
         });
-        let accept = tokio::spawn(accept_loop(listener, inner.clone(), None));
+        let accept = tokio::spawn(accept_loop(
+            listener,
+            inner.clone(),
+            None,
+            MAX_PENDING_JOINS,
+        ));
         Ok(Gateway {
             inner,
             local_addr,
@@ -440,6 +445,7 @@ impl Gateway {
             listener,
             self.inner.clone(),
             Some(token.to_owned()),
+            MAX_PRIVATE_PENDING_JOINS,
         ));
         Ok(PrivateEndpoint(task))
     }
@@ -470,15 +476,22 @@ impl Gateway {
 
 /// Accepts connections; `seat` is the token of the one seat a private listener serves
 /// (whoever connects to it is that seat's client: see [`Gateway::attach_private`]).
-async fn accept_loop(listener: TcpListener, inner: Arc<Inner>, seat: Option<String>) {
+/// At most `max_pending` of its connections wait for their join at a time.
+async fn accept_loop(
+    listener: TcpListener,
+    inner: Arc<Inner>,
+    seat: Option<String>,
+    max_pending: usize,
+) {
+    let pending = Arc::new(tokio::sync::Semaphore::new(max_pending));
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
-                let Ok(permit) = inner.pending.clone().try_acquire_owned() else {
+                let Ok(permit) = pending.clone().try_acquire_owned() else {
                     inner.log(GatewayEvent::Refused {
                         peer,
                         name: None,
-                        reason: RefuseReason::TooManyPending,
+                        reason: RefuseReason::TooManyPending(max_pending),
                     });
                     drop(stream);
                     continue;
