@@ -679,7 +679,9 @@ fn a_client_holding_2000_connections_does_not_starve_the_others() {
     let hostile = hostile();
     let hog = format!("windward:python3 ww_fdhog.py {gw}");
     let client_dir = example("windward");
-    let client = format!("windward:python3 client.py --port {gw}");
+    // A client slow to start (as a JVM is), connecting after the hog's flood began.
+    let client =
+        format!("windward:sh -c 'sleep 1; exec python3 client.py --port {gw} \"$@\"' slow-client");
     let python_dir = example("python");
     let (mut cmd, _dir) = play_command(&[
         "--windward-listen",
