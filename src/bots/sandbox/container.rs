@@ -46,7 +46,10 @@ pub enum MountOp {
         target: CString,
         writable: bool,
     },
-    /// A fresh procfs for the new PID namespace.
+    /// A device file (`/dev/null`, ...) bound over an empty file: `nosuid`, and not `nodev`
+    /// (on a `nodev` mount opening the device fails with EACCES).
+    Device { source: CString, target: CString },
+    /// A fresh procfs for the new PID namespace, showing only the bot's own processes.
     Proc { target: CString },
 }
 
@@ -279,13 +282,28 @@ impl MountPlan {
                     }
                     mount(none, target.as_c_str(), none, flags, none).map_err(errno)?;
                 }
+                MountOp::Device { source, target } => {
+                    mount(
+                        Some(source.as_c_str()),
+                        target.as_c_str(),
+                        none,
+                        MsFlags::MS_BIND,
+                        none,
+                    )
+                    .map_err(errno)?;
+                    let flags = MsFlags::MS_REMOUNT | MsFlags::MS_BIND | MsFlags::MS_NOSUID;
+                    mount(none, target.as_c_str(), none, flags, none).map_err(errno)?;
+                }
                 MountOp::Proc { target } => {
+                    // Processes of other uids hidden: the namespace's PID 1 (this process,
+                    // forked from the runner without `exec`) would show the runner's command
+                    // line, with every other bot's command and directory.
                     mount(
                         Some("proc"),
                         target.as_c_str(),
                         Some("proc"),
                         safe | MsFlags::MS_NOEXEC,
-                        none,
+                        Some("hidepid=2"),
                     )
                     .map_err(errno)?;
                 }

@@ -921,7 +921,10 @@ fn mount_plan(
     for dev in DEVICES_RW {
         let host = Path::new("/dev").join(dev);
         if host.exists() {
-            ops.push(bind(&host, &skeleton.root.join("dev").join(dev), true)?);
+            ops.push(MountOp::Device {
+                source: cstring(&host)?,
+                target: cstring(&skeleton.root.join("dev").join(dev))?,
+            });
         }
     }
     ops.push(MountOp::Proc {

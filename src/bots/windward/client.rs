@@ -32,9 +32,9 @@ pub struct WindwardClient {
     task: JoinHandle<(ExitReport, Vec<String>)>,
 }
 
-/// Starts `command` with the arguments the 2012 clients expect: `<host> <team name>`, and
-/// `<token>` when the seat is routed by token (no private network namespace; see
-/// [`crate::bots::sandbox::netns`]). `cpu_seconds` is the CPU budget of the whole series;
+/// Starts `command` with the arguments the 2012 clients expect: `<host> <team name>
+/// <token>` (the token is a mere placeholder when the seat is bound to a private endpoint;
+/// see [`crate::bots::sandbox::netns`]). `cpu_seconds` is the CPU budget of the whole series;
 /// `netns` the client's private network namespace.
 #[allow(clippy::too_many_arguments)]
 pub fn spawn_windward_client(

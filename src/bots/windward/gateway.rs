@@ -86,11 +86,12 @@ const INCOMING_QUEUE: usize = 16;
 /// Largest `<join>` message (the first message of a connection), bytes.
 pub const MAX_JOIN_MESSAGE: usize = 64 * 1024;
 /// Connections that have not joined yet on the shared listener; more are closed at once,
-/// so that clients cannot use up the runner's descriptors or memory.
+/// so that one client cannot use up the runner's descriptors or memory.
 pub const MAX_PENDING_JOINS: usize = 64;
-/// The same for one client's private endpoint: whatever it opens there costs at most this
-/// many descriptors, and never takes a place another team's client needs.
-pub const MAX_PENDING_PRIVATE: usize = 4;
+/// Connections that have not joined yet on one private endpoint (a client needs one): each
+/// endpoint has its own count, so that a client flooding its own endpoint cannot keep the
+/// other clients from joining.
+pub const MAX_PRIVATE_PENDING_JOINS: usize = 4;
 
 /// Where gateway events go.
 pub type Logger = Arc<dyn Fn(&GatewayEvent) + Send + Sync>;
@@ -154,16 +155,16 @@ pub enum RefuseReason {
     NoJoin,
     /// The connection broke before a join was read.
     Connection(String),
-    /// Too many connections were waiting to join.
-    TooManyPending,
+    /// Too many connections were waiting to join (this many, on that listener).
+    TooManyPending(usize),
 }
 
 impl fmt::Display for RefuseReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RefuseReason::UnknownToken => f.write_str("unknown join token"),
-            RefuseReason::TooManyPending => {
-                f.write_str("too many connections are already waiting to join")
+            RefuseReason::TooManyPending(n) => {
+                write!(f, "{n} connections are already waiting to join")
             }
             RefuseReason::BadJoin(e) => write!(f, "first message is not a join: {e}"),
             RefuseReason::NoJoin => f.write_str("no join message in time"),
@@ -406,7 +407,7 @@ impl Gateway {
             listener,
             inner.clone(),
             None,
-            Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_JOINS)),
+            MAX_PENDING_JOINS,
         ));
         Ok(Gateway {
             inner,
@@ -444,7 +445,7 @@ impl Gateway {
             listener,
             self.inner.clone(),
             Some(token.to_owned()),
-            Arc::new(tokio::sync::Semaphore::new(MAX_PENDING_PRIVATE)),
+            MAX_PRIVATE_PENDING_JOINS,
         ));
         Ok(PrivateEndpoint(task))
     }
@@ -475,12 +476,14 @@ impl Gateway {
 
 /// Accepts connections; `seat` is the token of the one seat a private listener serves
 /// (whoever connects to it is that seat's client: see [`Gateway::attach_private`]).
+/// At most `max_pending` of its connections wait for their join at a time.
 async fn accept_loop(
     listener: TcpListener,
     inner: Arc<Inner>,
     seat: Option<String>,
-    pending: Arc<tokio::sync::Semaphore>,
+    max_pending: usize,
 ) {
+    let pending = Arc::new(tokio::sync::Semaphore::new(max_pending));
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
@@ -488,7 +491,7 @@ async fn accept_loop(
                     inner.log(GatewayEvent::Refused {
                         peer,
                         name: None,
-                        reason: RefuseReason::TooManyPending,
+                        reason: RefuseReason::TooManyPending(max_pending),
                     });
                     drop(stream);
                     continue;

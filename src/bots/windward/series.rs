@@ -71,6 +71,11 @@ pub fn client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
 
 static TOKEN_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// The password argument of a client with a private endpoint: not a secret (the gateway
+/// seats whoever connects there), only there because the 2012 clients require three
+/// arguments (`<host> <team> <password>`) and exit without them.
+const PRIVATE_PASSWORD: &str = "private";
+
 /// A fresh join token: unguessable for other processes on the machine (random bytes from
 /// the OS), unique within this process (a counter), so it routes to exactly one seat.
 fn new_token() -> String {
@@ -152,7 +157,8 @@ impl WindwardHost {
             .saturating_mul(series.games.max(1));
         let sandbox = self.client_sandbox(&options.sandbox);
         // With a private network namespace the client finds its gateway at 127.0.0.1 inside
-        // it, and the seat is bound to that endpoint: no token on its command line.
+        // it, and the seat is bound to that endpoint: no token on its command line. The
+        // 2012 clients still expect a password argument: they get a placeholder.
         let private = if sandbox.private_client_network() {
             match PrivateNet::create(self.gateway.local_addr().port()).and_then(|net| {
                 let endpoint = self.gateway.attach_private(net.listener, &token)?;
@@ -170,7 +176,7 @@ impl WindwardHost {
         let (host, token_arg, netns) = match private {
             Some((namespace, endpoint)) => {
                 client._endpoint = Some(endpoint);
-                ("127.0.0.1", None, Some(namespace))
+                ("127.0.0.1", Some(PRIVATE_PASSWORD), Some(namespace))
             }
             None => (self.host.as_str(), Some(token.as_str()), None),
         };
