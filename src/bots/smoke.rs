@@ -2,7 +2,6 @@
 //! random AI, in the real sandbox and with the tournament's limits, to find bots that do
 //! not start, do not join (Windward clients) or do not answer before a tournament is run.
 
-use super::jsonl::split_command;
 use super::{
     BoxFuture, GameSetup, JsonlOptions, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
 };
@@ -23,7 +22,8 @@ pub const STDERR_LINES: usize = 5;
 #[derive(Debug, Clone)]
 pub struct SmokeSpec {
     pub name: String,
-    pub command: String,
+    /// The bot's command, already split into words (at load).
+    pub argv: Vec<String>,
     pub dir: PathBuf,
     pub board: Arc<Board>,
     pub seed: u64,
@@ -94,11 +94,10 @@ fn failed(verdict: String, stderr: Vec<String>) -> SmokeReport {
 
 /// Plays one smoke game of `spec`'s bot (seat 0) against `builtin:random` (seat 1).
 pub async fn smoke_test(spec: &SmokeSpec) -> SmokeReport {
-    let argv = match split_command(&spec.command) {
-        Ok(argv) if !argv.is_empty() => argv,
-        Ok(_) => return failed("could not start: empty command".to_string(), Vec::new()),
-        Err(e) => return failed(format!("could not start: {e}"), Vec::new()),
-    };
+    if spec.argv.is_empty() {
+        return failed("could not start: empty command".to_string(), Vec::new());
+    }
+    let argv = spec.argv.clone();
     let player = JsonlPlayer::new(
         BotCommand {
             argv,
@@ -276,11 +275,10 @@ impl<P: RemotePlayer> RemotePlayer for Counted<P> {
 /// Plays one smoke game of `spec`'s Windward client (seat 0, started with its
 /// `<host> <team> <token>` and joined through `host`) against `builtin:random`.
 pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> SmokeReport {
-    let argv = match split_command(&spec.command) {
-        Ok(argv) if !argv.is_empty() => argv,
-        Ok(_) => return failed("could not start: empty command".to_string(), Vec::new()),
-        Err(e) => return failed(format!("could not start: {e}"), Vec::new()),
-    };
+    if spec.argv.is_empty() {
+        return failed("could not start: empty command".to_string(), Vec::new());
+    }
+    let argv = spec.argv.clone();
     let command = BotCommand {
         argv,
         dir: spec.dir.clone(),

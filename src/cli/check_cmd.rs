@@ -74,10 +74,10 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         let team = &t.teams[i];
         format!("{} ({})", team.name, t.schools[team.school].name)
     };
-    let spec = |i: usize, command: &str, dir: &std::path::Path| SmokeSpec {
+    let spec = |i: usize, program: &crate::tourney::model::Program| SmokeSpec {
         name: label(i),
-        command: command.to_string(),
-        dir: dir.to_path_buf(),
+        argv: program.argv.clone(),
+        dir: program.dir.clone(),
         board: board.clone(),
         seed: t.seed,
         time_limit_ms: t.limits.time_limit_ms,
@@ -91,11 +91,11 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
             Bot::Command {
                 program,
                 protocol: Protocol::Jsonl,
-            } => specs.push((i, spec(i, &program.command, &program.dir))),
+            } => specs.push((i, spec(i, program))),
             Bot::Command {
                 program,
                 protocol: Protocol::Windward,
-            } => windward.push((i, spec(i, &program.command, &program.dir))),
+            } => windward.push((i, spec(i, program))),
         }
     }
     if !specs.is_empty() || !windward.is_empty() {

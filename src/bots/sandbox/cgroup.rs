@@ -55,6 +55,24 @@ fn probe() -> Result<Layout, String> {
     for dir in layout.parents() {
         fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    // All bots together weigh as much as one busy process per CPU: other work on the
+    // machine (a build, a browser) cannot squeeze every bot's answers into one process's
+    // share, and the bots, at most one core each, cannot starve the machine either.
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    match &layout {
+        Layout::V2(root) => {
+            let _ = fs::write(
+                root.join(PARENT).join("cpu.weight"),
+                (100 * cpus).min(10_000).to_string(),
+            );
+        }
+        Layout::V1 { cpu, .. } => {
+            let _ = fs::write(
+                cpu.join(PARENT).join("cpu.shares"),
+                (1024 * cpus).to_string(),
+            );
+        }
+    }
     if let Layout::V2(root) = &layout {
         // Controllers must be enabled in every ancestor's subtree_control.
         for dir in [root.clone(), root.join(PARENT)] {

@@ -9,7 +9,7 @@
 
 use super::procs::RunnerId;
 use nix::dir::Dir;
-use nix::fcntl::{AtFlags, OFlag, openat};
+use nix::fcntl::{OFlag, openat};
 use nix::mount::{MntFlags, MsFlags, mount, umount2};
 use nix::sys::stat::{FchmodatFlags, Mode, fchmodat};
 use nix::unistd::{UnlinkatFlags, unlinkat};
@@ -309,7 +309,6 @@ pub fn remove_tree(root: &Path) -> io::Result<()> {
         }
     }
     drop(current);
-    let _ = AtFlags::empty();
     fs::remove_dir(root).or_else(|e| {
         if e.kind() == io::ErrorKind::NotFound {
             Ok(())
