@@ -7,6 +7,27 @@ mod common;
 use common::{ok_both as ok, repo};
 use std::os::unix::fs::PermissionsExt;
 
+/// Copies the binary and the Python starter kit into `dir` (world-readable), so that an
+/// unprivileged user can run them wherever the repository is checked out (a clone under a
+/// private home directory would keep `nobody` out). Returns the binary and the kit.
+fn public_copies(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let bin = dir.join("lrs-tourney");
+    std::fs::copy(env!("CARGO_BIN_EXE_lrs-tourney"), &bin).unwrap();
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let kit = dir.join("python-kit");
+    std::fs::create_dir(&kit).unwrap();
+    std::fs::set_permissions(&kit, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for entry in std::fs::read_dir(repo().join("examples/bots/python")).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            let to = kit.join(entry.file_name());
+            std::fs::copy(entry.path(), &to).unwrap();
+            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o644)).unwrap();
+        }
+    }
+    (bin, kit)
+}
+
 const FAST_BRACKET: &str = "name = \"Fast\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 8\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n";
 
 #[test]
@@ -71,8 +92,9 @@ fn without_privileges_the_missing_protections_are_named_and_strict_refuses() {
     }
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let (bin, kit) = public_copies(dir.path());
     let play = |extra: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lrs-tourney"))
+        let out = std::process::Command::new(&bin)
             .current_dir(dir.path())
             .args([
                 "play",
@@ -85,7 +107,7 @@ fn without_privileges_the_missing_protections_are_named_and_strict_refuses() {
             ])
             .args(extra)
             .arg("--bot-dir")
-            .arg(repo().join("examples/bots/python"))
+            .arg(&kit)
             .args(["--bot", "jsonl:python3 bot.py", "--bot", "builtin:runner"])
             .uid(65534)
             .gid(65534)
@@ -135,6 +157,7 @@ fn a_strict_tournament_runs_only_where_every_protection_is_active() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    let (bin, kit) = public_copies(dir.path());
     let config = |mode: &str| {
         format!(
             r#"name = "Strict"
@@ -152,13 +175,13 @@ name = "Lab"
   name = "Runner"
   bot = "builtin:runner"
 "#,
-            dir = repo().join("examples/bots/python").display()
+            dir = kit.display()
         )
     };
     std::fs::write(dir.path().join("t.toml"), config("strict")).unwrap();
     std::fs::write(dir.path().join("bad.toml"), config("paranoid")).unwrap();
     let lrs = |args: &[&str], nobody: bool| {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lrs-tourney"));
+        let mut cmd = std::process::Command::new(&bin);
         cmd.current_dir(dir.path()).args(args);
         if nobody {
             cmd.uid(65534).gid(65534);
