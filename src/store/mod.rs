@@ -128,6 +128,51 @@ fn create_private(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Settings of a connection that writes. WAL lets readers (`status`, ...) look while a run
+/// writes; 64 MiB of page cache because big tournaments insert results all over the result
+/// tables' B-trees.
+const READ_WRITE_PRAGMAS: &[&str] = &[
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA cache_size = -65536",
+];
+
+/// Settings of a connection of a read-only command: it never writes, nor changes the
+/// journal mode.
+const READ_ONLY_PRAGMAS: &[&str] = &[
+    "PRAGMA query_only = ON",
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA cache_size = -65536",
+];
+
+/// A pool of one connection to the SQLite database at `url`, set up with `pragmas`. One
+/// connection: SQLite has one writer, and every store call comes from one task; a second
+/// connection would find its page cache stale after each of the other's commits.
+async fn sqlite_pool(
+    url: &str,
+    label: &str,
+    pragmas: &'static [&'static str],
+) -> Result<AnyPool, StoreError> {
+    AnyPoolOptions::new()
+        .max_connections(1)
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                for pragma in pragmas {
+                    conn.execute(*pragma).await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .map_err(|source| StoreError::Database {
+            path: label.to_string(),
+            source,
+        })
+}
+
 /// An open tournament database.
 #[derive(Debug, Clone)]
 pub struct Store {
@@ -173,28 +218,8 @@ impl Store {
         install_default_drivers();
         let label = path.display().to_string();
         let url = format!("{}?mode=ro", sqlite_url_path(path));
-        let pool = AnyPoolOptions::new()
-            .max_connections(1)
-            .after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute("PRAGMA query_only = ON").await?;
-                    conn.execute("PRAGMA busy_timeout = 10000").await?;
-                    conn.execute("PRAGMA cache_size = -65536").await?;
-                    Ok(())
-                })
-            })
-            .connect(&url)
-            .await
-            .map_err(|source| StoreError::Database {
-                path: label.clone(),
-                source,
-            })?;
-        let store = Store {
-            pool,
-            label,
-            dialect: Dialect::Sqlite,
-            sql_texts: rows::SqlTexts::default(),
-        };
+        let pool = sqlite_pool(&url, &label, READ_ONLY_PRAGMAS).await?;
+        let store = Store::with_pool(pool, label);
         if let Err(e) = store.check_schema().await {
             store.close().await;
             return Err(e);
@@ -287,30 +312,7 @@ impl Store {
         // one of them. It is never copied.
         crate::bots::sandbox::protect_file(path);
         let url = sqlite_url(path, create);
-        let pool = AnyPoolOptions::new()
-            // One connection: SQLite has one writer, and every store call comes from one
-            // task. A second connection would find its page cache stale after each of the
-            // other's commits and read the pages again. Other processes (`status`, ...)
-            // read beside it through WAL.
-            .max_connections(1)
-            .after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute("PRAGMA journal_mode = WAL").await?;
-                    conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    conn.execute("PRAGMA foreign_keys = ON").await?;
-                    conn.execute("PRAGMA busy_timeout = 10000").await?;
-                    // 64 MiB of page cache: big tournaments insert results all over the
-                    // result tables' B-trees.
-                    conn.execute("PRAGMA cache_size = -65536").await?;
-                    Ok(())
-                })
-            })
-            .connect(&url)
-            .await
-            .map_err(|source| StoreError::Database {
-                path: label.clone(),
-                source,
-            })?;
+        let pool = sqlite_pool(&url, &label, READ_WRITE_PRAGMAS).await?;
         SQLITE_MIGRATIONS
             .run(&pool)
             .await
@@ -318,12 +320,16 @@ impl Store {
                 path: label.clone(),
                 source,
             })?;
-        Ok(Store {
+        Ok(Store::with_pool(pool, label))
+    }
+
+    fn with_pool(pool: AnyPool, label: String) -> Store {
+        Store {
             pool,
             label,
             dialect: Dialect::Sqlite,
             sql_texts: rows::SqlTexts::default(),
-        })
+        }
     }
 
     pub(crate) fn db_err(&self) -> impl Fn(sqlx::Error) -> StoreError + '_ {
