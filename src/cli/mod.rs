@@ -10,6 +10,7 @@ mod generate_cmd;
 mod interrupt;
 mod logs_cmd;
 mod play_cmd;
+mod replay_cmd;
 mod rerun_cmd;
 mod run_cmd;
 mod scenario_cmd;
@@ -46,6 +47,9 @@ enum Command {
     Rerun(rerun_cmd::RerunArgs),
     /// Show how the external bots of a set ended and what they wrote on stderr.
     Logs(logs_cmd::LogsArgs),
+    /// Replay a stored game turn by turn from its seed and decisions, checked against the
+    /// stored scores (`--text`, `--json`).
+    Replay(replay_cmd::ReplayArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
@@ -107,6 +111,7 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export_cmd::run(args),
         Command::Rerun(args) => rerun_cmd::run(args),
         Command::Logs(args) => logs_cmd::run(args),
+        Command::Replay(args) => replay_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

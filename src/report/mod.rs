@@ -1,8 +1,9 @@
-//! Reports from a stored tournament: status, standings and CSV exports.
+//! Reports from a stored tournament: status, standings, CSV exports and replays.
 //!
 //! Read-only and computed from the database alone (see [`Snapshot`]).
 
 mod export;
+pub mod replay;
 mod snapshot;
 mod standings;
 mod status;

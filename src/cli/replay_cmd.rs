@@ -1,0 +1,210 @@
+//! `lrs-tourney replay FILE|DB SET GAME`: a stored game rebuilt turn by turn from its seed
+//! and decision log (no bot is run), checked against the stored scores; printed as a
+//! summary, as text turn by turn (`--text`), or as a per-turn JSON trace (`--json`) for
+//! students' own analysis tools.
+
+use super::{CliError, target};
+use crate::report::replay::{Replay, replay};
+use crate::store::Store;
+use crate::tourney::model::BracketFormat;
+use clap::Args;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The tournament file (.toml) or its database.
+    target: PathBuf,
+    /// The set, as `status` and `export games` show it (e.g. `nationals/final`).
+    set: String,
+    /// The game of the series, counted from 0 as `export games` numbers them.
+    game: u32,
+    /// Every turn's state and events as one JSON object.
+    #[arg(long, conflicts_with = "text")]
+    json: bool,
+    /// Every turn as text: the robots and what happened.
+    #[arg(long)]
+    text: bool,
+}
+
+/// What `--json` prints.
+#[derive(Serialize)]
+struct ReplayReport<'a> {
+    set: &'a str,
+    game: u32,
+    board: &'a str,
+    seed: u64,
+    turn_limit: u16,
+    /// The team in each seat.
+    seats: Vec<SeatEntry>,
+    /// Bytes stored for the game (its decision log), and the same game as a full-state
+    /// trace (this JSON's `replay`).
+    stored_bytes: usize,
+    full_state_bytes: usize,
+    replay: &'a Replay,
+}
+
+#[derive(Serialize)]
+struct SeatEntry {
+    seat: usize,
+    team: String,
+    score: i32,
+}
+
+pub fn run(args: ReplayArgs) -> Result<(), CliError> {
+    let db = target::database_of(&args.target)?;
+    let (stored, games, results, log, teams) = target::runtime()?
+        .block_on(async {
+            let store = Store::open_read_only(&db).await?;
+            let stored = store.tournament().await?;
+            let games = store.games().await?;
+            let results = store.results().await?;
+            let log = store.decisions(&args.set, args.game).await?;
+            let teams = store.teams().await?;
+            store.close().await;
+            Ok::<_, crate::store::StoreError>((stored, games, results, log, teams))
+        })
+        .map_err(CliError::input)?;
+    let stored =
+        stored.ok_or_else(|| CliError::input(format!("{}: no tournament stored", db.display())))?;
+    let format: BracketFormat = serde_json::from_str(&stored.format_json).map_err(|e| {
+        CliError::failure(format!("{}: unreadable bracket format: {e}", db.display()))
+    })?;
+    let game = games
+        .iter()
+        .find(|g| g.set_id == args.set && g.game_index == args.game)
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "no game {} of set {:?} in {}; `lrs-tourney export games` lists them",
+                args.game,
+                args.set,
+                db.display()
+            ))
+        })?;
+    let log = match (game.done, log) {
+        (true, Some(log)) => log,
+        _ => {
+            return Err(CliError::input(format!(
+                "game {} of {} has not been played yet",
+                args.game, args.set
+            )));
+        }
+    };
+    let mut lines: Vec<_> = results
+        .get(&args.set)
+        .map(|rows| {
+            rows.iter()
+                .filter(|r| r.game_index == args.game)
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    lines.sort_by_key(|r| r.seat);
+    let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+    let replayed = replay(board, lines.len(), game.seed, format.turns_per_game, &log)
+        .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, args.game)))?;
+    // The replay must be the game: every seat's score as stored.
+    let differ: Vec<String> = lines
+        .iter()
+        .filter(|r| replayed.scores.get(r.seat).map(|&s| i64::from(s)) != Some(r.score))
+        .map(|r| {
+            format!(
+                "seat {}: stored {}, replayed {:?}",
+                r.seat,
+                r.score,
+                replayed.scores.get(r.seat)
+            )
+        })
+        .collect();
+    if !differ.is_empty() {
+        return Err(CliError::failure(format!(
+            "REPLAY DIFFERS FROM THE STORED GAME ({} game {}): {}; the database was written \
+             by engine version {} (this is {}), or it is corrupt",
+            args.set,
+            args.game,
+            differ.join("; "),
+            stored.engine_version,
+            crate::engine::ENGINE_VERSION
+        )));
+    }
+    let team_name = |id: usize| {
+        teams
+            .iter()
+            .find(|t| t.id == id)
+            .map_or_else(|| format!("team {id}"), |t| t.name.clone())
+    };
+    let seats: Vec<SeatEntry> = lines
+        .iter()
+        .map(|r| SeatEntry {
+            seat: r.seat,
+            team: team_name(r.team),
+            score: replayed.scores[r.seat],
+        })
+        .collect();
+    let full_state_bytes = serde_json::to_vec(&replayed).map_or(0, |v| v.len());
+    if args.json {
+        let report = ReplayReport {
+            set: &args.set,
+            game: args.game,
+            board: &game.board,
+            seed: game.seed,
+            turn_limit: format.turns_per_game,
+            seats,
+            stored_bytes: log.len(),
+            full_state_bytes,
+            replay: &replayed,
+        };
+        let text = serde_json::to_string(&report).map_err(CliError::failure)?;
+        println!("{text}");
+        return Ok(());
+    }
+    if args.text {
+        for step in &replayed.steps {
+            println!("turn {}", step.turn);
+            for (seat, r) in step.robots.iter().enumerate() {
+                println!(
+                    "  seat {seat} {:<20} {:?} at ({},{}) facing {:?}, damage {}, lives {}, score {}",
+                    seats
+                        .iter()
+                        .find(|s| s.seat == seat)
+                        .map_or("", |s| s.team.as_str()),
+                    r.status,
+                    r.pos.x,
+                    r.pos.y,
+                    r.facing,
+                    r.damage,
+                    r.lives,
+                    r.score
+                );
+            }
+            for e in &step.events {
+                println!("  - seat {}: {:?}{}", e.robot, e.kind, victim(e.victim));
+            }
+        }
+    }
+    println!(
+        "{} game {}: {} turns on {} (seed {}) replayed from {} stored bytes; the scores match \
+         the stored results",
+        args.set,
+        args.game,
+        replayed.steps.len(),
+        game.board,
+        game.seed,
+        log.len()
+    );
+    for s in &seats {
+        println!("  seat {} {:<24} {}", s.seat, s.team, s.score);
+    }
+    println!(
+        "stored: {} bytes of decisions; the same game as full state per turn (JSON): {} bytes \
+         ({:.0}x)",
+        log.len(),
+        full_state_bytes,
+        full_state_bytes as f64 / log.len().max(1) as f64
+    );
+    Ok(())
+}
+
+fn victim(v: Option<usize>) -> String {
+    v.map_or_else(String::new, |v| format!(" (seat {v})"))
+}
