@@ -134,3 +134,56 @@ fn every_stored_game_replays_to_its_stored_scores_and_changes_are_caught() {
     let out = lrs(dir.path(), &["replay", "cup.sqlite", "north/final", "99"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `play --replay DIR`: one replay per game, whose final scores add up to what `play`
+/// reports for each bot (a JSON-lines bot included).
+#[test]
+fn play_writes_a_replay_of_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let kit = common::repo().join("examples/bots/python");
+    let out = ok(
+        dir.path(),
+        &[
+            "play",
+            "--board",
+            "gear-works",
+            "--games",
+            "3",
+            "--turns",
+            "15",
+            "--json",
+            "--replay",
+            "replays",
+            "--bot-dir",
+            kit.to_str().unwrap(),
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot",
+            "builtin:runner",
+            "--bot",
+            "builtin:hunter",
+        ],
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let mut totals = std::collections::HashMap::new();
+    for g in 0..3 {
+        let path = dir.path().join(format!("replays/game-{g}.json"));
+        let r: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(r["game"], g);
+        let steps = r["replay"]["steps"].as_array().unwrap();
+        assert!(!steps.is_empty() && steps.len() <= 15);
+        for seat in r["seats"].as_array().unwrap() {
+            *totals
+                .entry(seat["team"].as_str().unwrap().to_string())
+                .or_insert(0) += seat["score"].as_i64().unwrap();
+        }
+    }
+    for bot in v["bots"].as_array().unwrap() {
+        let name = bot["bot"].as_str().unwrap();
+        assert_eq!(
+            Some(&bot["total_score"].as_i64().unwrap()),
+            totals.get(name),
+            "{name}"
+        );
+    }
+}

@@ -5,7 +5,7 @@ use crate::boards::load_board;
 use crate::bots::windward::series::client_sandbox;
 use crate::bots::{JsonlOptions, Protections};
 use crate::engine::GameConfig;
-use crate::play::{BotSpec, BotStats, ExternalOptions, PlayOptions, play_with};
+use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -61,6 +61,10 @@ struct PlayFlags {
     /// active on this machine (`best-effort`: use what the machine allows, and say what).
     #[arg(long, value_name = "MODE", default_value = "best-effort", value_parser = ["best-effort", "strict"])]
     sandbox: String,
+    /// Write one replay per game into this directory (`game-G.json`, the format of
+    /// `lrs-tourney replay --json`), rebuilt from the game's decisions.
+    #[arg(long, value_name = "DIR")]
+    replay: Option<PathBuf>,
 }
 
 /// `play`'s arguments: the flags, and for each `--bot` the `--bot-dir` given before it.
@@ -301,10 +305,15 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
     // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
     let protections = jsonl_protections.or(windward_protections);
-    let mut stats = play_with(&opts, &external_options, jobs).map_err(CliError::failure)?;
+    let (mut stats, games) =
+        play_games(&opts, &external_options, jobs).map_err(CliError::failure)?;
     // The name given, else the spec as given on the command line, names each entry.
-    for (s, label) in stats.iter_mut().zip(bot_labels(&args.bots, &names)) {
-        s.bot = label;
+    let labels = bot_labels(&args.bots, &names);
+    for (s, label) in stats.iter_mut().zip(&labels) {
+        s.bot = label.clone();
+    }
+    if let Some(dir) = &args.replay {
+        write_replays(dir, &opts, &labels, &games)?;
     }
     if args.json {
         let report = PlayReport {
@@ -320,6 +329,55 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         print!("{}", table(&opts, &stats));
         print!("{}", fault_report(&stats));
     }
+    Ok(())
+}
+
+/// One replay file per game, `DIR/game-G.json`, in the format of `replay --json`.
+fn write_replays(
+    dir: &std::path::Path,
+    opts: &PlayOptions,
+    labels: &[String],
+    games: &[GameSummary],
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
+    for (g, summary) in games.iter().enumerate() {
+        let g = g as u32;
+        let seed = opts.seed.wrapping_add(u64::from(g));
+        let replay = crate::report::replay::replay(
+            opts.board.clone(),
+            opts.bots.len(),
+            seed,
+            opts.config.turn_limit,
+            &summary.decisions,
+        )
+        .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
+        let mut seats: Vec<serde_json::Value> = labels
+            .iter()
+            .enumerate()
+            .map(|(slot, label)| {
+                let seat = opts.seat_of(slot, g);
+                serde_json::json!({"seat": seat, "team": label, "score": replay.scores[seat]})
+            })
+            .collect();
+        seats.sort_by_key(|s| s["seat"].as_u64());
+        let full_state_bytes = serde_json::to_vec(&replay).map_or(0, |v| v.len());
+        let report = serde_json::json!({
+            "set": "play",
+            "game": g,
+            "board": opts.board.name(),
+            "seed": seed,
+            "turn_limit": opts.config.turn_limit,
+            "seats": seats,
+            "stored_bytes": summary.decisions.len(),
+            "full_state_bytes": full_state_bytes,
+            "replay": replay,
+        });
+        let path = dir.join(format!("game-{g}.json"));
+        std::fs::write(&path, report.to_string())
+            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+    }
+    eprintln!("replays: {} file(s) in {}", games.len(), dir.display());
     Ok(())
 }
 

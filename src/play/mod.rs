@@ -556,6 +556,16 @@ pub fn play_with(
     external: &ExternalOptions,
     jobs: usize,
 ) -> Result<Vec<BotStats>, PlayError> {
+    play_games(opts, external, jobs).map(|(totals, _)| totals)
+}
+
+/// Like [`play_with`], also returning every game's summary (with its decision log, for
+/// replays), in game order.
+pub fn play_games(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    jobs: usize,
+) -> Result<(Vec<BotStats>, Vec<GameSummary>), PlayError> {
     opts.validate()?;
     if external.time_limit_ms == 0 {
         return Err(PlayError::NoTimeLimit);
@@ -568,11 +578,11 @@ pub fn play_with(
             .build()
             .map_err(|e| PlayError::Threads(e.to_string()))?;
         let summaries = runtime.block_on(play_windward_series(opts, external, &maps))?;
-        return Ok(totals(opts, &summaries));
+        return Ok((totals(opts, &summaries), summaries));
     }
     if opts.bots.iter().any(BotSpec::is_external) {
         let summaries = play_games_threaded(opts, external, jobs, &maps)?;
-        return Ok(totals(opts, &summaries));
+        return Ok((totals(opts, &summaries), summaries));
     }
     let run = || -> Result<Vec<GameSummary>, PlayError> {
         (0..opts.games)
@@ -591,7 +601,7 @@ pub fn play_with(
             .map_err(|e| PlayError::Threads(e.to_string()))?;
         pool.install(run)?
     };
-    Ok(totals(opts, &summaries))
+    Ok((totals(opts, &summaries), summaries))
 }
 
 /// Folds game summaries (in game order) into per-bot totals.

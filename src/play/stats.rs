@@ -67,6 +67,9 @@ pub struct GameSummary {
     pub per_slot: Vec<SeatResult>,
     /// For external bots that faulted in this game: what went wrong.
     pub diagnoses: Vec<Option<Diagnosis>>,
+    /// The game's decision log, encoded as stored (see `store::decisions`): with the seed
+    /// and board, enough to replay the game.
+    pub decisions: Vec<u8>,
 }
 
 /// Summarises `game`; `seat_of_slot[slot]` is the seat bot `slot` played in.
@@ -106,6 +109,7 @@ pub fn summarize_game(game: &Game, seat_of_slot: &[usize]) -> GameSummary {
     GameSummary {
         per_slot: seat_of_slot.iter().map(|&seat| per_seat[seat]).collect(),
         diagnoses: vec![None; seat_of_slot.len()],
+        decisions: crate::store::decisions::encode(game.decisions()),
     }
 }
 
