@@ -407,3 +407,24 @@ fn exports_to_files_start_with_a_byte_order_mark_unless_no_bom() {
         );
     }
 }
+
+#[test]
+fn standings_json_has_the_export_rows_in_the_same_order() {
+    let json = ok(played(), &["standings", "cup.toml", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v.as_array().unwrap();
+    let csv = export_standings();
+    assert_eq!(rows.len() + 1, csv.len(), "one object per team");
+    let header = &csv[0];
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    for (row, record) in rows.iter().zip(csv.iter().skip(1)) {
+        assert_eq!(row["team"], record[col("team")], "{row}");
+        assert_eq!(row["rank"].to_string(), record[col("rank")], "{row}");
+        assert_eq!(
+            row["total_score"].to_string(),
+            record[col("total_score")],
+            "{row}"
+        );
+    }
+    bad_input(&["standings", "cup.toml", "--json", "--stage", "nationals"]);
+}

@@ -17,6 +17,10 @@ pub struct StandingsArgs {
     /// number, or `final`; needs --stage.
     #[arg(long, requires = "stage", value_parser = parse_round)]
     round: Option<Round>,
+    /// The overall standings as JSON: one object per team, with the fields of the
+    /// standings CSV (`export standings`).
+    #[arg(long, conflicts_with = "stage")]
+    json: bool,
 }
 
 /// A `--round` value.
@@ -64,6 +68,11 @@ fn parse_round(text: &str) -> Result<Round, String> {
 
 pub fn run(args: StandingsArgs) -> Result<(), CliError> {
     let (snap, _) = target::load_snapshot(&args.target)?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&standings(&snap)).map_err(CliError::failure)?;
+        println!("{text}");
+        return Ok(());
+    }
     match &args.stage {
         None => print_overall(&snap),
         Some(stage) => print_stage(&snap, stage, args.round)?,
