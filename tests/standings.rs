@@ -428,3 +428,33 @@ fn standings_json_has_the_export_rows_in_the_same_order() {
     }
     bad_input(&["standings", "cup.toml", "--json", "--stage", "nationals"]);
 }
+
+#[test]
+fn status_json_lists_every_stage_and_set_with_its_games() {
+    let json = ok(played(), &["status", "cup.toml", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["run"], "finished");
+    // The text status says the same: "games: N of M planned so far stored".
+    let text = ok(played(), &["status", "cup.toml"]);
+    let stored: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("games: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(v["games_stored"].as_u64(), Some(stored as u64));
+    assert_eq!(v["games_planned"], v["games_stored"]);
+    let sets: Vec<&serde_json::Value> = v["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["sets"].as_array().unwrap())
+        .collect();
+    assert!(!sets.is_empty());
+    let per_set: u64 = sets.iter().map(|s| s["games_done"].as_u64().unwrap()).sum();
+    assert_eq!(per_set, stored as u64);
+    assert!(
+        sets.iter()
+            .all(|s| s["state"] == "done" && !s["teams"].as_array().unwrap().is_empty())
+    );
+}

@@ -12,11 +12,20 @@ pub struct StatusArgs {
     /// List every set, also of finished stages in big tournaments.
     #[arg(long)]
     all: bool,
+    /// The same as one JSON object (every set listed).
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: StatusArgs) -> Result<(), CliError> {
     let (snap, db) = target::load_snapshot(&args.target)?;
     let live = crate::store::RunLock::is_held(&db);
+    if args.json {
+        let value = crate::report::status_json(&snap, live);
+        let text = serde_json::to_string_pretty(&value).map_err(CliError::failure)?;
+        println!("{text}");
+        return Ok(());
+    }
     print!(
         "{}",
         status_text(&snap, &db.display().to_string(), args.all, live)

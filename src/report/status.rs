@@ -144,3 +144,67 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
     }
     out
 }
+
+/// What `status --json` prints: the same facts as [`status_text`], every set listed.
+pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
+    use serde_json::json;
+    let planned = snap.games.iter().filter(|g| !g.superseded).count();
+    let done = snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.done)
+        .count();
+    let finished = !snap.stages.is_empty() && snap.stages.iter().all(|(_, state)| state == "done");
+    let run = if live {
+        "in progress"
+    } else if finished {
+        "finished"
+    } else {
+        "interrupted"
+    };
+    let mut stage_ids: Vec<&(String, String)> = snap.stages.iter().collect();
+    stage_ids.sort_by_key(|(id, _)| (id == NATIONALS_LABEL, id.clone()));
+    let stages: Vec<serde_json::Value> = stage_ids
+        .into_iter()
+        .map(|(stage, state)| {
+            let mut sets: Vec<_> = snap.sets.iter().filter(|s| &s.stage_id == stage).collect();
+            sets.sort_by_key(|s| (s.is_final, s.round, s.set_index));
+            let sets: Vec<serde_json::Value> = sets
+                .into_iter()
+                .map(|set| {
+                    json!({
+                        "id": set.id,
+                        "state": under_way(set_state(snap, &set.id, set.done), live),
+                        "games_done": snap.games_done(&set.id),
+                        "games_planned": snap.games_planned(&set.id),
+                        "teams": set.members.iter().map(|&t| snap.team_name(t)).collect::<Vec<_>>(),
+                        "run": set.run_no,
+                    })
+                })
+                .collect();
+            json!({"id": stage, "state": under_way(state, live), "sets": sets})
+        })
+        .collect();
+    let audit: Vec<serde_json::Value> = snap
+        .audit
+        .iter()
+        .map(|(at, action, set, reason, details)| {
+            json!({
+                "at": super::time::stored_time_text(at),
+                "action": action,
+                "set": set,
+                "reason": reason,
+                "details": details,
+            })
+        })
+        .collect();
+    json!({
+        "name": snap.tournament.name,
+        "seed": snap.tournament.seed,
+        "games_stored": done,
+        "games_planned": planned,
+        "run": run,
+        "stages": stages,
+        "audit": audit,
+    })
+}
