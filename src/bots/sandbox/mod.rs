@@ -994,38 +994,4 @@ mod tests {
         assert_eq!(me.pid as u32, std::process::id());
         assert!(!me.is_zombie());
     }
-
-    #[test]
-    fn a_deep_tree_is_removed_without_recursion() {
-        let base = tempfile::tempdir().unwrap();
-        let root = base.path().join("deep");
-        std::fs::create_dir(&root).unwrap();
-        // 5,000 levels, built with relative steps (the full path is far over PATH_MAX).
-        let dir = nix::fcntl::open(
-            &root,
-            nix::fcntl::OFlag::O_DIRECTORY,
-            nix::sys::stat::Mode::empty(),
-        )
-        .unwrap();
-        let mut current = dir;
-        for _ in 0..5000 {
-            nix::sys::stat::mkdirat(
-                &current,
-                "d",
-                nix::sys::stat::Mode::from_bits_truncate(0o700),
-            )
-            .unwrap();
-            current = nix::fcntl::openat(
-                &current,
-                "d",
-                nix::fcntl::OFlag::O_DIRECTORY,
-                nix::sys::stat::Mode::empty(),
-            )
-            .unwrap();
-        }
-        std::fs::write(base.path().join("deep/file"), b"x").unwrap();
-        drop(current);
-        scratch::remove_tree(&root).unwrap();
-        assert!(!root.exists());
-    }
 }
