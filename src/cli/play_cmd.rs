@@ -61,8 +61,9 @@ struct PlayFlags {
     /// active on this machine (`best-effort`: use what the machine allows, and say what).
     #[arg(long, value_name = "MODE", default_value = "best-effort", value_parser = ["best-effort", "strict"])]
     sandbox: String,
-    /// Write one replay per game into this directory (`game-G.json`, the format of
-    /// `lrs-tourney replay --json`), rebuilt from the game's decisions.
+    /// Write each game's replay into this directory, rebuilt from its decisions:
+    /// `game-G.html` (the viewer: open it in a browser) and `game-G.json` (the format of
+    /// `lrs-tourney replay --json`).
     #[arg(long, value_name = "DIR")]
     replay: Option<PathBuf>,
 }
@@ -332,7 +333,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// One replay file per game, `DIR/game-G.json`, in the format of `replay --json`.
+/// Two replay files per game: `DIR/game-G.json`, in the format of `replay --json`, and
+/// `DIR/game-G.html`, the viewer.
 fn write_replays(
     dir: &std::path::Path,
     opts: &PlayOptions,
@@ -376,8 +378,29 @@ fn write_replays(
         let path = dir.join(format!("game-{g}.json"));
         std::fs::write(&path, report.to_string())
             .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+        let mut names = vec![String::new(); labels.len()];
+        for (slot, label) in labels.iter().enumerate() {
+            names[opts.seat_of(slot, g)] = label.clone();
+        }
+        let info = crate::report::viewer::PageInfo {
+            title: format!("play, game {g}"),
+            meta: format!(
+                "board {} · seed {seed} · engine version {}",
+                opts.board.name(),
+                crate::engine::ENGINE_VERSION
+            ),
+            back: None,
+            seats: names,
+            stored_scores: None,
+        };
+        let html = crate::report::viewer::page(&opts.board, &replay, &info);
+        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
     }
-    eprintln!("replays: {} file(s) in {}", games.len(), dir.display());
+    eprintln!(
+        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        games.len(),
+        dir.display()
+    );
     Ok(())
 }
 

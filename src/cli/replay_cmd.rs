@@ -5,6 +5,7 @@
 
 use super::{CliError, target};
 use crate::report::replay::{Replay, replay};
+use crate::report::viewer::{PageInfo, page};
 use crate::store::Store;
 use crate::tourney::model::BracketFormat;
 use clap::Args;
@@ -25,6 +26,10 @@ pub struct ReplayArgs {
     /// Every turn as text: the robots and what happened.
     #[arg(long)]
     text: bool,
+    /// Also write the replay viewer: one self-contained HTML page (open it in a browser,
+    /// no network needed).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// What `--json` prints.
@@ -142,6 +147,21 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         })
         .collect();
     let full_state_bytes = serde_json::to_vec(&replayed).map_or(0, |v| v.len());
+    if let Some(path) = &args.html {
+        let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+        let info = PageInfo {
+            title: format!("{}, game {}", args.set, args.game),
+            meta: format!(
+                "{} · board {} · seed {} · engine version {}",
+                stored.name, game.board, game.seed, stored.engine_version
+            ),
+            back: None,
+            seats: seats.iter().map(|s| s.team.clone()).collect(),
+            stored_scores: Some(lines.iter().map(|r| r.score as i32).collect()),
+        };
+        write_page(path, &page(&board, &replayed, &info))?;
+        eprintln!("wrote {}", path.display());
+    }
     if args.json {
         let report = ReplayReport {
             set: &args.set,
@@ -207,4 +227,12 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
 
 fn victim(v: Option<usize>) -> String {
     v.map_or_else(String::new, |v| format!(" (seat {v})"))
+}
+
+/// Writes a page whole or not at all: a temporary file renamed into place.
+pub(crate) fn write_page(path: &std::path::Path, html: &str) -> Result<(), CliError> {
+    let tmp = path.with_extension("html.part");
+    std::fs::write(&tmp, html)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| CliError::input(format!("{}: cannot write: {e}", path.display())))
 }

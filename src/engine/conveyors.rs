@@ -51,6 +51,7 @@ impl Game {
             self.robots[seat].pos = target;
             self.place_after_belt(seat, target, travel);
         }
+        self.record(super::trace::Stage::Belts { express_only }, Vec::new());
     }
 
     /// R7.2: removes moves that cannot happen, repeating until nothing changes.
@@ -117,13 +118,18 @@ impl Game {
 
     /// R8: gears turn the robots standing on them a quarter turn.
     pub(super) fn gear_phase(&mut self) {
+        let mut turned = false;
         for robot in self.robots.iter_mut() {
             if !robot.is_active() {
                 continue;
             }
             if let super::board::Tile::Gear(rotation) = self.board.square(robot.pos).tile {
                 robot.facing = rotation.apply(robot.facing);
+                turned = true;
             }
+        }
+        if turned {
+            self.record(super::trace::Stage::Gears, Vec::new());
         }
     }
 }

@@ -115,6 +115,8 @@ pub struct Game {
     pub(super) priorities: [u16; PRIORITY_COUNT],
     /// Pushes of the current movement phase: (mover, victim, victim destroyed by it).
     pub(super) pushes: Vec<(Seat, Seat, bool)>,
+    /// Frames of the stage trace, when replays asked for it (`trace.rs`).
+    pub(super) trace: Option<Vec<super::trace::Frame>>,
 }
 
 impl Game {
@@ -228,6 +230,7 @@ impl Game {
             deck: fresh_deck(),
             priorities,
             pushes: Vec::with_capacity(16),
+            trace: None,
         })
     }
 
@@ -254,6 +257,7 @@ impl Game {
         }
         if self.reentry {
             self.resolve_reentry(&queries, replies);
+            self.record(super::trace::Stage::Reentry, Vec::new());
             self.run_until_query(false);
         } else {
             for (q, reply) in queries.iter().zip(replies) {

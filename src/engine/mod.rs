@@ -19,6 +19,7 @@ pub mod query;
 mod reentry;
 pub mod rng;
 pub mod robot;
+pub mod trace;
 mod turn_end;
 
 pub use board::{Board, BoardError, Laser, Square, Tile, Walls};
@@ -29,6 +30,7 @@ pub use geometry::{Direction, Pos, Rotation};
 pub use player::{Player, run_game};
 pub use query::{Decision, Fault, PlayedCard, StartQuery, StartReply, TurnQuery, TurnReply};
 pub use robot::{Power, Robot, Seat, Status};
+pub use trace::{Frame, Shot, Stage};
 
 /// Version of the rules implementation, to be stored with every game result so that results
 /// and replays can be matched to the engine that produced them. Bump it whenever any rule's outcome or

@@ -6,6 +6,7 @@ use super::event::{Cause, Event, EventKind};
 use super::game::{Game, MAX_PLAYERS, NO_ROBOT};
 use super::geometry::{Direction, Pos};
 use super::robot::Seat;
+use super::trace::Stage;
 
 /// Points for a push the victim survives, and for one that destroys it (R6.8, R14).
 pub const PUSH_POINTS: i32 = 2;
@@ -34,6 +35,14 @@ impl Game {
                 continue;
             };
             self.execute_card(seat, played.card.mv);
+            if self.tracing() {
+                let stage = Stage::Card {
+                    seat,
+                    mv: played.card.mv,
+                    priority: played.card.priority,
+                };
+                self.record(stage, Vec::new());
+            }
         }
         self.score_pushes();
     }

@@ -8,6 +8,7 @@ mod snapshot;
 mod standings;
 mod status;
 mod time;
+pub mod viewer;
 
 pub use export::{UTF8_BOM, write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};

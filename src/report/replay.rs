@@ -4,7 +4,10 @@
 //! stored result lines, and a difference (another engine version, a corrupt file) is an
 //! error, never a silent wrong replay.
 
-use crate::engine::{Board, Event, Game, GameConfig, Pending, Robot, StartReply, TurnReply};
+use crate::engine::{
+    Board, Direction, Event, Frame, Game, GameConfig, Pending, Pos, Robot, Shot, Stage, StartReply,
+    Status, TurnReply,
+};
 use crate::store::decisions::{self, Reply};
 use serde::Serialize;
 use std::sync::Arc;
@@ -19,6 +22,68 @@ pub struct ReplayStep {
     pub robots: Vec<Robot>,
     /// The turn's events (moves' consequences, hits, pushes, flags, faults), in order.
     pub events: Vec<Event>,
+    /// The turn stage by stage: re-entries, each card in priority order, belts, gears,
+    /// lasers; each frame lists only the robots it changed. `robots` is the state after
+    /// the end of turn (flags, repairs, power), which no frame shows.
+    pub frames: Vec<ReplayFrame>,
+}
+
+/// One stage of a turn (`engine::trace`), as the robots it changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplayFrame {
+    pub stage: Stage,
+    pub moves: Vec<Pose>,
+    pub shots: Vec<Shot>,
+}
+
+/// Where a robot is, which way it faces, whether it is on the board, and its damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pose {
+    pub seat: usize,
+    pub pos: Pos,
+    pub facing: Direction,
+    pub status: Status,
+    pub damage: u8,
+}
+
+impl Pose {
+    fn of(seat: usize, r: &Robot) -> Pose {
+        Pose {
+            seat,
+            pos: r.pos,
+            facing: r.facing,
+            status: r.status,
+            damage: r.damage,
+        }
+    }
+}
+
+/// The frames as changes: each lists the robots whose pose differs from the frame before
+/// (the first from `before`, the robots when the turn began).
+fn frames_as_changes(before: &[Robot], frames: Vec<Frame>) -> Vec<ReplayFrame> {
+    let mut last: Vec<Pose> = before
+        .iter()
+        .enumerate()
+        .map(|(s, r)| Pose::of(s, r))
+        .collect();
+    frames
+        .into_iter()
+        .map(|f| {
+            let mut moves = Vec::new();
+            for (seat, r) in f.robots.iter().enumerate() {
+                let pose = Pose::of(seat, r);
+                if last[seat] != pose {
+                    moves.push(pose);
+                    last[seat] = pose;
+                }
+            }
+            ReplayFrame {
+                stage: f.stage,
+                moves,
+                shots: f.shots,
+            }
+        })
+        .collect()
 }
 
 /// A whole game, replayed.
@@ -26,6 +91,8 @@ pub struct ReplayStep {
 pub struct Replay {
     /// The robots once every start position was chosen, before turn 1.
     pub start: Vec<Robot>,
+    /// Events before turn 1: faults of the start answers.
+    pub start_events: Vec<Event>,
     pub steps: Vec<ReplayStep>,
     /// Final score by seat.
     pub scores: Vec<i32>,
@@ -57,7 +124,13 @@ pub fn replay(
     let mut next = replies.into_iter();
     let mut game = Game::new(board, seats, seed, GameConfig { turn_limit })
         .map_err(|e| ReplayError::Engine(e.to_string()))?;
+    game.enable_trace();
     let mut start = None;
+    // The robots when the next turn began, before its re-entries.
+    let mut before: Vec<Robot> = Vec::new();
+    // Events already given to a step (or to the start).
+    let mut seen = 0;
+    let mut start_events = Vec::new();
     let mut steps = Vec::new();
     loop {
         match game.pending() {
@@ -79,11 +152,16 @@ pub fn replay(
                     .map_err(|e| ReplayError::Engine(e.to_string()))?;
             }
             Pending::Turn(queries) => {
+                let n = queries.len();
                 if start.is_none() {
                     start = Some(game.robots().to_vec());
+                    // Game start is not a stage; later re-entries are.
+                    game.take_frames();
+                    before = game.robots().to_vec();
+                    start_events = game.events().to_vec();
+                    seen = start_events.len();
                 }
                 let turn = game.turn();
-                let n = queries.len();
                 let mut answers: Vec<TurnReply> = Vec::with_capacity(n);
                 for _ in 0..n {
                     match next.next() {
@@ -95,14 +173,17 @@ pub fn replay(
                         }
                     }
                 }
-                let seen = game.events().len();
                 game.answer_turn(&answers)
                     .map_err(|e| ReplayError::Engine(e.to_string()))?;
+                let frames = frames_as_changes(&before, game.take_frames());
+                before = game.robots().to_vec();
                 steps.push(ReplayStep {
                     turn,
-                    robots: game.robots().to_vec(),
+                    robots: before.clone(),
                     events: game.events()[seen..].to_vec(),
+                    frames,
                 });
+                seen = game.events().len();
             }
             Pending::Cards => {
                 return Err(ReplayError::Engine(
@@ -119,6 +200,7 @@ pub fn replay(
     }
     Ok(Replay {
         start: start.unwrap_or_else(|| game.robots().to_vec()),
+        start_events,
         steps,
         scores: game.robots().iter().map(|r| r.score).collect(),
     })

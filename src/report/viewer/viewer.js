@@ -1,0 +1,425 @@
+// The replay viewer: draws a Last Robot Standing board and animates a replayed game from the
+// data inlined in the page (script#replay-data). No network, no library: it must open from
+// file:// on a laptop with no connection. The data format is written by src/report/viewer.rs.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("replay-data").textContent);
+  const C = 40; // pixels per square
+  const M = 22; // margin for the coordinate labels
+  const NS = "http://www.w3.org/2000/svg";
+  const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // N E S W, as the rules number them
+  const DIR_NAMES = ["north", "east", "south", "west"];
+  // Okabe-Ito colours (safe for the common colour-vision deficiencies), with a text colour
+  // that keeps contrast; every robot also carries its seat number.
+  const COLOURS = [
+    ["#E69F00", "#000"], ["#56B4E9", "#000"], ["#009E73", "#fff"], ["#F0E442", "#000"],
+    ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
+  ];
+  const MOVE_NAMES = {
+    UTurn: "U-turn", Left: "turn left", Right: "turn right", Back: "back up",
+    Forward1: "forward 1", Forward2: "forward 2", Forward3: "forward 3",
+  };
+  const W = D.board.w, H = D.board.h;
+  const svg = document.getElementById("board");
+  const view = { turn: 0, playing: false, speed: 2, token: 0 };
+  const last = D.steps.length;
+
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(NS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  const cx = (x) => M + x * C + C / 2;
+  const cy = (y) => M + y * C + C / 2;
+  const seatLabel = (s) => String(s + 1);
+  const teamName = (s) => (D.seats[s] ? D.seats[s].name : "seat " + seatLabel(s));
+
+  // ---- the board -------------------------------------------------------------------------
+  function drawBoard() {
+    svg.setAttribute("viewBox", `0 0 ${W * C + 2 * M} ${H * C + 2 * M}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `Board ${D.board.name}, ${W} by ${H} squares`);
+    const defs = el("defs", {}, svg);
+    const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "5", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" }, defs);
+    el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#333" }, marker);
+    const tiles = el("g", { id: "tiles" }, svg);
+    for (let x = 0; x < W; x++) {
+      const t = el("text", { x: cx(x), y: M - 7, "text-anchor": "middle", "font-size": 11, fill: "#444" }, tiles);
+      t.textContent = x;
+    }
+    for (let y = 0; y < H; y++) {
+      const t = el("text", { x: M - 5, y: cy(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, tiles);
+      t.textContent = y;
+    }
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) drawSquare(tiles, x, y, D.board.sq[y * W + x]);
+    // Board laser beams, faint, so the dangerous rows are visible before anything fires.
+    const beams = el("g", { id: "laser-paths" }, svg);
+    for (const l of D.board.lasers) {
+      el("line", { x1: cx(l.x), y1: cy(l.y), x2: cx(l.tx), y2: cy(l.ty), stroke: "#d7191c", "stroke-width": 2, "stroke-dasharray": "4 5", opacity: 0.55 }, beams);
+    }
+    // Walls last, on top of the squares.
+    const walls = el("g", { id: "walls" }, svg);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      const w = D.board.sq[y * W + x][3];
+      for (let d = 0; d < 4; d++) if (w & (1 << d)) drawWall(walls, x, y, d);
+    }
+    el("g", { id: "shots" }, svg);
+    el("g", { id: "robots" }, svg);
+  }
+
+  function drawSquare(g, x, y, sq) {
+    const [kind, a, b, , start, ldir, lstr] = sq;
+    const x0 = M + x * C, y0 = M + y * C;
+    const fills = ["#e9e9e9", "#1b1b1b", "#e9e9e9", "#e9e9e9", b ? "#c9b8e6" : "#c6dbef", "#e9e9e9"];
+    const sqEl = el("rect", { x: x0, y: y0, width: C, height: C, fill: fills[kind], stroke: "#b5b5b5", "stroke-width": 1 }, g);
+    const title = el("title", {}, sqEl);
+    let name = ["floor", "pit", "repair", "flag " + a, (b ? "express belt " : "belt ") + DIR_NAMES[a], a > 0 ? "gear clockwise" : "gear counter-clockwise"][kind];
+    if (start) name += ", start " + start;
+    title.textContent = `(${x}, ${y}) ${name}`;
+    if (kind === 1) {
+      el("rect", { x: x0 + 6, y: y0 + 6, width: C - 12, height: C - 12, fill: "#000", stroke: "#444" }, g);
+    } else if (kind === 2) {
+      el("circle", { cx: cx(x), cy: cy(y), r: C * 0.3, fill: "#fff", stroke: "#1a7f37", "stroke-width": 2.5 }, g);
+      el("path", { d: `M${cx(x) - 8},${cy(y)} h16 M${cx(x)},${cy(y) - 8} v16`, stroke: "#1a7f37", "stroke-width": 4 }, g);
+    } else if (kind === 3) {
+      el("line", { x1: x0 + 12, y1: y0 + 7, x2: x0 + 12, y2: y0 + C - 6, stroke: "#333", "stroke-width": 2 }, g);
+      el("path", { d: `M${x0 + 12},${y0 + 7} l18,6 l-18,6 z`, fill: "#c51b7d", stroke: "#333" }, g);
+      const t = el("text", { x: x0 + C - 8, y: y0 + C - 6, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#111" }, g);
+      t.textContent = a;
+    } else if (kind === 4) {
+      // One chevron per square of speed, pointing the way the belt moves.
+      const [dx, dy] = DIRS[a];
+      const speeds = b ? [-0.18, 0.12] : [0];
+      for (const off of speeds) {
+        const px = cx(x) + dx * off * C, py = cy(y) + dy * off * C;
+        const s = 0.2 * C;
+        const ax = px + dx * s, ay = py + dy * s;
+        const lx = px - dx * s + dy * s, ly = py - dy * s - dx * s;
+        const rx = px - dx * s - dy * s, ry = py - dy * s + dx * s;
+        el("path", { d: `M${lx},${ly} L${ax},${ay} L${rx},${ry}`, fill: "none", stroke: b ? "#3f007d" : "#08519c", "stroke-width": 3.5 }, g);
+      }
+    } else if (kind === 5) {
+      const r = C * 0.3;
+      el("circle", { cx: cx(x), cy: cy(y), r: r + 3, fill: "#bdbdbd", stroke: "#555", "stroke-width": 2, "stroke-dasharray": "3 3" }, g);
+      const sweep = a > 0 ? 1 : 0;
+      const sx = cx(x) - r * 0.8 * (a > 0 ? 1 : -1), sy = cy(y) - r * 0.4;
+      const ex = cx(x) + r * 0.8 * (a > 0 ? 1 : -1), ey = cy(y) - r * 0.4;
+      el("path", { d: `M${sx},${sy} A${r},${r} 0 1 ${sweep} ${ex},${ey}`, fill: "none", stroke: "#111", "stroke-width": 2.5, "marker-end": "url(#arrowhead)" }, g);
+    }
+    if (start) {
+      const t = el("text", { x: x0 + 3, y: y0 + 12, "font-size": 10, fill: "#333", "font-weight": 600 }, g);
+      t.textContent = "S" + start;
+    }
+    if (ldir >= 0) {
+      // The laser's mount sits against the wall behind the beam; one bar per point of damage.
+      const [dx, dy] = DIRS[ldir];
+      for (let i = 0; i < lstr; i++) {
+        const bx = cx(x) - dx * (C / 2 - 3 - i * 4), by = cy(y) - dy * (C / 2 - 3 - i * 4);
+        el("line", { x1: bx - dy * 9, y1: by - dx * 9, x2: bx + dy * 9, y2: by + dx * 9, stroke: "#d7191c", "stroke-width": 3 }, g);
+      }
+    }
+  }
+
+  function drawWall(g, x, y, d) {
+    const x0 = M + x * C, y0 = M + y * C;
+    const seg = [[x0, y0, x0 + C, y0], [x0 + C, y0, x0 + C, y0 + C], [x0, y0 + C, x0 + C, y0 + C], [x0, y0, x0, y0 + C]][d];
+    el("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#e0a800", "stroke-width": 7, "stroke-linecap": "square" }, g);
+    el("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#3b2a00", "stroke-width": 2 }, g);
+  }
+
+  // ---- robots ------------------------------------------------------------------------------
+  // A pose is [x, y, facing, status, damage, lives, score, next_flag, power]; status 0 active,
+  // 1 destroyed, 2 dead; power 0 up, -1 announced, n powered down with n turns left.
+  const robotEls = [];
+  function makeRobots() {
+    const g = document.getElementById("robots");
+    D.seats.forEach((seat, s) => {
+      const [fill, ink] = COLOURS[s % COLOURS.length];
+      const r = el("g", { class: "robot", "data-seat": s }, g);
+      const t = el("title", {}, r);
+      t.textContent = `${seatLabel(s)}: ${seat.name}`;
+      const body = el("g", {}, r);
+      el("circle", { r: C * 0.36, fill, stroke: "#000", "stroke-width": 2.5 }, body);
+      el("path", { d: `M0,${-C * 0.5} L${C * 0.16},${-C * 0.3} L${-C * 0.16},${-C * 0.3} z`, fill: "#000" }, body);
+      const ring = el("circle", { r: C * 0.44, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "3 3", visibility: "hidden" }, r);
+      const label = el("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink }, r);
+      label.textContent = seatLabel(s);
+      const dmgBg = el("rect", { x: C * 0.12, y: -C * 0.5, width: 15, height: 13, rx: 3, fill: "#b00020" }, r);
+      const dmg = el("text", { x: C * 0.12 + 7.5, y: -C * 0.5 + 10.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }, r);
+      const cross = el("path", { d: `M-12,-12 L12,12 M12,-12 L-12,12`, stroke: "#b00020", "stroke-width": 4, visibility: "hidden" }, r);
+      robotEls.push({ g: r, body, ring, dmg, dmgBg, cross });
+    });
+  }
+
+  // `fade` is set while a robot is being destroyed (1 to 0) or re-entering (0 to 1); a robot
+  // that is off the board is not drawn at all.
+  function placeRobot(s, x, y, angle, pose, fade) {
+    const e = robotEls[s];
+    e.g.setAttribute("transform", `translate(${cx(x)},${cy(y)})`);
+    e.body.setAttribute("transform", `rotate(${angle})`);
+    const status = pose[3];
+    const off = status !== 0;
+    // `display`, not `visibility`: a child's own visibility would show through a hidden group.
+    e.g.setAttribute("display", off && fade === undefined ? "none" : "inline");
+    e.g.setAttribute("opacity", fade === undefined ? 1 : Math.max(0.15, fade));
+    e.cross.setAttribute("visibility", off ? "visible" : "hidden");
+    e.ring.setAttribute("visibility", pose[8] > 0 ? "visible" : "hidden");
+    const dmg = pose[4];
+    e.dmg.textContent = dmg;
+    e.dmg.setAttribute("visibility", dmg > 0 ? "visible" : "hidden");
+    e.dmgBg.setAttribute("visibility", dmg > 0 ? "visible" : "hidden");
+  }
+
+  function showPoses(poses) {
+    poses.forEach((p, s) => placeRobot(s, p[0], p[1], p[2] * 90, p));
+  }
+
+  const stateAt = (turn) => (turn === 0 ? D.start : D.steps[turn - 1].r);
+  const clone = (poses) => poses.map((p) => p.slice());
+
+  // ---- animation ---------------------------------------------------------------------------
+  const frameMs = () => 420 / view.speed;
+  function wait(ms, token) {
+    return new Promise((resolve) => setTimeout(() => resolve(token === view.token), ms));
+  }
+  function tween(from, to, ms, token) {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      function step(now) {
+        if (token !== view.token) return resolve(false);
+        const k = Math.min(1, (now - t0) / ms);
+        const e = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+        from.forEach((a, s) => {
+          const b = to[s];
+          if (a[3] !== 0 && b[3] === 0) {
+            // Re-entry: appears on its new square.
+            return placeRobot(s, b[0], b[1], b[2] * 90, b, k < 1 ? k : undefined);
+          }
+          if (a[3] !== 0) return placeRobot(s, b[0], b[1], b[2] * 90, b);
+          let da = (b[2] - a[2]) * 90;
+          if (da > 180) da -= 360;
+          if (da < -180) da += 360;
+          // Destroyed this stage: moves to where it fell, then fades out.
+          const fade = b[3] !== 0 && k < 1 ? 1 - e * 0.7 : undefined;
+          const pose = k < 1 ? a.slice(0, 3).concat([b[3]], a.slice(4)) : b;
+          placeRobot(s, a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e, a[2] * 90 + da * e, pose, fade);
+        });
+        if (k < 1) requestAnimationFrame(step);
+        else resolve(true);
+      }
+      requestAnimationFrame(step);
+    });
+  }
+
+  function stageText(f) {
+    const st = f[0];
+    switch (st[0]) {
+      case "card": return `Card: ${seatLabel(st[1])} ${teamName(st[1])} plays ${MOVE_NAMES[st[2]] || st[2]} (priority ${st[3]})`;
+      case "reentry": return "Destroyed robots re-enter";
+      case "belts": return st[1] ? "Express belts move" : "All belts move";
+      case "gears": return "Gears turn";
+      case "lasers": return "Lasers fire";
+      default: return st[0];
+    }
+  }
+
+  function drawShots(shots) {
+    const g = document.getElementById("shots");
+    g.textContent = "";
+    for (const sh of shots) {
+      // [shooter (-1 = board), fx, fy, tx, ty, dir, target (-1 = none), strength]
+      const [shooter, fx, fy, tx, ty, dir, target] = sh;
+      const [dx, dy] = DIRS[dir];
+      const startOff = shooter < 0 ? -0.45 : 0.45;
+      const endOff = target >= 0 ? -0.2 : 0.45;
+      const colour = shooter < 0 ? "#d7191c" : COLOURS[shooter % COLOURS.length][0];
+      const x1 = cx(fx) + dx * startOff * C, y1 = cy(fy) + dy * startOff * C;
+      const x2 = cx(tx) + dx * endOff * C, y2 = cy(ty) + dy * endOff * C;
+      if (shooter >= 0 && fx === tx && fy === ty && target < 0) continue; // against a wall
+      el("line", { class: "shot", x1, y1, x2, y2, stroke: "#000", "stroke-width": 6, opacity: 0.5 }, g);
+      el("line", { class: "shot", x1, y1, x2, y2, stroke: colour, "stroke-width": 3.5 }, g);
+      if (target >= 0) el("circle", { class: "shot", cx: cx(tx), cy: cy(ty), r: 9, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3, opacity: 0.9 }, g);
+    }
+  }
+
+  async function animateTurn(turn, token) {
+    const step = D.steps[turn - 1];
+    let poses = clone(stateAt(turn - 1));
+    showEvents(turn, true);
+    for (const f of step.f) {
+      setStage(stageText(f));
+      const next = clone(poses);
+      for (const m of f[1]) {
+        // [seat, x, y, facing, status, damage]
+        const p = next[m[0]];
+        p[0] = m[1]; p[1] = m[2]; p[2] = m[3]; p[3] = m[4]; p[4] = m[5];
+        if (m[4] !== 0) p[8] = 0;
+      }
+      if (f[2].length) {
+        drawShots(f[2]);
+        if (!(await wait(frameMs(), token))) return false;
+        drawShots([]);
+      }
+      if (!(await tween(poses, next, frameMs(), token))) return false;
+      poses = next;
+    }
+    setStage("End of turn: flags, repairs, power");
+    return true;
+  }
+
+  // ---- panels ------------------------------------------------------------------------------
+  const turnLabel = document.getElementById("turn-label");
+  const stageLabel = document.getElementById("stage-label");
+  const slider = document.getElementById("slider");
+  const playBtn = document.getElementById("play");
+  function setStage(text) { stageLabel.textContent = text; }
+
+  function showScores(turn) {
+    const poses = stateAt(turn);
+    const body = document.querySelector("#scores tbody");
+    body.textContent = "";
+    poses.forEach((p, s) => {
+      const tr = document.createElement("tr");
+      tr.dataset.seat = s;
+      const [fill, ink] = COLOURS[s % COLOURS.length];
+      const status = ["on board", "destroyed", "dead"][p[3]] + (p[8] > 0 ? `, down (${p[8]})` : p[8] < 0 ? ", going down" : "");
+      const cells = [null, teamName(s), p[6], p[7] - 1, p[4], p[5], status];
+      cells.forEach((c, i) => {
+        const td = document.createElement("td");
+        if (i === 0) {
+          const sw = document.createElement("span");
+          sw.className = "swatch";
+          sw.style.background = fill;
+          sw.style.color = ink;
+          sw.textContent = seatLabel(s);
+          td.appendChild(sw);
+        } else td.textContent = c;
+        if (i === 2) td.className = "score";
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+  }
+
+  function eventText(e) {
+    // [kind, robot, victim (-1 = none), points, cause, flag]
+    const [kind, robot, victim, points, cause, flag] = e;
+    const who = `${seatLabel(robot)} ${teamName(robot)}`;
+    const whom = victim >= 0 ? `${seatLabel(victim)} ${teamName(victim)}` : "";
+    switch (kind) {
+      case "hit": return `${who} hit ${whom} with its laser (+${points})`;
+      case "push": return `${who} pushed ${whom} (+${points})`;
+      case "push_kill": return `${who} pushed ${whom} to its destruction (+${points})`;
+      case "flag": return `${who} reached flag ${flag} (+${points})`;
+      case "survivor_bonus": return `${who} is the last robot standing: score doubled (+${points})`;
+      case "destroyed": return `${who} was destroyed (${String(cause).replace("_", " ")})`;
+      case "timeout": return `${who}: fault, no answer in time (random card played)`;
+      case "invalid": return `${who}: fault, invalid answer (random card played)`;
+      case "crash": return `${who}: fault, the bot crashed or exited (random card played)`;
+      default: return `${who}: ${kind}`;
+    }
+  }
+
+  function showEvents(turn) {
+    const list = document.getElementById("events");
+    list.textContent = "";
+    const events = turn === 0 ? D.start_events : D.steps[turn - 1].e;
+    document.getElementById("events-caption").textContent = turn === 0 ? "Before turn 1" : `Turn ${D.steps[turn - 1].t}`;
+    if (!events.length) {
+      const li = document.createElement("li");
+      li.textContent = "Nothing scored or faulted.";
+      list.appendChild(li);
+    }
+    for (const e of events) {
+      const li = document.createElement("li");
+      li.textContent = eventText(e);
+      li.dataset.kind = e[0];
+      if (e[0] === "timeout" || e[0] === "invalid" || e[0] === "crash") li.className = "fault";
+      list.appendChild(li);
+    }
+  }
+
+  function showTurn(turn) {
+    view.turn = turn;
+    showPoses(stateAt(turn));
+    drawShots([]);
+    showScores(turn);
+    showEvents(turn);
+    slider.value = turn;
+    turnLabel.textContent = turn === 0 ? `Start (0 / ${last})` : `Turn ${D.steps[turn - 1].t} (${turn} / ${last})`;
+    document.body.dataset.turn = turn;
+    document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
+    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
+  }
+
+  function stop() {
+    view.token++;
+    view.playing = false;
+    playBtn.textContent = "Play";
+    playBtn.setAttribute("aria-pressed", "false");
+  }
+
+  function jump(turn) {
+    stop();
+    setStage("");
+    showTurn(Math.max(0, Math.min(last, turn)));
+  }
+
+  async function stepForward(keepPlaying) {
+    if (view.turn >= last) return false;
+    const token = keepPlaying ? view.token : ++view.token;
+    const target = view.turn + 1;
+    const done = await animateTurn(target, token);
+    if (!done) return false;
+    showTurn(target);
+    return true;
+  }
+
+  async function play() {
+    if (view.playing) return stop();
+    if (view.turn >= last) showTurn(0);
+    view.playing = true;
+    view.token++;
+    playBtn.textContent = "Pause";
+    playBtn.setAttribute("aria-pressed", "true");
+    document.body.dataset.state = "playing";
+    const token = view.token;
+    while (view.playing && token === view.token && view.turn < last) {
+      if (!(await stepForward(true))) break;
+      if (!(await wait(frameMs(), token))) break;
+    }
+    if (token === view.token) {
+      stop();
+      showTurn(view.turn);
+    }
+  }
+
+  // ---- wiring ------------------------------------------------------------------------------
+  drawBoard();
+  makeRobots();
+  slider.max = last;
+  document.getElementById("first").addEventListener("click", () => jump(0));
+  document.getElementById("back").addEventListener("click", () => jump(view.turn - 1));
+  document.getElementById("forward").addEventListener("click", () => { stop(); stepForward(false); });
+  document.getElementById("end").addEventListener("click", () => jump(last));
+  playBtn.addEventListener("click", play);
+  slider.addEventListener("input", () => jump(Number(slider.value)));
+  const speed = document.getElementById("speed");
+  speed.value = String(view.speed);
+  speed.addEventListener("change", () => { view.speed = Number(speed.value); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"))) return;
+    if (ev.key === " " || ev.key === "k") { ev.preventDefault(); play(); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); if (ev.shiftKey) jump(view.turn + 1); else { stop(); stepForward(false); } }
+    else if (ev.key === "ArrowLeft") { ev.preventDefault(); jump(view.turn - 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); jump(0); }
+    else if (ev.key === "End") { ev.preventDefault(); jump(last); }
+  });
+  function fromHash() {
+    const m = /turn=(\d+)/.exec(location.hash);
+    return m ? Math.min(last, Number(m[1])) : 0;
+  }
+  window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
+  showTurn(fromHash());
+})();
