@@ -11,6 +11,7 @@ mod interrupt;
 mod logs_cmd;
 mod play_cmd;
 mod replay_cmd;
+mod report_cmd;
 mod rerun_cmd;
 mod run_cmd;
 mod scenario_cmd;
@@ -50,6 +51,9 @@ enum Command {
     /// Replay a stored game turn by turn from its seed and decisions, checked against the
     /// stored scores (`--text`, `--json`).
     Replay(replay_cmd::ReplayArgs),
+    /// Write the tournament as a static site: champion, bracket, wild cards, a page per
+    /// set and team, every game's replay (opens from file://, no network).
+    Report(report_cmd::ReportArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
     /// Play games between bots on one board and print per-bot statistics.
@@ -112,6 +116,7 @@ pub fn main() -> ExitCode {
         Command::Rerun(args) => rerun_cmd::run(args),
         Command::Logs(args) => logs_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Report(args) => report_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),
         Command::Scenario(args) => scenario_cmd::run(args),

@@ -4,6 +4,7 @@
 
 mod export;
 pub mod replay;
+pub mod site;
 mod snapshot;
 mod standings;
 mod status;

@@ -338,6 +338,30 @@ impl Store {
             .map_err(&err)
     }
 
+    /// Stored decisions of every finished game of the current runs, by (set id, game
+    /// index), for reports that replay them all.
+    pub async fn current_decisions(
+        &self,
+    ) -> Result<std::collections::HashMap<(String, u32), Vec<u8>>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT set_id, game_index, decisions FROM games \
+             WHERE superseded = 0 AND decisions IS NOT NULL",
+        )
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| {
+                let set: String = r.try_get(0)?;
+                let game: i64 = r.try_get(1)?;
+                let log: Vec<u8> = r.try_get(2)?;
+                Ok(((set, game as u32), log))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(&err)
+    }
+
     /// Stored decisions of a current game, for replays.
     pub async fn decisions(
         &self,

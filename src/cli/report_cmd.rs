@@ -1,0 +1,46 @@
+//! `lrs-tourney report FILE|DB --out DIR`: the tournament as a static site (index with the
+//! champion, bracket, wild cards, a page per set, team and game with its replay).
+//!
+//! Works while a tournament runs: it reads what is stored so far, read-only, and the
+//! pages of an unfinished tournament reload themselves every minute.
+
+use super::{CliError, target};
+use crate::report::site::write_site;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The tournament file (.toml) or its database.
+    target: PathBuf,
+    /// The folder to write the site into (created if missing; pages already there are
+    /// replaced one by one).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+pub fn run(args: ReportArgs) -> Result<(), CliError> {
+    let (snap, db) = target::load_snapshot(&args.target)?;
+    let logs = target::runtime()?
+        .block_on(async {
+            let store = crate::store::Store::open_read_only(&db).await?;
+            let logs = store.current_decisions().await;
+            store.close().await;
+            logs
+        })
+        .map_err(CliError::input)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let generated = crate::report::utc_text(now);
+    let summary = write_site(&snap, &logs, &args.out, &generated).map_err(CliError::input)?;
+    println!(
+        "report: {} pages ({} game replays, {:.1} MB) in {}; open {}",
+        summary.pages,
+        summary.replays,
+        summary.bytes as f64 / 1_000_000.0,
+        args.out.display(),
+        summary.index.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! Defines the report's shared page frame, file names and small HTML helpers.
+//!
+//! One place decides where each page lives, so links between pages cannot disagree with
+//! the files written.
+
+use super::games::Replays;
+use crate::report::Snapshot;
+use crate::report::paths::{self, TeamPath};
+use crate::report::viewer::escape;
+use crate::store::SetRow;
+use std::fmt::Write;
+
+const CSS: &str = include_str!("site.css");
+const SORT_JS: &str = include_str!("sort.js");
+
+/// Everything the page builders share.
+pub struct Context<'a> {
+    pub snap: &'a Snapshot,
+    pub generated: &'a str,
+    pub replays: &'a Replays,
+    pub paths: Vec<TeamPath>,
+    /// Whether the decisive final is played: the tournament is over.
+    pub complete: bool,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(snap: &'a Snapshot, generated: &'a str, replays: &'a Replays) -> Context<'a> {
+        let complete = decisive_final(snap).is_some_and(|s| s.done);
+        Context {
+            snap,
+            generated,
+            replays,
+            paths: paths::team_paths(snap),
+            complete,
+        }
+    }
+
+    /// Sets in bracket order: stages as stored (schools, then nationals), rounds, sets.
+    pub fn sets_in_order(&self) -> Vec<&'a SetRow> {
+        let stage_pos = |id: &str| {
+            self.snap
+                .stages
+                .iter()
+                .position(|(s, _)| s == id)
+                .unwrap_or(usize::MAX)
+        };
+        let mut sets: Vec<&SetRow> = self.snap.sets.iter().collect();
+        sets.sort_by_key(|s| (stage_pos(&s.stage_id), s.round, s.is_final, s.set_index));
+        sets
+    }
+
+    /// A link to a team's page from a page `depth` folders down.
+    pub fn team_link(&self, team: usize, depth: usize) -> String {
+        format!(
+            "<a href=\"{}{}\">{}</a>",
+            up(depth),
+            team_file(team),
+            escape(self.snap.team_name(team))
+        )
+    }
+
+    pub fn set_link(&self, set_id: &str, depth: usize) -> String {
+        format!(
+            "<a href=\"{}{}\">{}</a>",
+            up(depth),
+            set_file(set_id),
+            escape(set_id)
+        )
+    }
+
+    /// A stage's display name (the school's name, or "Nationals").
+    pub fn stage_name(&self, stage_id: &str) -> String {
+        self.snap
+            .stages
+            .iter()
+            .find(|(id, _)| id == stage_id)
+            .map_or_else(|| stage_id.to_string(), |(_, name)| name.clone())
+    }
+}
+
+/// The final that decides the tournament: the nationals' final, or the only school's.
+pub fn decisive_final(snap: &Snapshot) -> Option<&SetRow> {
+    let finals: Vec<&SetRow> = snap.sets.iter().filter(|s| s.is_final).collect();
+    if snap.has_nationals() {
+        finals
+            .into_iter()
+            .find(|s| s.stage_id == crate::tourney::bracket::NATIONALS_LABEL)
+    } else if finals.len() == 1 {
+        Some(finals[0])
+    } else {
+        None
+    }
+}
+
+/// `../` once per folder level.
+pub fn up(depth: usize) -> String {
+    "../".repeat(depth)
+}
+
+/// A set id as a file name: set ids are slugs joined by `/`, so `_` cannot clash.
+fn flat(set_id: &str) -> String {
+    set_id.replace('/', "_")
+}
+
+pub fn set_file(set_id: &str) -> String {
+    format!("sets/{}.html", flat(set_id))
+}
+
+pub fn team_file(team: usize) -> String {
+    format!("teams/team-{team}.html")
+}
+
+pub fn replay_file(set_id: &str, game: u32) -> String {
+    format!("replays/{}_game-{game}.html", flat(set_id))
+}
+
+/// A whole page: head (styles inline, no network), the site's header, `body`, the sort
+/// script. `refresh` adds a reload every minute, for screens during a running event.
+pub fn page(ctx: &Context, title: &str, depth: usize, body: &str) -> String {
+    let u = up(depth);
+    let refresh = if ctx.complete {
+        String::new()
+    } else {
+        "<meta http-equiv=\"refresh\" content=\"60\">\n".to_string()
+    };
+    let mut out = String::with_capacity(body.len() + CSS.len() + 2048);
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n\
+         {refresh}<title>{title} · {name}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
+         <header class=\"site\"><span class=\"name\">{name}</span>\
+         <nav><a href=\"{u}index.html\">Results</a><a href=\"{u}bracket.html\">Bracket</a>\
+         <a href=\"{u}wildcards.html\">Wild cards</a><a href=\"{u}schools.html\">Schools (print)</a></nav>\
+         <span class=\"muted\">stored results as of {generated}</span></header>\n<main>\n{body}\n</main>\n\
+         <script>{SORT_JS}</script>\n</body>\n</html>\n",
+        title = escape(title),
+        name = escape(&ctx.snap.tournament.name),
+        generated = escape(ctx.generated),
+    );
+    out
+}
+
+/// A numeric cell.
+pub fn num(v: impl std::fmt::Display) -> String {
+    format!("<td class=\"num\">{v}</td>")
+}
+
+/// Header cells; names starting with `#` are numeric columns.
+pub fn heads(names: &[&str]) -> String {
+    let mut out = String::from("<thead><tr>");
+    for n in names {
+        match n.strip_prefix('#') {
+            Some(n) => {
+                let _ = write!(out, "<th scope=\"col\" class=\"num\">{}</th>", escape(n));
+            }
+            None => {
+                let _ = write!(out, "<th scope=\"col\">{}</th>", escape(n));
+            }
+        }
+    }
+    out.push_str("</tr></thead>");
+    out
+}
+
+/// 1st, 2nd, 3rd, 4th, ...
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_of_distinct_sets_differ() {
+        assert_eq!(
+            set_file("westfield-high/r1/s2"),
+            "sets/westfield-high_r1_s2.html"
+        );
+        assert_ne!(set_file("a/final"), set_file("a-final"));
+        assert_eq!(
+            replay_file("nationals/final", 3),
+            "replays/nationals_final_game-3.html"
+        );
+    }
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! Defines the report's index (champion, final ranking, progress) and wild-card pages.
+
+use super::html::{Context, heads, num, page};
+use crate::report::paths::wild_card_table;
+use crate::report::standings;
+use crate::report::viewer::escape;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+pub fn index_page(ctx: &Context) -> String {
+    let snap = ctx.snap;
+    let mut body = String::new();
+    let _ = write!(body, "<h1>{}</h1>", escape(&snap.tournament.name));
+    let planned = snap.games.iter().filter(|g| !g.superseded).count();
+    let done = snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.done)
+        .count();
+    let rows = standings(snap);
+    let id_of: HashMap<(&str, &str), usize> = snap
+        .teams
+        .iter()
+        .map(|t| ((t.name.as_str(), snap.school_of(t.id)), t.id))
+        .collect();
+    if ctx.complete {
+        if let Some(first) = rows.first() {
+            let link = id_of
+                .get(&(first.team.as_str(), first.school.as_str()))
+                .map_or_else(|| escape(&first.team), |&id| ctx.team_link(id, 0));
+            let _ = write!(
+                body,
+                "<p class=\"champion\" id=\"champion\">Champion: <strong>{link}</strong> ({})</p>",
+                escape(&first.school)
+            );
+        }
+    } else {
+        let _ = write!(
+            body,
+            "<p class=\"live\" id=\"progress\">In progress: {done} of {planned} planned games \
+             stored. This page reloads every minute; run <code>lrs-tourney report</code> again \
+             to refresh it.</p>"
+        );
+    }
+    let problems = ctx.replays.problems();
+    if !problems.is_empty() {
+        let _ = write!(
+            body,
+            "<div class=\"verdict bad\" id=\"problems\"><strong>{} stored game(s) do not \
+             replay to their stored scores</strong> (another engine version, or a damaged \
+             database):<ul>",
+            problems.len()
+        );
+        for ((set, game), why) in problems.iter().take(20) {
+            let _ = write!(
+                body,
+                "<li>{} game {game}: {}</li>",
+                ctx.set_link(set, 0),
+                escape(why)
+            );
+        }
+        body.push_str("</ul></div>");
+    }
+    let _ = write!(
+        body,
+        "<p>{} teams from {} school(s); {} sets. See the <a href=\"bracket.html\">bracket</a>, \
+         the <a href=\"wildcards.html\">wild cards</a> and the \
+         <a href=\"schools.html\">printable results per school</a>.</p>",
+        snap.teams.len(),
+        snap.schools.len(),
+        snap.sets.len()
+    );
+    let _ = write!(
+        body,
+        "<table class=\"sortable\" id=\"ranking\"><caption>{} (click a column to sort)</caption>{}<tbody>",
+        if ctx.complete {
+            "Final ranking"
+        } else {
+            "Ranking so far"
+        },
+        heads(&[
+            "#Rank", "Team", "School", "Reached", "#Score", "#Total", "#Games", "#Won", "#Flags",
+            "#Faults", "How"
+        ])
+    );
+    for r in &rows {
+        let id = id_of.get(&(r.team.as_str(), r.school.as_str())).copied();
+        let team = id.map_or_else(|| escape(&r.team), |id| ctx.team_link(id, 0));
+        let how = id
+            .and_then(|id| ctx.paths.get(id))
+            .map_or_else(String::new, |p| escape(&p.how));
+        let reached = if r.round_reached.is_empty() {
+            r.stage_reached.clone()
+        } else {
+            format!("{} {}", r.stage_reached, r.round_reached)
+        };
+        let score = if r.stage_reached == crate::tourney::bracket::NATIONALS_LABEL {
+            r.nationals_score
+        } else {
+            r.school_score
+        };
+        let _ = write!(
+            body,
+            "<tr><td class=\"num\">{}</td><td>{team}</td><td>{}</td><td>{}</td>{}{}{}{}{}{}<td>{how}</td></tr>",
+            r.rank,
+            escape(&r.school),
+            escape(&reached),
+            num(score),
+            num(r.total_score),
+            num(r.games_played),
+            num(r.games_won),
+            num(r.flags),
+            num(r.faults),
+        );
+    }
+    body.push_str("</tbody></table>");
+    body.push_str(
+        "<p class=\"muted\">Score: the team's score in the stage it reached (school or \
+         nationals). Total: every game it played.</p>",
+    );
+    page(ctx, "Results", 0, &body)
+}
+
+pub fn wild_card_page(ctx: &Context) -> String {
+    let table = wild_card_table(ctx.snap);
+    let mut body = String::from("<h1>Wild cards</h1>");
+    if table.is_empty() {
+        body.push_str(
+            "<p id=\"no-wildcards\">No wild cards: this tournament has no nationals, or its \
+             qualifiers already fill the nationals to a multiple of the set size.</p>",
+        );
+        return page(ctx, "Wild cards", 0, &body);
+    }
+    let selected = table.iter().filter(|c| c.selected).count();
+    let _ = write!(
+        body,
+        "<p>The nationals take every school's qualifiers, then fill up to a multiple of the set \
+         size with the best other teams by school-stage total: {selected} wild card(s) from {} \
+         candidates.</p>",
+        table.len()
+    );
+    let _ = write!(
+        body,
+        "<table class=\"sortable\" id=\"wildcards\"><caption>Every wild-card candidate, in rank order</caption>{}<tbody>",
+        heads(&[
+            "#Rank",
+            "Team",
+            "School",
+            "#School-stage total",
+            "Wild card",
+            "Decided by"
+        ])
+    );
+    for c in &table {
+        let decider = c
+            .decider
+            .as_ref()
+            .map_or_else(String::new, |d| escape(&d.describe(ctx.snap)));
+        let _ = write!(
+            body,
+            "<tr{}><td class=\"num\">{}</td><td>{}</td><td>{}</td>{}<td>{}</td><td>{decider}</td></tr>",
+            if c.selected {
+                " class=\"advanced\""
+            } else {
+                ""
+            },
+            c.rank,
+            ctx.team_link(c.team, 0),
+            escape(&c.school),
+            num(c.school_total),
+            if c.selected {
+                "<span class=\"tag wild\">wild card</span>"
+            } else {
+                "no"
+            },
+        );
+    }
+    body.push_str("</tbody></table>");
+    page(ctx, "Wild cards", 0, &body)
+}
