@@ -99,41 +99,82 @@ struct TableRow {
     rank: String,
     team: String,
     school: String,
-    /// stage, round, total, school, nation, games, won, flags, qualified (if any).
-    rest: Vec<String>,
+    /// The series score in the set reached.
+    score: String,
+    set_reached: String,
+    /// games, won, flags.
+    numbers: Vec<String>,
+    how: String,
 }
 
-fn parse_overall(table: &str) -> Vec<TableRow> {
-    let mut lines = table.lines();
+/// The rows of the overall table (up to the blank line before the legend) and the legend.
+fn parse_overall(table: &str) -> (Vec<TableRow>, String) {
+    let (rows, legend) = table.split_once("\n\n").expect("a legend under the table");
+    let mut lines = rows.lines();
     let header = lines.next().expect("a header line");
-    let team_at = header.find("team").unwrap();
-    let school_at = header.find("school").unwrap();
-    let stage_at = header.find("stage").unwrap();
-    assert!(team_at < school_at && school_at < stage_at, "{header}");
-    lines
-        .map(|l| TableRow {
-            rank: l[..team_at].trim().to_string(),
-            team: l[team_at..school_at].trim().to_string(),
-            school: l[school_at..stage_at].trim().to_string(),
-            rest: l[stage_at..]
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
+    let at = |name: &str| header.find(name).unwrap_or_else(|| panic!("{header}"));
+    let (team_at, school_at, set_at, how_at) =
+        (at("team"), at("school"), at("set reached"), at("how"));
+    assert!(
+        team_at < school_at && school_at < set_at && set_at < how_at,
+        "{header}"
+    );
+    let rows = lines
+        .map(|l| {
+            // School then score (right-aligned under `score`).
+            let (school, score) = l[school_at..set_at].trim().rsplit_once(' ').unwrap();
+            let mut middle = l[set_at..how_at].split_whitespace().map(str::to_string);
+            TableRow {
+                rank: l[..team_at].trim().to_string(),
+                team: l[team_at..school_at].trim().to_string(),
+                school: school.trim().to_string(),
+                score: score.to_string(),
+                set_reached: middle.next().unwrap(),
+                numbers: middle.collect(),
+                how: l[how_at..].to_string(),
+            }
+        })
+        .collect();
+    (rows, legend.trim().to_string())
+}
+
+/// The series score of every (set, team) in the sets CSV export.
+fn series_scores() -> std::collections::HashMap<(String, String), String> {
+    let text = ok(played(), &["export", "sets", "cup.toml", "--out", "-"]);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (set, team, score) = (col("set"), col("team"), col("series_score"));
+    reader
+        .records()
+        .map(Result::unwrap)
+        .map(|r| {
+            (
+                (r[set].to_string(), r[team].to_string()),
+                r[score].to_string(),
+            )
         })
         .collect()
 }
 
-/// The team names of a stage table, in its order: each line is a rank, the name and four
-/// numbers (score, won, flags, deaths).
-fn stage_teams(table: &str) -> Vec<String> {
+/// The lines of a stage table cut before its `how` column, with that column.
+fn stage_lines(table: &str) -> Vec<(&str, &str)> {
     let mut lines = table.lines().skip(1);
     let header = lines.next().expect("a column header");
     assert_eq!(
         header.split_whitespace().collect::<Vec<_>>(),
-        ["rank", "team", "score", "won", "flags", "deaths"]
+        ["rank", "team", "score", "won", "flags", "deaths", "how"]
     );
-    lines
-        .map(|l| {
+    let how_at = header.find("how").unwrap();
+    lines.map(|l| l.split_at(how_at)).collect()
+}
+
+/// The team names of a stage table, in its order: each line is a rank, the name and four
+/// numbers (score, won, flags, deaths), then how the team did.
+fn stage_teams(table: &str) -> Vec<String> {
+    stage_lines(table)
+        .into_iter()
+        .map(|(l, _)| {
             let words: Vec<&str> = l.split_whitespace().collect();
             assert!(words.len() >= 6, "{l}");
             assert!(
@@ -151,19 +192,19 @@ fn stage_teams(table: &str) -> Vec<String> {
 fn standings_table_lists_every_team_in_the_export_rank_order() {
     let table = ok(played(), &["standings", "cup.toml"]);
     let header = table.lines().next().unwrap();
-    for column in [
-        "rank",
-        "team",
-        "school",
-        "stage",
-        "round",
-        "total",
-        "qualified",
-    ] {
-        assert!(header.contains(column), "{header}");
-    }
-    let rows = parse_overall(&table);
+    assert_eq!(
+        header.split_whitespace().collect::<Vec<_>>(),
+        [
+            "rank", "team", "school", "score", "set", "reached", "games", "won", "flags", "how"
+        ]
+    );
+    let (rows, legend) = parse_overall(&table);
+    assert!(
+        legend.starts_with("score: series score in the set reached;"),
+        "{legend}"
+    );
     let csv = export_standings();
+    let scores = series_scores();
     assert_eq!(rows.len(), NORTHGATE.len() + RIVERSIDE.len(), "{table}");
     assert_eq!(csv.len(), rows.len() + 1, "one CSV row per table row");
     for team in NORTHGATE.iter().chain(&RIVERSIDE) {
@@ -174,19 +215,61 @@ fn standings_table_lists_every_team_in_the_export_rank_order() {
     }
     // Same order, ranks and figures as the CSV export.
     for (i, (row, rec)) in rows.iter().zip(csv.iter().skip(1)).enumerate() {
-        assert_eq!(row.rank, (i + 1).to_string(), "{table}");
-        assert_eq!(row.rank, &rec[0], "{table}");
-        assert_eq!(row.team, &rec[1], "{table}");
-        assert_eq!(row.school, &rec[2], "{table}");
-        // stage_reached, round_reached, total, school and nationals score, games, won, flags.
-        let expected: Vec<&str> = (3..=10).map(|c| &rec[c]).collect();
-        assert_eq!(row.rest[..8].to_vec(), expected, "{}:\n{table}", row.team);
-        assert_eq!(row.rest.get(8).map_or("", String::as_str), &rec[16]);
+        let context = format!("{}:\n{table}", row.team);
+        assert_eq!(row.rank, (i + 1).to_string(), "{context}");
+        assert_eq!(row.rank, &rec[0], "{context}");
+        assert_eq!(row.team, &rec[1], "{context}");
+        assert_eq!(row.school, &rec[2], "{context}");
+        // games, won, flags.
+        let expected: Vec<&str> = (8..=10).map(|c| &rec[c]).collect();
+        assert_eq!(row.numbers, expected, "{context}");
+        // The set reached is in the stage and round reached.
+        let (stage, round) = (&rec[3], &rec[4]);
+        assert_eq!(
+            row.set_reached.starts_with("nationals/"),
+            stage == "nationals",
+            "{context}"
+        );
+        if round == "final" {
+            assert!(row.set_reached.ends_with("/final"), "{context}");
+        } else {
+            assert!(row.set_reached.contains(&format!("/{round}/")), "{context}");
+        }
+        // The score is the team's series score in that set.
+        let key = (row.set_reached.clone(), row.team.clone());
+        assert_eq!(Some(&row.score), scores.get(&key), "{context}");
+        // How: the final's place, or the school final's qualification, or the exit.
+        let how = row.how.as_str();
+        assert!(how.contains(&row.set_reached), "{context}");
+        match (i, &rec[16]) {
+            (0, _) => assert!(how.starts_with("won nationals/final"), "{context}"),
+            (1..=3, _) => {
+                let place = ["2nd", "3rd", "4th"][i - 1];
+                let start = format!("{place} of 4 in nationals/final");
+                assert!(how.starts_with(&start), "{context}");
+            }
+            (_, "") => assert!(
+                how.starts_with(&format!("out in {}: ", row.set_reached))
+                    || how.starts_with("stopped by "),
+                "{context}"
+            ),
+            (_, qualified) => panic!("{qualified} but not in the national final: {context}"),
+        }
+        if &rec[16] == "top2" {
+            let slug = if row.school == "Northgate High" {
+                "northgate-high"
+            } else {
+                "riverside-academy"
+            };
+            assert!(
+                how.ends_with(&format!("in {slug}/final")) && how.contains("; qualified "),
+                "{context}"
+            );
+        }
     }
     // The nationals final decides the top four: all played at nationals.
     for row in &rows[..4] {
-        assert_eq!(row.rest[0], "nationals", "{table}");
-        assert_eq!(row.rest[1], "final", "{table}");
+        assert_eq!(row.set_reached, "nationals/final", "{table}");
     }
     // The database itself gives the same table.
     assert_eq!(ok(played(), &["standings", "cup.sqlite"]), table);
@@ -219,7 +302,7 @@ fn stage_standings_show_only_that_stage() {
     );
     assert_eq!(stage_teams(&nationals).len(), 4, "{nationals}");
     // The nationals final's order is the top of the overall standings.
-    let overall = parse_overall(&ok(played(), &["standings", "cup.toml"]));
+    let (overall, _) = parse_overall(&ok(played(), &["standings", "cup.toml"]));
     let top: Vec<String> = overall[..4].iter().map(|r| r.team.clone()).collect();
     assert_eq!(stage_teams(&nationals), top, "{nationals}");
 }
@@ -257,17 +340,26 @@ fn round_r1_and_round_1_give_the_same_table() {
     );
     assert_eq!(stage_teams(&last).len(), 4, "{last}");
     // The two school qualifiers are the final's top two.
-    let overall = parse_overall(&ok(played(), &["standings", "cup.toml"]));
-    let qualified: Vec<&str> = overall
+    let mut qualified: Vec<String> = export_standings()
         .iter()
-        .filter(|r| r.school == "Northgate High" && r.rest.get(8).is_some_and(|q| q == "top2"))
-        .map(|r| r.team.as_str())
+        .filter(|r| &r[2] == "Northgate High" && &r[16] == "top2")
+        .map(|r| r[1].to_string())
         .collect();
     let mut top_two: Vec<String> = stage_teams(&last)[..2].to_vec();
     top_two.sort();
-    let mut qualified: Vec<String> = qualified.iter().map(|s| s.to_string()).collect();
     qualified.sort();
     assert_eq!(top_two, qualified, "{last}");
+    // Their `how` says so, the others' says what stopped them in the final.
+    for (place, (_, how)) in stage_lines(&last).into_iter().enumerate() {
+        if place < 2 {
+            assert!(how.starts_with("top 2 of northgate-high/final ("), "{last}");
+        } else {
+            assert!(
+                how.starts_with("out in northgate-high/final: ") || how.starts_with("stopped by "),
+                "{last}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -417,7 +509,8 @@ fn standings_json_has_the_export_rows_in_the_same_order() {
     assert_eq!(rows.len() + 1, csv.len(), "one object per team");
     let header = &csv[0];
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    for (row, record) in rows.iter().zip(csv.iter().skip(1)) {
+    let (table, _) = parse_overall(&ok(played(), &["standings", "cup.toml"]));
+    for ((row, record), line) in rows.iter().zip(csv.iter().skip(1)).zip(&table) {
         assert_eq!(row["team"], record[col("team")], "{row}");
         assert_eq!(row["rank"].to_string(), record[col("rank")], "{row}");
         assert_eq!(
@@ -425,6 +518,19 @@ fn standings_json_has_the_export_rows_in_the_same_order() {
             record[col("total_score")],
             "{row}"
         );
+        // The CSV's fields, plus the set reached and how, as the table shows them.
+        let mut keys: Vec<&str> = row
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut expected: Vec<&str> = header.iter().chain(["set_reached", "how"]).collect();
+        keys.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(keys, expected, "{row}");
+        assert_eq!(row["set_reached"], line.set_reached.as_str(), "{row}");
+        assert_eq!(row["how"], line.how.as_str(), "{row}");
     }
     bad_input(&["standings", "cup.toml", "--json", "--stage", "nationals"]);
 }

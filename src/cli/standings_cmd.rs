@@ -1,6 +1,7 @@
 //! `lrs-tourney standings FILE|DB [--stage S] [--round R]`: a terminal table.
 
 use super::{CliError, target};
+use crate::report::paths::team_paths;
 use crate::report::{Snapshot, standings};
 use crate::tourney::bracket::rank;
 use clap::Args;
@@ -18,7 +19,7 @@ pub struct StandingsArgs {
     #[arg(long, requires = "stage", value_parser = parse_round)]
     round: Option<Round>,
     /// The overall standings as JSON: one object per team, with the fields of the
-    /// standings CSV (`export standings`).
+    /// standings CSV (`export standings`) plus `set_reached` and `how`.
     #[arg(long, conflicts_with = "stage")]
     json: bool,
 }
@@ -80,46 +81,33 @@ pub fn run(args: StandingsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// What the overall table's `score` column means.
+pub const SCORE_LEGEND: &str = "score: series score in the set reached; teams rank by the stage \
+     and round they reached, then by this score (the decisive final in its own order)";
+
 fn print_overall(snap: &Snapshot) {
     let rows = standings(snap);
-    let tw = rows.iter().map(|r| r.team.len()).max().unwrap_or(4).max(4);
-    let sw = rows
-        .iter()
-        .map(|r| r.school.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
+    let width = |cells: Vec<usize>, min: usize| cells.into_iter().max().unwrap_or(min).max(min);
+    let tw = width(rows.iter().map(|r| r.team.len()).collect(), 4);
+    let sw = width(rows.iter().map(|r| r.school.len()).collect(), 6);
+    let xw = width(rows.iter().map(|r| r.set_reached.len()).collect(), 11);
     println!(
-        "{:>4}  {:<tw$}  {:<sw$}  {:<9} {:<6} {:>7} {:>7} {:>7} {:>5} {:>5} {:>5}  qualified",
-        "rank",
-        "team",
-        "school",
-        "stage",
-        "round",
-        "total",
-        "school",
-        "nation",
-        "games",
-        "won",
-        "flags"
+        "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>5}  how",
+        "rank", "team", "school", "score", "set reached", "games", "won", "flags"
     );
-    for r in rows {
+    for r in &rows {
+        let score = r.ranked_score.map_or("-".to_string(), |s| s.to_string());
+        let set = if r.set_reached.is_empty() {
+            "-"
+        } else {
+            r.set_reached.as_str()
+        };
         println!(
-            "{:>4}  {:<tw$}  {:<sw$}  {:<9} {:<6} {:>7} {:>7} {:>7} {:>5} {:>5} {:>5}  {}",
-            r.rank,
-            r.team,
-            r.school,
-            r.stage_reached,
-            r.round_reached,
-            r.total_score,
-            r.school_score,
-            r.nationals_score,
-            r.games_played,
-            r.games_won,
-            r.flags,
-            r.qualified_by
+            "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>5}  {}",
+            r.rank, r.team, r.school, score, set, r.games_played, r.games_won, r.flags, r.how
         );
     }
+    println!("\n{SCORE_LEGEND}");
 }
 
 fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(), CliError> {
@@ -182,19 +170,33 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
         ranking.len(),
         sets.len()
     );
+    let paths = team_paths(snap);
+    // The team's last set among those shown, described.
+    let how = |team: usize| {
+        paths
+            .get(team)
+            .and_then(|p| {
+                p.sets
+                    .iter()
+                    .rfind(|placing| sets.iter().any(|s| s.id == placing.set_id))
+            })
+            .map(|placing| placing.describe(snap))
+            .unwrap_or_default()
+    };
     println!(
-        "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}",
+        "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}  how",
         "rank", "team", "score", "won", "flags", "deaths"
     );
     for (i, r) in ranking.iter().enumerate() {
         println!(
-            "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}",
+            "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}  {}",
             i + 1,
             snap.team_name(r.totals.team),
             r.totals.score,
             r.totals.games_won,
             r.totals.flags,
-            r.totals.deaths
+            r.totals.deaths,
+            how(r.totals.team)
         );
     }
     Ok(())

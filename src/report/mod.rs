@@ -1,8 +1,10 @@
-//! Reports from a stored tournament: status, standings, CSV exports and replays.
+//! Reports from a stored tournament: status, standings, paths through the bracket, CSV
+//! exports and replays.
 //!
 //! Read-only and computed from the database alone (see [`Snapshot`]).
 
 mod export;
+pub mod paths;
 pub mod replay;
 pub mod site;
 mod snapshot;

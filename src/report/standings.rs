@@ -5,6 +5,7 @@
 //! it reached (nationals before school), the round it reached (the final highest), its
 //! series score in that round, its total score, and finally its name.
 
+use super::paths::team_paths;
 use super::snapshot::Snapshot;
 use crate::tourney::bracket::{NATIONALS_LABEL, rank};
 use serde::Serialize;
@@ -35,6 +36,19 @@ pub struct Standing {
     pub qualified_by: String,
     /// The tie-break step that decided the qualification, when the score alone did not.
     pub tie_break: String,
+    /// The last set the team was dealt into (`westfield-high/r1/s2`, `nationals/final`);
+    /// empty when it has none. Not a CSV column.
+    pub set_reached: String,
+    /// How the team got there or what stopped it
+    /// ([`TeamPath::how`](super::paths::TeamPath::how)). Not a CSV column.
+    pub how: String,
+    /// The team's id (not exported).
+    #[serde(skip)]
+    pub team_id: usize,
+    /// Its series score in the set reached: what the rank order uses after the decisive
+    /// final (not exported).
+    #[serde(skip)]
+    pub ranked_score: Option<i64>,
 }
 
 /// The columns of the standings CSV, in order.
@@ -163,8 +177,11 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             *q = (label.to_string(), adv.tie_break.clone().unwrap_or_default());
         }
     }
+    let paths = team_paths(snap);
     let mut rows: Vec<Standing> = (0..n)
         .map(|team| {
+            let path = paths.get(team);
+            let reached = path.and_then(|p| p.sets.last());
             let a = &acc[team];
             let in_nationals = a.reached.as_ref().is_some_and(|r| r.0)
                 || (nationals_tournament && !qualified[team].0.is_empty());
@@ -191,6 +208,10 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 faults: a.faults,
                 qualified_by: qualified[team].0.clone(),
                 tie_break: qualified[team].1.clone(),
+                set_reached: reached.map(|p| p.set_id.clone()).unwrap_or_default(),
+                how: path.map(|p| p.how.clone()).unwrap_or_default(),
+                team_id: team,
+                ranked_score: reached.map(|p| p.score),
             }
         })
         .collect();
@@ -251,6 +272,10 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 faults: 0,
                 qualified_by: String::new(),
                 tie_break: String::new(),
+                set_reached: String::new(),
+                how: String::new(),
+                team_id: 0,
+                ranked_score: None,
             },
         );
         row.rank = place + 1;
