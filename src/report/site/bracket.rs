@@ -1,7 +1,8 @@
 //! Defines the bracket diagram (every stage, round by round, each set a box with its teams
 //! and who advanced and why) and the printable results per school.
 
-use super::html::{Context, heads, num, ordinal, page};
+use super::html::{Context, heads, num, page};
+use crate::report::paths::ordinal;
 use crate::report::paths::{SetLine, set_ranking};
 use crate::report::status::set_state;
 use crate::report::viewer::escape;
@@ -46,11 +47,37 @@ pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
         }
     );
     let decisive = super::html::decisive_final(ctx.snap).is_some_and(|f| f.id == set.id);
+    // Round 1 of the nationals says where each team came from.
+    let first_nationals =
+        set.stage_id == crate::tourney::bracket::NATIONALS_LABEL && set.round == 1;
     for line in &ranking {
+        let entry = if first_nationals {
+            ctx.paths
+                .get(line.team)
+                .and_then(|p| p.nationals_entry.as_ref())
+                .map(|e| {
+                    let class = if matches!(e, crate::report::paths::Entry::WildCard { .. }) {
+                        "tag wild"
+                    } else {
+                        "tag"
+                    };
+                    format!(
+                        " <span class=\"{class}\">{}</span>",
+                        escape(&e.describe(ctx.snap, line.team))
+                    )
+                })
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
         let _ = write!(
             out,
-            "<li{}>{} <span class=\"muted\">{}</span>{}</li>",
-            if line.advanced { " class=\"adv\"" } else { "" },
+            "<li{}>{} <span class=\"muted\">{}</span>{entry}{}</li>",
+            if line.advanced && !(decisive && line.place > 1) {
+                " class=\"adv\""
+            } else {
+                ""
+            },
             ctx.team_link(line.team, depth),
             line.score,
             line_reason(ctx, set, line, decisive)
@@ -65,8 +92,16 @@ fn line_reason(ctx: &Context, set: &SetRow, line: &SetLine, decisive: bool) -> S
     if !set.done {
         return String::new();
     }
-    if decisive && line.place == 1 {
-        return "<span class=\"why\">champion</span>".to_string();
+    if decisive {
+        // Nobody advances from the last final: it only places its teams.
+        return if line.place == 1 {
+            "<span class=\"why\">champion</span>".to_string()
+        } else {
+            format!(
+                "<span class=\"muted\"> ({} place)</span>",
+                ordinal(line.place)
+            )
+        };
     }
     let decider = line
         .decider
@@ -90,9 +125,15 @@ fn line_reason(ctx: &Context, set: &SetRow, line: &SetLine, decisive: bool) -> S
 pub fn bracket_page(ctx: &Context) -> String {
     let mut body = String::from(
         "<h1>Bracket</h1><p>Each box is a set; its teams are listed in ranking order; \
-         <strong>bold</strong> teams advanced, with the reason. Set names link to the games.</p>",
+         <strong>bold</strong> teams advanced, with the reason. Set names link to the games. \
+         The nationals come first; each school's stage follows, in the order of the roster.</p>",
     );
-    for (stage, name) in &ctx.snap.stages {
+    // The nationals first: it is what most visitors look for, and its first round says
+    // which school final or wild card each team came from.
+    let mut stages: Vec<&String> = ctx.snap.stages.iter().map(|(id, _)| id).collect();
+    stages.sort_by_key(|id| id.as_str() != crate::tourney::bracket::NATIONALS_LABEL);
+    for stage in stages {
+        let name = ctx.stage_name(stage);
         let rounds = rounds_of(ctx, stage);
         if rounds.is_empty() {
             continue;
@@ -101,7 +142,7 @@ pub fn bracket_page(ctx: &Context) -> String {
             body,
             "<section class=\"stage\" id=\"stage-{}\"><h2>{}</h2><div class=\"bracket\">",
             escape(stage),
-            escape(name)
+            escape(&name)
         );
         for (i, sets) in rounds.iter().enumerate() {
             if i > 0 {
@@ -129,7 +170,8 @@ pub fn schools_page(ctx: &Context) -> String {
         "<h1 class=\"noprint\">Results per school</h1><p class=\"noprint\">Print this page: \
          each school starts on a new sheet.</p>",
     );
-    for (stage, name) in &ctx.snap.stages {
+    for (stage, _) in &ctx.snap.stages {
+        let name = ctx.stage_name(stage);
         let sets: Vec<&SetRow> = ctx
             .sets_in_order()
             .into_iter()
@@ -142,7 +184,7 @@ pub fn schools_page(ctx: &Context) -> String {
             body,
             "<section class=\"school\"><h2>{} — {}</h2>",
             escape(&ctx.snap.tournament.name),
-            escape(name)
+            escape(&name)
         );
         for set in sets {
             let _ = write!(

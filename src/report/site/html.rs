@@ -68,13 +68,17 @@ impl<'a> Context<'a> {
         )
     }
 
-    /// A stage's display name (the school's name, or "Nationals").
+    /// A stage's display name: the school's name (stage ids are school slugs), or
+    /// "Nationals".
     pub fn stage_name(&self, stage_id: &str) -> String {
+        if stage_id == crate::tourney::bracket::NATIONALS_LABEL {
+            return "Nationals".to_string();
+        }
         self.snap
-            .stages
+            .schools
             .iter()
-            .find(|(id, _)| id == stage_id)
-            .map_or_else(|| stage_id.to_string(), |(_, name)| name.clone())
+            .find(|(_, slug)| slug == stage_id)
+            .map_or_else(|| stage_id.to_string(), |(name, _)| name.clone())
     }
 }
 
@@ -164,18 +168,6 @@ pub fn heads(names: &[&str]) -> String {
     out
 }
 
-/// 1st, 2nd, 3rd, 4th, ...
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,17 +182,6 @@ mod tests {
         assert_eq!(
             replay_file("nationals/final", 3),
             "replays/nationals_final_game-3.html"
-        );
-    }
-
-    #[test]
-    fn ordinals() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
-        assert_eq!(
-            got,
-            [
-                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
-            ]
         );
     }
 }

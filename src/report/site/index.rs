@@ -4,7 +4,6 @@ use super::html::{Context, heads, num, page};
 use crate::report::paths::wild_card_table;
 use crate::report::standings;
 use crate::report::viewer::escape;
-use std::collections::HashMap;
 use std::fmt::Write;
 
 pub fn index_page(ctx: &Context) -> String {
@@ -18,16 +17,9 @@ pub fn index_page(ctx: &Context) -> String {
         .filter(|g| !g.superseded && g.done)
         .count();
     let rows = standings(snap);
-    let id_of: HashMap<(&str, &str), usize> = snap
-        .teams
-        .iter()
-        .map(|t| ((t.name.as_str(), snap.school_of(t.id)), t.id))
-        .collect();
     if ctx.complete {
         if let Some(first) = rows.first() {
-            let link = id_of
-                .get(&(first.team.as_str(), first.school.as_str()))
-                .map_or_else(|| escape(&first.team), |&id| ctx.team_link(id, 0));
+            let link = ctx.team_link(first.team_id, 0);
             let _ = write!(
                 body,
                 "<p class=\"champion\" id=\"champion\">Champion: <strong>{link}</strong> ({})</p>",
@@ -79,44 +71,45 @@ pub fn index_page(ctx: &Context) -> String {
             "Ranking so far"
         },
         heads(&[
-            "#Rank", "Team", "School", "Reached", "#Score", "#Total", "#Games", "#Won", "#Flags",
-            "#Faults", "How"
+            "#Rank",
+            "Team",
+            "School",
+            "Set reached",
+            "#Score",
+            "#Total",
+            "#Games",
+            "#Won",
+            "#Flags",
+            "#Faults",
+            "How"
         ])
     );
     for r in &rows {
-        let id = id_of.get(&(r.team.as_str(), r.school.as_str())).copied();
-        let team = id.map_or_else(|| escape(&r.team), |id| ctx.team_link(id, 0));
-        let how = id
-            .and_then(|id| ctx.paths.get(id))
-            .map_or_else(String::new, |p| escape(&p.how));
-        let reached = if r.round_reached.is_empty() {
-            r.stage_reached.clone()
+        let reached = if r.set_reached.is_empty() {
+            escape(&r.stage_reached)
         } else {
-            format!("{} {}", r.stage_reached, r.round_reached)
-        };
-        let score = if r.stage_reached == crate::tourney::bracket::NATIONALS_LABEL {
-            r.nationals_score
-        } else {
-            r.school_score
+            ctx.set_link(&r.set_reached, 0)
         };
         let _ = write!(
             body,
-            "<tr><td class=\"num\">{}</td><td>{team}</td><td>{}</td><td>{}</td>{}{}{}{}{}{}<td>{how}</td></tr>",
+            "<tr data-team=\"{}\"><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{reached}</td>{}{}{}{}{}{}<td>{}</td></tr>",
+            r.team_id,
             r.rank,
+            ctx.team_link(r.team_id, 0),
             escape(&r.school),
-            escape(&reached),
-            num(score),
+            r.ranked_score.map_or_else(|| "<td></td>".to_string(), num),
             num(r.total_score),
             num(r.games_played),
             num(r.games_won),
             num(r.flags),
             num(r.faults),
+            escape(&r.how),
         );
     }
     body.push_str("</tbody></table>");
     body.push_str(
-        "<p class=\"muted\">Score: the team's score in the stage it reached (school or \
-         nationals). Total: every game it played.</p>",
+        "<p class=\"muted\">Score: the team's series score in the set it reached (what the \
+         ranking uses, after the stage and round reached). Total: every game it played.</p>",
     );
     page(ctx, "Results", 0, &body)
 }

@@ -2,8 +2,9 @@
 //! faults, and the audit record (its bot's command and content hash, the engine version).
 
 use super::games::{fault_text, replay_href};
-use super::html::{Context, heads, num, ordinal, page};
+use super::html::{Context, heads, num, page};
 use crate::report::paths::Outcome;
+use crate::report::paths::ordinal;
 use crate::report::viewer::escape;
 use crate::store::TeamRow;
 use std::collections::BTreeMap;
