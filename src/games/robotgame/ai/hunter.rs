@@ -75,41 +75,37 @@ impl Hunter {
     /// The action of robot `id` (ours).
     fn decide(&mut self, game: &Game, id: RobotId, spawn_near: bool) -> Action {
         let r = game.robots()[id.index()];
-        let near = u32::from(self.enemies_near[r.sq.index()]);
         if spawn_near
             && ARENA.is_spawn(r.sq)
-            && let Some(to) = self.step(r.sq, |h, s| (ARENA.is_spawn(s), h.field[s.index()]))
+            && let Some(to) = self.best_step(r.sq, |h, s| (ARENA.is_spawn(s), h.field[s.index()]))
         {
-            return Action::Move(to.pos());
+            return self.go(r.sq, to);
         }
+        let near = i32::from(self.enemies_near[r.sq.index()]);
         if near > 0 {
-            // Each adjacent enemy may hit for up to the top of the attack range.
-            let threat = near as i32 * ATTACK_DAMAGE.end();
-            if r.hp <= threat && (near >= 2 || r.hp <= *ATTACK_DAMAGE.end()) {
-                // Dying anyway: 15 to each neighbour beats one attack.
+            // What the neighbours can deal this turn if they all attack.
+            let threat = near * ATTACK_DAMAGE.end();
+            if r.hp <= threat {
+                // Likely dead anyway: 15 to every neighbour beats one attack.
                 return Action::Suicide;
             }
-            if near >= 2 && r.hp <= 2 * threat && r.hp > threat / 2 {
-                // Outnumbered: halve the damage and let the others come.
+            if near >= 2 && r.hp <= 2 * threat {
+                // Outnumbered: halve the damage and let friends come.
                 return Action::Guard;
             }
             return Action::Attack(self.weakest_enemy_next_to(game, r.sq, r.seat).pos());
         }
-        if let Some(to) = self.step(r.sq, |h, s| {
+        let closer = self.best_step(r.sq, |h, s| {
             (spawn_near && ARENA.is_spawn(s), h.field[s.index()])
-        }) {
-            if self.field[to.index()] < self.field[r.sq.index()] {
-                return Action::Move(to.pos());
-            }
-            self.claimed[to.index()] = false;
-            self.claimed[r.sq.index()] = true;
+        });
+        match closer {
+            Some(to) if self.field[to.index()] < self.field[r.sq.index()] => self.go(r.sq, to),
+            _ => Action::Guard,
         }
-        Action::Guard
     }
 
-    /// The unclaimed neighbour of `from` with the lowest `key` (ties broken at random),
-    /// claimed for the robot in place of `from`.
-    fn step<K: Ord>(&mut self, from: Sq, key: impl Fn(&Hunter, Sq) -> K) -> Option<Sq> {
+    /// The unclaimed neighbour of `from` with the lowest `key`, ties broken at random.
+    fn best_step<K: Ord>(&mut self, from: Sq, key: impl Fn(&Hunter, Sq) -> K) -> Option<Sq> {
         let mut best: Option<(K, u32, Sq)> = None;
         for n in ARENA.neighbours(from).iter().flatten() {
             if self.claimed[n.index()] {
@@ -124,10 +120,14 @@ impl Hunter {
                 best = Some((k, tie, *n));
             }
         }
-        let (_, _, to) = best?;
+        best.map(|(_, _, to)| to)
+    }
+
+    /// Moves from `from` to `to`, claiming `to` and freeing `from` for a friend behind.
+    fn go(&mut self, from: Sq, to: Sq) -> Action {
         self.claimed[from.index()] = false;
         self.claimed[to.index()] = true;
-        Some(to)
+        Action::Move(to.pos())
     }
 
     fn weakest_enemy_next_to(&self, game: &Game, sq: Sq, seat: Seat) -> Sq {
@@ -156,5 +156,81 @@ impl Player for Hunter {
             let action = self.decide(game, id, spawn_near);
             out.push(Command { robot: id, action });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::robotgame::engine::{Placement, Settings, Setup};
+    use crate::games::robotgame::types::Pos;
+
+    /// The hunter's action for robot 0 (seat 0) on turn `turn`, robots at `(seat, x, y, hp)`.
+    fn action(turn: u8, robots: &[(u8, i32, i32, i32)]) -> Action {
+        let setup = Setup {
+            seats: 2,
+            seed: 1,
+            first_turn: turn,
+            settings: Settings::default(),
+            robots: robots
+                .iter()
+                .map(|&(seat, x, y, hp)| Placement {
+                    seat: Seat(seat),
+                    pos: Pos::new(x, y),
+                    hp,
+                })
+                .collect(),
+        };
+        let game = Game::new(&setup).unwrap();
+        let mut out = Vec::new();
+        Hunter::new(GameRng::new(3)).act(&game, Seat(0), &mut out);
+        out.iter()
+            .find(|c| c.robot == RobotId(0))
+            .map(|c| c.action)
+            .unwrap()
+    }
+
+    #[test]
+    fn attacks_an_adjacent_enemy() {
+        let a = action(3, &[(0, 9, 9, 50), (1, 10, 9, 50)]);
+        assert_eq!(a, Action::Attack(Pos::new(10, 9)));
+    }
+
+    #[test]
+    fn attacks_the_weakest_of_two_enemies_when_strong() {
+        let a = action(3, &[(0, 9, 9, 50), (1, 10, 9, 40), (1, 8, 9, 20)]);
+        assert_eq!(a, Action::Attack(Pos::new(8, 9)));
+    }
+
+    #[test]
+    fn blows_up_when_outnumbered_and_about_to_die() {
+        let a = action(3, &[(0, 9, 9, 12), (1, 10, 9, 50), (1, 8, 9, 50)]);
+        assert_eq!(a, Action::Suicide);
+    }
+
+    #[test]
+    fn guards_when_outnumbered_with_some_hp_left() {
+        let a = action(3, &[(0, 9, 9, 30), (1, 10, 9, 50), (1, 8, 9, 50)]);
+        assert_eq!(a, Action::Guard);
+    }
+
+    #[test]
+    fn moves_towards_the_nearest_enemy() {
+        let a = action(3, &[(0, 9, 9, 50), (1, 9, 13, 50), (1, 2, 9, 50)]);
+        assert_eq!(a, Action::Move(Pos::new(9, 10)));
+    }
+
+    #[test]
+    fn leaves_a_spawn_square_before_a_spawn_turn() {
+        // (9,1) is a spawn square; so are (8,1) and (10,1): only (9,2) is safe.
+        for turn in [8, 9, 10] {
+            let a = action(turn, &[(0, 9, 1, 50), (1, 9, 5, 50)]);
+            assert_eq!(a, Action::Move(Pos::new(9, 2)), "turn {turn}");
+        }
+        // Early in the ten only the enemy matters: along the edge, to another spawn square.
+        let a = action(3, &[(0, 9, 1, 50), (1, 7, 1, 50)]);
+        assert_eq!(a, Action::Move(Pos::new(8, 1)));
+        let a = action(9, &[(0, 9, 1, 50), (1, 7, 1, 50)]);
+        assert_eq!(a, Action::Move(Pos::new(9, 2)));
     }
 }
