@@ -269,3 +269,37 @@ fn a_log_for_other_robots_is_refused() {
         "{result:?}"
     );
 }
+
+#[test]
+fn bad_setups_and_calls_are_refused() {
+    assert_eq!(
+        Game::new(&Setup::standard(0, 1)).err(),
+        Some(GameError::Seats(0))
+    );
+    assert_eq!(
+        Game::new(&Setup::standard(9, 1)).err(),
+        Some(GameError::Seats(9))
+    );
+    let mut s = setup(&[(0, 9, 9), (1, 9, 9)]);
+    assert!(matches!(
+        Game::new(&s),
+        Err(GameError::Placement { index: 1, .. })
+    ));
+    s.robots[1].pos = Pos::new(0, 0);
+    assert!(matches!(
+        Game::new(&s),
+        Err(GameError::Placement { index: 1, .. })
+    ));
+    let mut game = Game::new(&setup(&[(0, 9, 9), (1, 10, 9)])).unwrap();
+    assert!(matches!(
+        game.step(&[Answer::Actions(&[])]),
+        Err(GameError::Answers { got: 1, seats: 2 })
+    ));
+    let mut last = Setup::standard(2, 1);
+    last.first_turn = 99;
+    let mut game = Game::new(&last).unwrap();
+    let none = [Answer::Actions(&[]), Answer::Actions(&[])];
+    game.step(&none).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.step(&none).err(), Some(GameError::Over));
+}
