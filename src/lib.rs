@@ -3,12 +3,14 @@
 //! The crate is layered so that data flows one way: `engine` (the rules, pure) is used by
 //! `boards` (board files), `scenario` (rule scenarios), `ai` (built-in players) and `play`
 //! (many games, statistics); `cli` parses arguments and prints.
+//! Game kinds other than LRS live in `games`, each with its own engine, scenarios and AIs.
 
 pub mod ai;
 pub mod boards;
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod games;
 pub mod play;
 pub mod report;
 pub mod runner;

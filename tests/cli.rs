@@ -259,3 +259,41 @@ fn scenario_with_bad_card_is_an_input_error() {
         .stderr_has("bad.toml:10")
         .run();
 }
+
+#[test]
+fn scenario_with_game_robotgame_runs_robotgame() {
+    let scenario = "game = \"robotgame\"\nspawn = false\nattack_damage = 9\n\
+                    [[robot]]\nseat = 0\nx = 9\ny = 9\n[[robot]]\nseat = 1\nx = 10\ny = 9\n\
+                    [[turn]]\n0 = \"attack 10 9\"\n1 = \"guard\"\n";
+    let out = Test::new()
+        .file("rg.toml", scenario)
+        .args(&["scenario", "rg.toml", "--json"])
+        .run();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "robotgame");
+    assert_eq!(v["robots"][1]["hp"], 46);
+    assert_eq!(v["scores"][0]["damage_dealt"], 4);
+}
+
+#[test]
+fn scenario_with_game_lrs_is_an_lrs_scenario() {
+    let scenario = "game = \"lrs\"\ngrid = \". . .\"\n[[robot]]\nname = \"A\"\nx = 0\ny = 0\n\
+                    facing = \"E\"\n[[turn]]\nA = \"F1@100\"\n";
+    let out = Test::new()
+        .file("lrs.toml", scenario)
+        .args(&["scenario", "lrs.toml", "--json"])
+        .run();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["robots"][0]["x"], 1);
+}
+
+#[test]
+fn scenario_with_unknown_game_is_a_located_input_error() {
+    Test::new()
+        .file("chess.toml", "\ngame = \"chess\"\n")
+        .args(&["scenario", "chess.toml", "--json"])
+        .status(2)
+        .stderr_has("chess.toml:2:8: unknown game \"chess\"")
+        .stderr_has("\"robotgame\"")
+        .run();
+}

@@ -6,6 +6,7 @@
 //! a mismatch means either the engine or the reasoning is wrong, and the report (file name,
 //! each differing path, both values in full) is meant to make deciding which quick.
 //! Board files that scenarios load with `board = "..."` are named `*.board.toml` and skipped.
+//! RobotGame scenarios (`tests/scenarios/robotgame/`) are tests/robotgame_scenarios.rs's.
 //! Set `SCENARIO=part_of_a_name` to run only the matching files.
 
 use lrs_tourney::scenario::run_scenario_file;
@@ -25,7 +26,9 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                walk(&path, out);
+                if !path.ends_with("robotgame") {
+                    walk(&path, out);
+                }
             } else if path.extension().is_some_and(|e| e == "toml")
                 && !path.to_string_lossy().ends_with(".board.toml")
             {

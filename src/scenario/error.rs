@@ -31,6 +31,9 @@ pub enum ScenarioError {
     /// The engine refused a checked scenario: a bug in the checks, reported rather than hidden.
     #[error("{file}: the engine refused the scenario: {error}")]
     Engine { file: String, error: GameError },
+    /// A RobotGame scenario (`game = "robotgame"`) is invalid; its error is located the same way.
+    #[error("{0}")]
+    RobotGame(#[from] crate::games::robotgame::scenario::ScenarioError),
 }
 
 impl ScenarioError {
@@ -79,6 +82,11 @@ pub enum Problem {
         key: String,
         value: String,
         expected: String,
+    },
+    #[error("unknown game {found:?}: expected {expected}")]
+    UnknownGame {
+        found: String,
+        expected: &'static str,
     },
     #[error("both grid and board are given: expected exactly one of them")]
     GridAndBoard,

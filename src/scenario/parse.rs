@@ -16,6 +16,7 @@ use std::path::Path;
 use toml::de::DeTable;
 
 const TOP_KEYS: &[&str] = &[
+    "game",
     "grid",
     "board",
     "first_turn",
@@ -24,7 +25,8 @@ const TOP_KEYS: &[&str] = &[
     "turn",
     "reentry",
 ];
-const TOP_EXPECTED: &str = "grid or board, first_turn, seed, [[robot]], [[turn]] and [[reentry]]";
+const TOP_EXPECTED: &str =
+    "game, grid or board, first_turn, seed, [[robot]], [[turn]] and [[reentry]]";
 
 /// The last turn of a game (R3), hence the latest a scenario may start at.
 const LAST_TURN: i64 = 60;
@@ -44,6 +46,13 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
     })?;
     let doc = doc.get_ref();
     let top = Fields::new(src, doc, "the scenario", TOP_KEYS, TOP_EXPECTED)?;
+    if let Some((game, span)) = top.string("game")?
+        && game != "lrs"
+    {
+        let found = game.to_string();
+        let expected = "\"lrs\" here (other games are run by run_scenario_file)";
+        return Err(src.error(&span, Problem::UnknownGame { found, expected }));
+    }
     let board = load_board(src, &top, base_dir)?;
     let first_turn = top
         .integer("first_turn", 1..=LAST_TURN)?

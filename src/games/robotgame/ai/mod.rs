@@ -1,0 +1,100 @@
+//! Built-in RobotGame players: `random` and `hunter`, and [`run_game`] to play a game with
+//! in-process players.
+//!
+//! Each AI is deterministic given the game seed and its seat: it owns a generator derived
+//! from both, never the engine's, so a game of built-in AIs replays exactly from its seed.
+
+mod hunter;
+mod random;
+
+pub use hunter::Hunter;
+pub use random::RandomAi;
+
+use super::engine::{Game, GameError};
+use super::types::{Answer, Command, Seat, Silence};
+use crate::engine::rng::{GameRng, splitmix64};
+
+/// An in-process player: answers for every robot of its seat, each turn.
+pub trait Player {
+    /// Writes the actions of `seat` for the game's current turn into `out` (empty on entry).
+    fn act(&mut self, game: &Game, seat: Seat, out: &mut Vec<Command>);
+}
+
+/// The built-in AIs, by the name used in `builtin:NAME`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BuiltinAi {
+    /// A uniformly random legal action per robot.
+    Random,
+    /// Chases the nearest enemy, fights, and leaves spawn squares before spawns.
+    Hunter,
+}
+
+impl BuiltinAi {
+    pub const ALL: [BuiltinAi; 2] = [BuiltinAi::Random, BuiltinAi::Hunter];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinAi::Random => "random",
+            BuiltinAi::Hunter => "hunter",
+        }
+    }
+
+    /// One line saying what the AI does, for help texts.
+    pub fn summary(self) -> &'static str {
+        match self {
+            BuiltinAi::Random => "a uniformly random legal action per robot",
+            BuiltinAi::Hunter => {
+                "chases the nearest enemy, attacks, guards or blows up when outnumbered, \
+                 leaves spawn squares before spawns"
+            }
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BuiltinAi> {
+        BuiltinAi::ALL.into_iter().find(|ai| ai.name() == name)
+    }
+
+    /// A fresh player of this kind for `seat` of the game with `game_seed`.
+    pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
+        let rng = ai_rng(game_seed, seat);
+        match self {
+            BuiltinAi::Random => Box::new(RandomAi::new(rng)),
+            BuiltinAi::Hunter => Box::new(Hunter::new(rng)),
+        }
+    }
+}
+
+/// The generator of the AI in `seat`: independent of the engine's and of other seats'.
+fn ai_rng(game_seed: u64, seat: Seat) -> GameRng {
+    let mut state = game_seed ^ 0x0B07_5EED_0000_0000 ^ (u64::from(seat.0) + 1);
+    GameRng::new(splitmix64(&mut state))
+}
+
+/// Plays `game` to its end, `players[s]` answering for seat `s`. The answer buffers are
+/// reused from turn to turn.
+pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
+where
+    P: std::ops::DerefMut,
+    P::Target: Player,
+{
+    let seats = usize::from(game.seats());
+    if players.len() != seats {
+        return Err(GameError::Answers {
+            got: players.len(),
+            seats: game.seats(),
+        });
+    }
+    let mut buffers: Vec<Vec<Command>> = (0..seats).map(|_| Vec::with_capacity(64)).collect();
+    while !game.is_over() {
+        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate() {
+            buf.clear();
+            player.act(game, Seat(s as u8), buf);
+        }
+        let mut answers = [Answer::Silent(Silence::Timeout); super::engine::MAX_SEATS];
+        for (answer, buf) in answers.iter_mut().zip(&buffers) {
+            *answer = Answer::Actions(buf);
+        }
+        game.step(&answers[..seats])?;
+    }
+    Ok(())
+}

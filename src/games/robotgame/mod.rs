@@ -1,0 +1,22 @@
+//! RobotGame: up to 8 players command squads of robots in a round arena for 100 turns
+//! (docs/robotgame.md has the rules, clauses RG1 to RG8).
+//!
+//! Layered like the LRS code: [`arena`] and [`types`] are the vocabulary, [`engine`] the pure
+//! rules (with `movement` and the decision [`log`]), [`ai`] the built-in players and
+//! [`scenario`] the TOML scenario format that pins each rule down.
+
+pub mod ai;
+pub mod arena;
+pub mod engine;
+pub mod log;
+mod movement;
+pub mod scenario;
+pub mod types;
+
+pub use ai::{BuiltinAi, Player, run_game};
+pub use arena::{ARENA, Arena, Sq};
+pub use engine::{Game, GameError, Placement, Robot, SeatStats, Settings, Setup};
+pub use log::{Decision, DecisionLog, FaultRecord, TurnDecisions};
+pub use types::{
+    Action, Answer, Command, Dir, Event, EventKind, FaultKind, Order, Pos, RobotId, Seat, Silence,
+};
