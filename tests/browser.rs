@@ -101,7 +101,10 @@ impl WebDriverCompatibleCommand for GetLog {
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
@@ -204,12 +207,7 @@ async fn score_table(client: &Client) -> Vec<(String, i64)> {
     rows.as_array()
         .expect("rows")
         .iter()
-        .map(|r| {
-            (
-                r[0].as_str().unwrap().to_string(),
-                r[1].as_i64().unwrap(),
-            )
-        })
+        .map(|r| (r[0].as_str().unwrap().to_string(), r[1].as_i64().unwrap()))
         .collect()
 }
 
@@ -294,11 +292,8 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
     let dir = work.path();
     school_tournament(dir);
     ok(dir, &["report", "configs/school.sqlite", "--out", "site"]);
-    let champion: Value = serde_json::from_str(&ok(
-        dir,
-        &["standings", "configs/school.sqlite", "--json"],
-    ))
-    .unwrap();
+    let champion: Value =
+        serde_json::from_str(&ok(dir, &["standings", "configs/school.sqlite", "--json"])).unwrap();
     let champion = champion[0]["team"].as_str().unwrap().to_string();
 
     let driver = start_driver();
@@ -363,7 +358,9 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
     artefact("bracket.png", &client.screenshot().await.unwrap());
 
     client
-        .find(Locator::Css(".setbox[data-set='westfield-high/final'] .title a"))
+        .find(Locator::Css(
+            ".setbox[data-set='westfield-high/final'] .title a",
+        ))
         .await
         .unwrap()
         .click()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{lrs, ok};
+use common::{lrs, ok, sql};
 use serde_json::Value;
 
 const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 25\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
@@ -37,24 +37,6 @@ fn games(dir: &std::path::Path) -> Vec<(String, u32, u32)> {
             )
         })
         .collect()
-}
-
-fn sql(db: &std::path::Path, statement: &str) {
-    use sqlx::Connection;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-            .await
-            .unwrap();
-        sqlx::query(sqlx::AssertSqlSafe(statement.to_string()))
-            .execute(&mut conn)
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-    });
 }
 
 #[test]

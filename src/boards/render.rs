@@ -107,13 +107,26 @@ pub fn render_board(board: &Board) -> String {
     }
     out.push('\n');
 
+    let marks = laser_marks(board);
+    out.push_str(&render_grid(board, &[]));
+    out.push('\n');
+    out.push_str(&legend(board, &marks));
+    out
+}
+
+/// The board's grid as text (see [`render_board`]), with robots drawn over their squares as
+/// their label and an arrow for their facing (`1>`: robot 1 facing east). Replays print a
+/// turn with it.
+pub fn render_grid(board: &Board, robots: &[(Pos, char, Direction)]) -> String {
+    let (w, h) = (board.width(), board.height());
+    let mut out = String::new();
+    let marks = laser_marks(board);
     let mut header = "   ".to_owned();
     for x in 0..w {
         let _ = write!(header, " {x:^3}");
     }
     let _ = writeln!(out, "{}", header.trim_end());
 
-    let marks = laser_marks(board);
     let wall_line = |y: i32| {
         // The horizontal walls above row y (below row h-1 when y == h).
         let mut line = "   ".to_owned();
@@ -137,7 +150,13 @@ pub fn render_board(board: &Board) -> String {
             } else {
                 ' '
             });
-            line.push_str(&tile_symbol(board, p));
+            match robots.iter().find(|r| r.0 == p) {
+                Some(&(_, label, facing)) => {
+                    line.push(label);
+                    line.push(arrow(facing));
+                }
+                None => line.push_str(&tile_symbol(board, p)),
+            }
             line.push(marks[board.index(p)]);
         }
         if board.wall_on(Pos::new(w - 1, y), Direction::East) {
@@ -146,8 +165,6 @@ pub fn render_board(board: &Board) -> String {
         let _ = writeln!(out, "{}", line.trim_end());
     }
     let _ = writeln!(out, "{}", wall_line(h));
-    out.push('\n');
-    out.push_str(&legend(board, &marks));
     out
 }
 

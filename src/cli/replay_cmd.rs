@@ -179,27 +179,23 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         return Ok(());
     }
     if args.text {
+        let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+        let mut names = vec![String::new(); replayed.start.len()];
+        for s in &seats {
+            if let Some(n) = names.get_mut(s.seat) {
+                n.clone_from(&s.team);
+            }
+        }
+        print!(
+            "{}",
+            text_turn("start", &board, &replayed.start, &[], &names)
+        );
         for step in &replayed.steps {
-            println!("turn {}", step.turn);
-            for (seat, r) in step.robots.iter().enumerate() {
-                println!(
-                    "  seat {seat} {:<20} {:?} at ({},{}) facing {:?}, damage {}, lives {}, score {}",
-                    seats
-                        .iter()
-                        .find(|s| s.seat == seat)
-                        .map_or("", |s| s.team.as_str()),
-                    r.status,
-                    r.pos.x,
-                    r.pos.y,
-                    r.facing,
-                    r.damage,
-                    r.lives,
-                    r.score
-                );
-            }
-            for e in &step.events {
-                println!("  - seat {}: {:?}{}", e.robot, e.kind, victim(e.victim));
-            }
+            let title = format!("turn {}", step.turn);
+            print!(
+                "{}",
+                text_turn(&title, &board, &step.robots, &step.events, &names)
+            );
         }
     }
     println!(
@@ -225,14 +221,64 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn victim(v: Option<usize>) -> String {
-    v.map_or_else(String::new, |v| format!(" (seat {v})"))
-}
-
 /// Writes a page whole or not at all: a temporary file renamed into place.
 pub(crate) fn write_page(path: &std::path::Path, html: &str) -> Result<(), CliError> {
     let tmp = path.with_extension("html.part");
     std::fs::write(&tmp, html)
         .and_then(|()| std::fs::rename(&tmp, path))
         .map_err(|e| CliError::input(format!("{}: cannot write: {e}", path.display())))
+}
+
+/// One turn as text: the board with the robots on it (seat number and facing), each
+/// robot's state, and what happened.
+fn text_turn(
+    title: &str,
+    board: &crate::engine::Board,
+    robots: &[crate::engine::Robot],
+    events: &[crate::engine::Event],
+    names: &[String],
+) -> String {
+    use std::fmt::Write as _;
+    let label = |seat: usize| char::from_digit(seat as u32 + 1, 10).unwrap_or('?');
+    let on_board: Vec<_> = robots
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.is_active())
+        .map(|(seat, r)| (r.pos, label(seat), r.facing))
+        .collect();
+    let mut out = format!("== {title}\n");
+    out.push_str(&crate::boards::render::render_grid(board, &on_board));
+    for (seat, r) in robots.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {} {:<22} {:<9} ({:>2},{:>2}) facing {:<5} damage {} lives {} score {}",
+            label(seat),
+            names.get(seat).map_or("", String::as_str),
+            r.status.name(),
+            r.pos.x,
+            r.pos.y,
+            r.facing.word(),
+            r.damage,
+            r.lives,
+            r.score
+        );
+    }
+    for e in events {
+        let victim = e
+            .victim
+            .map_or_else(String::new, |v| format!(" {}", label(v)));
+        let extra = match (e.points, e.cause, e.flag) {
+            (_, Some(c), _) => format!(" ({})", c.name()),
+            (_, _, Some(f)) => format!(" flag {f} (+{})", e.points),
+            (p, _, _) if p != 0 => format!(" (+{p})"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "  - {} {}{victim}{extra}",
+            label(e.robot),
+            e.kind.name()
+        );
+    }
+    out
 }

@@ -137,3 +137,22 @@ pub fn ok_both(dir: &Path, args: &[&str]) -> (String, String) {
 pub fn ok(dir: &Path, args: &[&str]) -> String {
     ok_both(dir, args).0
 }
+
+/// Runs one SQL statement on a database file (tests that damage a database on purpose).
+pub fn sql(db: &Path, statement: &str) {
+    use sqlx::Connection;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+            .await
+            .unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(statement.to_string()))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+    });
+}

@@ -1,0 +1,247 @@
+//! `lrs-tourney report`: the static site written from a real tournament's database. Every
+//! set, team and stored game gets its page; the index names the champion the standings
+//! name; a team that calls itself `<script>` is shown, not run; a game whose stored score
+//! was changed afterwards is reported on the index and its set page; and the report can
+//! be written while `run` is still playing.
+
+mod common;
+
+use common::{bin, lrs, ok, sql};
+use serde_json::Value;
+use std::path::Path;
+
+const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 25\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
+
+/// Two schools of 9 teams each; one team's name is an attempt at script injection.
+fn tournament() -> String {
+    let mut text = "name = \"Report Cup\"\nseed = 11\nbracket = \"quick.toml\"\n".to_string();
+    for school in ["North", "South"] {
+        text += &format!("[[school]]\nname = \"{school}\"\n");
+        for i in 0..9 {
+            let ai = ["runner", "hunter", "random"][i % 3];
+            let name = if school == "North" && i == 4 {
+                "<script>alert('x')</script> & \\\"Co\\\"".to_string()
+            } else {
+                format!("{school} {i}")
+            };
+            text += &format!("  [[school.team]]\n  name = \"{name}\"\n  bot = \"builtin:{ai}\"\n");
+        }
+    }
+    text
+}
+
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("quick.toml"), BRACKET).unwrap();
+    std::fs::write(dir.path().join("cup.toml"), tournament()).unwrap();
+    ok(dir.path(), &["run", "cup.toml", "--quiet"]);
+    dir
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_set_team_and_game_has_its_page_and_the_index_names_the_champion() {
+    let dir = setup();
+    let out = ok(dir.path(), &["report", "cup.sqlite", "--out", "site"]);
+    let site = dir.path().join("site");
+    let status: Value =
+        serde_json::from_str(&ok(dir.path(), &["status", "cup.sqlite", "--json"])).unwrap();
+    let sets: Vec<&Value> = status["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|stage| stage["sets"].as_array().unwrap())
+        .collect();
+    assert!(sets.len() >= 5, "{status}");
+    for set in &sets {
+        let id = set["id"].as_str().unwrap();
+        let page = read(&site.join(format!("sets/{}.html", id.replace('/', "_"))));
+        assert!(page.contains("id=\"games\""), "{id}");
+    }
+    let games = ok(
+        dir.path(),
+        &["export", "games", "cup.sqlite", "--out", "-", "--no-bom"],
+    );
+    let mut replays = std::collections::BTreeSet::new();
+    for line in games.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        replays.insert(format!(
+            "replays/{}_game-{}.html",
+            cells[0].replace('/', "_"),
+            cells[2]
+        ));
+    }
+    for r in &replays {
+        let page = read(&site.join(r));
+        assert!(page.contains("id=\"replay-data\""), "{r}");
+        assert!(
+            page.contains("Replayed scores match the stored result."),
+            "{r}"
+        );
+    }
+    assert!(
+        out.contains(&format!("{} game replays", replays.len())),
+        "{out}"
+    );
+    for team in 0..18 {
+        assert!(site.join(format!("teams/team-{team}.html")).exists());
+    }
+    let standings: Value =
+        serde_json::from_str(&ok(dir.path(), &["standings", "cup.sqlite", "--json"])).unwrap();
+    let champion = standings[0]["team"].as_str().unwrap();
+    let index = read(&site.join("index.html"));
+    let champion_line = index
+        .lines()
+        .find(|l| l.contains("id=\"champion\""))
+        .unwrap_or_default()
+        .to_string();
+    let champion_html = champion
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    assert!(
+        index.contains("Champion: <strong><a href=\"teams/team-"),
+        "{champion_line}"
+    );
+    assert!(index.contains(&champion_html), "{champion}");
+    // No page reaches for the network.
+    for page in [
+        "index.html",
+        "bracket.html",
+        "wildcards.html",
+        "schools.html",
+    ] {
+        let text = read(&site.join(page));
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{page}"
+        );
+        assert!(text.contains("default-src 'none'"), "{page}");
+    }
+    // The wild-card page lists the wild cards the standings report.
+    let wild: Vec<&str> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["qualified_by"] == "wildcard")
+        .map(|t| t["team"].as_str().unwrap())
+        .collect();
+    let page = read(&site.join("wildcards.html"));
+    assert_eq!(page.matches("tag wild").count(), wild.len(), "{wild:?}");
+}
+
+#[test]
+fn a_team_named_like_a_script_is_shown_as_text_and_never_run() {
+    let dir = setup();
+    ok(dir.path(), &["report", "cup.sqlite", "--out", "site"]);
+    let site = dir.path().join("site");
+    let mut pages = vec![site.join("index.html"), site.join("bracket.html")];
+    for entry in std::fs::read_dir(site.join("replays")).unwrap() {
+        pages.push(entry.unwrap().path());
+    }
+    for entry in std::fs::read_dir(site.join("teams")).unwrap() {
+        pages.push(entry.unwrap().path());
+    }
+    let mut shown = 0;
+    for page in pages {
+        let text = read(&page);
+        assert!(
+            !text.contains("<script>alert"),
+            "{} runs the team's name",
+            page.display()
+        );
+        if text.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Co&quot;")
+            || text.contains("\\u003cscript\\u003ealert('x')\\u003c/script\\u003e")
+        {
+            shown += 1;
+        }
+    }
+    assert!(shown >= 3, "the name is shown escaped on {shown} pages");
+}
+
+#[test]
+fn a_changed_stored_score_is_reported_on_the_index_and_the_set_page() {
+    let dir = setup();
+    let db = dir.path().join("cup.sqlite");
+    sql(
+        &db,
+        "UPDATE game_results SET score = score + 3 WHERE seat = 1 AND game_no = \
+         (SELECT no FROM games WHERE set_id = 'north/r1/s1' AND game_index = 1 AND superseded = 0)",
+    );
+    ok(dir.path(), &["report", "cup.sqlite", "--out", "site"]);
+    let site = dir.path().join("site");
+    let index = read(&site.join("index.html"));
+    assert!(
+        index.contains("1 stored game(s) do not replay to their stored scores"),
+        "{index}"
+    );
+    let set = read(&site.join("sets/north_r1_s1.html"));
+    assert!(set.contains("does not replay"));
+    let replay = read(&site.join("replays/north_r1_s1_game-1.html"));
+    assert!(replay.contains("REPLAY DIFFERS FROM THE STORED GAME"));
+}
+
+#[test]
+fn the_report_can_be_written_while_the_tournament_is_being_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for sub in ["configs", "brackets"] {
+        let out = std::process::Command::new("cp")
+            .arg("-r")
+            .arg(root.join(sub))
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+    }
+    let mut run = std::process::Command::new(bin())
+        .args(["run", "configs/nationals.toml", "--quiet", "--jobs", "1"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let db = dir.path().join("configs/nationals.sqlite");
+    let mut during = 0;
+    let mut reports = 0;
+    loop {
+        let finished = run.try_wait().unwrap().is_some();
+        if db.exists() {
+            let out = lrs(
+                dir.path(),
+                &["report", "configs/nationals.sqlite", "--out", "site"],
+            );
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            // Before the first games are stored there may be no tournament yet.
+            if out.status.success() {
+                reports += 1;
+                let index = read(&dir.path().join("site/index.html"));
+                if !finished && index.contains("id=\"progress\"") {
+                    during += 1;
+                    assert!(index.contains("http-equiv=\"refresh\""));
+                }
+            } else {
+                assert!(stderr.contains("no tournament stored yet"), "{stderr}");
+            }
+        }
+        if finished {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    assert!(run.wait().unwrap().success());
+    assert!(
+        during >= 1,
+        "no report was written while the run played ({reports} reports)"
+    );
+    ok(
+        dir.path(),
+        &["report", "configs/nationals.sqlite", "--out", "site"],
+    );
+    let index = read(&dir.path().join("site/index.html"));
+    assert!(index.contains("id=\"champion\""));
+    assert!(!index.contains("http-equiv=\"refresh\""));
+}
