@@ -247,6 +247,7 @@
     const step = D.steps[turn - 1];
     let poses = clone(stateAt(turn - 1));
     showEvents(turn, true);
+    turnLabel.textContent = `Turn ${step.t} (${turn} / ${last}), playing:`;
     for (const f of step.f) {
       setStage(stageText(f));
       const next = clone(poses);
