@@ -169,3 +169,35 @@ fn play_writes_a_replay_of_every_game() {
         );
     }
 }
+
+#[test]
+fn a_game_a_rerun_replaced_can_still_be_replayed_by_its_run() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("quick.toml"), BRACKET).unwrap();
+    std::fs::write(dir.path().join("cup.toml"), tournament()).unwrap();
+    ok(dir.path(), &["run", "cup.toml", "--quiet"]);
+    let set = "north/final";
+    let before = ok(dir.path(), &["replay", "cup.toml", set, "1"]);
+    ok(
+        dir.path(),
+        &[
+            "rerun", "cup.toml", set, "--reseed", "--reason", "dispute", "--quiet",
+        ],
+    );
+    // Run 0 is the replaced series, run 1 the new one; GAME alone is the current run.
+    let old = ok(dir.path(), &["replay", "cup.toml", set, "0", "1"]);
+    let new = ok(dir.path(), &["replay", "cup.toml", set, "1", "1"]);
+    let current = ok(dir.path(), &["replay", "cup.toml", set, "1"]);
+    assert_eq!(old, before);
+    assert_eq!(new, current);
+    assert_ne!(old, new, "--reseed plays other games");
+    for text in [&old, &new] {
+        assert!(
+            text.contains("the scores match the stored results"),
+            "{text}"
+        );
+    }
+    let out = lrs(dir.path(), &["replay", "cup.toml", set, "7", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(run 7)"));
+}

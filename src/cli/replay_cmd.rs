@@ -18,8 +18,11 @@ pub struct ReplayArgs {
     target: PathBuf,
     /// The set, as `status` and `export games` show it (e.g. `nationals/final`).
     set: String,
-    /// The game of the series, counted from 0 as `export games` numbers them.
-    game: u32,
+    /// `GAME`, or `RUN GAME` as `export games` names a game: the game of the series,
+    /// counted from 0, of the set's current run, or of run `RUN` (an earlier run that a
+    /// rerun replaced can still be watched).
+    #[arg(value_name = "[RUN] GAME", num_args = 1..=2, required = true)]
+    numbers: Vec<u32>,
     /// Every turn's state and events as one JSON object.
     #[arg(long, conflicts_with = "text")]
     json: bool,
@@ -58,18 +61,33 @@ struct SeatEntry {
 
 pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     let db = target::database_of(&args.target)?;
+    let (run_arg, game_index) = match args.numbers[..] {
+        [game] => (None, game),
+        [run, game] => (Some(run), game),
+        _ => return Err(CliError::input("expected GAME or RUN GAME")),
+    };
     let (stored, games, results, log, teams) = target::runtime()?
         .block_on(async {
             let store = Store::open_read_only(&db).await?;
             let stored = store.tournament().await?;
-            let games = store.games().await?;
-            let results = store.results().await?;
-            let log = store.decisions(&args.set, args.game).await?;
+            let games = store.game_history().await?;
+            let results = store.result_history().await?;
+            // The set's current run unless one is named.
+            let run = run_arg.unwrap_or_else(|| {
+                games
+                    .iter()
+                    .filter(|g| g.set_id == args.set && !g.superseded)
+                    .map(|g| g.run_no)
+                    .max()
+                    .unwrap_or(0)
+            });
+            let log = store.decisions_of_run(&args.set, run, game_index).await?;
             let teams = store.teams().await?;
             store.close().await;
-            Ok::<_, crate::store::StoreError>((stored, games, results, log, teams))
+            Ok::<_, crate::store::StoreError>((stored, (run, games), results, log, teams))
         })
         .map_err(CliError::input)?;
+    let (run, games) = games;
     let stored =
         stored.ok_or_else(|| CliError::input(format!("{}: no tournament stored", db.display())))?;
     let format: BracketFormat = serde_json::from_str(&stored.format_json).map_err(|e| {
@@ -77,11 +95,11 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     })?;
     let game = games
         .iter()
-        .find(|g| g.set_id == args.set && g.game_index == args.game)
+        .find(|g| g.set_id == args.set && g.run_no == run && g.game_index == game_index)
         .ok_or_else(|| {
             CliError::input(format!(
-                "no game {} of set {:?} in {}; `lrs-tourney export games` lists them",
-                args.game,
+                "no game {game_index} of set {:?} (run {run}) in {}; `lrs-tourney export games` \
+                 lists them",
                 args.set,
                 db.display()
             ))
@@ -91,15 +109,15 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         _ => {
             return Err(CliError::input(format!(
                 "game {} of {} has not been played yet",
-                args.game, args.set
+                game_index, args.set
             )));
         }
     };
     let mut lines: Vec<_> = results
-        .get(&args.set)
+        .get(&(args.set.clone(), run))
         .map(|rows| {
             rows.iter()
-                .filter(|r| r.game_index == args.game)
+                .filter(|r| r.game_index == game_index)
                 .copied()
                 .collect()
         })
@@ -107,7 +125,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     lines.sort_by_key(|r| r.seat);
     let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
     let replayed = replay(board, lines.len(), game.seed, format.turns_per_game, &log)
-        .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, args.game)))?;
+        .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, game_index)))?;
     // The replay must be the game: every seat's score as stored.
     let differ: Vec<String> = lines
         .iter()
@@ -126,7 +144,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             "REPLAY DIFFERS FROM THE STORED GAME ({} game {}): {}; the database was written \
              by engine version {} (this is {}), or it is corrupt",
             args.set,
-            args.game,
+            game_index,
             differ.join("; "),
             stored.engine_version,
             crate::engine::ENGINE_VERSION
@@ -150,7 +168,10 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     if let Some(path) = &args.html {
         let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
         let info = PageInfo {
-            title: format!("{}, game {}", args.set, args.game),
+            title: match run_arg {
+                Some(r) => format!("{}, run {r}, game {game_index}", args.set),
+                None => format!("{}, game {game_index}", args.set),
+            },
             meta: format!(
                 "{} · board {} · seed {} · engine version {}",
                 stored.name, game.board, game.seed, stored.engine_version
@@ -165,7 +186,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
     if args.json {
         let report = ReplayReport {
             set: &args.set,
-            game: args.game,
+            game: game_index,
             board: &game.board,
             seed: game.seed,
             turn_limit: format.turns_per_game,
@@ -202,7 +223,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         "{} game {}: {} turns on {} (seed {}) replayed from {} stored bytes; the scores match \
          the stored results",
         args.set,
-        args.game,
+        game_index,
         replayed.steps.len(),
         game.board,
         game.seed,

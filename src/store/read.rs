@@ -362,6 +362,30 @@ impl Store {
             .map_err(&err)
     }
 
+    /// Stored decisions of a game of any run, superseded ones included (a rerun keeps the
+    /// games it replaced, and they can still be watched).
+    pub async fn decisions_of_run(
+        &self,
+        set_id: &str,
+        run_no: u32,
+        game_index: u32,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        let err = self.db_err();
+        let row = sqlx::query(
+            "SELECT decisions FROM games WHERE set_id = $1 AND run_no = $2 AND game_index = $3",
+        )
+        .bind(set_id.to_string())
+        .bind(i64::from(run_no))
+        .bind(i64::from(game_index))
+        .fetch_optional(self.pool())
+        .await
+        .map_err(&err)?;
+        row.map(|r| r.try_get::<Option<Vec<u8>>, _>(0))
+            .transpose()
+            .map(Option::flatten)
+            .map_err(&err)
+    }
+
     /// Stored decisions of a current game, for replays.
     pub async fn decisions(
         &self,

@@ -47,6 +47,8 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         }
     );
     let ranking = set_ranking(snap, set);
+    // Nobody advances from the tournament's last final: it only places its teams.
+    let decisive = super::html::decisive_final(snap).is_some_and(|f| f.id == set.id);
     let _ = write!(
         body,
         "<table class=\"sortable\" id=\"set-ranking\"><caption>Ranking (series score, then \
@@ -63,6 +65,8 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
             .unwrap_or_default();
         let result = match (set.done, line.advanced) {
             (false, _) => "playing".to_string(),
+            (true, _) if decisive && line.place == 1 => "champion".to_string(),
+            (true, _) if decisive => format!("{} place", crate::report::paths::ordinal(line.place)),
             (true, true) if decider.is_empty() => "advanced".to_string(),
             (true, true) => format!("advanced ({decider})"),
             (true, false) if !decider.is_empty() => format!("stopped ({decider})"),
@@ -71,7 +75,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         let _ = write!(
             body,
             "<tr{}>{}<td>{}</td>{}{}{}{}<td>{}</td></tr>",
-            if line.advanced {
+            if line.advanced && !(decisive && line.place > 1) {
                 " class=\"advanced\""
             } else {
                 ""
