@@ -6,6 +6,7 @@
 mod boards_cmd;
 mod check_cmd;
 mod export_cmd;
+mod games_cmd;
 mod generate_cmd;
 mod interrupt;
 mod logs_cmd;
@@ -56,6 +57,8 @@ enum Command {
     Report(report_cmd::ReportArgs),
     /// Write a generated nationals tournament of built-in AIs (dry runs, benchmarks).
     Generate(generate_cmd::GenerateArgs),
+    /// List the games this build plays (seats, arenas, built-in AIs).
+    Games(games_cmd::GamesArgs),
     /// Play games between bots on one board and print per-bot statistics.
     Play(play_cmd::PlayArgs),
     /// List the shipped boards, or show one.
@@ -116,6 +119,7 @@ pub fn main() -> ExitCode {
         Command::Rerun(args) => rerun_cmd::run(args),
         Command::Logs(args) => logs_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Games(args) => games_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Boards(args) => boards_cmd::run(args),

@@ -5,6 +5,7 @@ use crate::boards::load_board;
 use crate::bots::windward::series::client_sandbox;
 use crate::bots::{JsonlOptions, Protections};
 use crate::engine::GameConfig;
+use crate::games::GameKind;
 use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
 use serde::Serialize;
@@ -13,9 +14,13 @@ use std::path::PathBuf;
 /// The flags of `play`; [`PlayArgs`] adds which `--bot-dir` belongs to which `--bot`.
 #[derive(Debug, Args)]
 struct PlayFlags {
-    /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file.
+    /// The game: `lrs` (Last Robot Standing) or `robotgame`; `lrs-tourney games` lists them.
+    #[arg(long, default_value = "lrs")]
+    game: String,
+    /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file (for
+    /// `lrs`; RobotGame has one arena).
     #[arg(long)]
-    board: String,
+    board: Option<String>,
     /// A bot, once per seat: builtin:random, builtin:runner, builtin:hunter,
     /// jsonl:COMMAND, a program speaking JSON lines, or windward:COMMAND, a 2012 Windward
     /// client (run as COMMAND <host> <name> <token>, once for all games). COMMAND is split
@@ -51,9 +56,9 @@ struct PlayFlags {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
-    /// Turns per game.
-    #[arg(long, default_value_t = 60)]
-    turns: u16,
+    /// Turns per game (`lrs`; default 60).
+    #[arg(long)]
+    turns: Option<u16>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -227,7 +232,15 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         bot_dirs,
         bot_names: names,
     } = args;
-    let board = load_board(&args.board).map_err(CliError::input)?;
+    let kind = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
+    if kind == GameKind::RobotGame {
+        return play_robotgame(&args, &names);
+    }
+    let board_name = args.board.as_deref().ok_or_else(|| {
+        CliError::input("--board is required for lrs games (`lrs-tourney boards` lists them)")
+    })?;
+    let board = load_board(board_name).map_err(CliError::input)?;
+    let turns = args.turns.unwrap_or(60);
     let mut bots = Vec::new();
     for (s, dir) in args.bots.iter().zip(bot_dirs) {
         let bot = BotSpec::parse(s).map_err(|e| CliError::input(format!("--bot {s}: {e}")))?;
@@ -256,7 +269,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         };
         bots.push(bot);
     }
-    if args.turns == 0 {
+    if turns == 0 {
         return Err(CliError::input("--turns must be at least 1"));
     }
     let jobs = match args.jobs {
@@ -269,9 +282,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         bots,
         games: args.games,
         seed: args.seed,
-        config: GameConfig {
-            turn_limit: args.turns,
-        },
+        config: GameConfig { turn_limit: turns },
     };
     opts.validate().map_err(CliError::input)?;
     if args.time_limit_ms == 0 {
@@ -330,6 +341,93 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         print!("{}", table(&opts, &stats));
         print!("{}", fault_report(&stats));
     }
+    Ok(())
+}
+
+/// `play --game robotgame`: built-in AIs only for now, a table or JSON per bot.
+fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliError> {
+    use crate::games::robotgame::BuiltinAi;
+    use crate::games::robotgame::series::play_series;
+    let refuse = |flag: &str, why: &str| {
+        Err(CliError::input(format!(
+            "{flag} does not apply to robotgame: {why}"
+        )))
+    };
+    if args.board.is_some() {
+        return refuse("--board", "it has one arena");
+    }
+    if args.turns.is_some() {
+        return refuse("--turns", "a game has 100 turns");
+    }
+    if args.replay.is_some() {
+        return refuse("--replay", "its replays are not written yet");
+    }
+    if !args.bot_dirs.is_empty() {
+        return refuse("--bot-dir", "only built-in AIs play it so far");
+    }
+    let known = BuiltinAi::ALL
+        .map(|a| format!("builtin:{}", a.name()))
+        .join(", ");
+    let mut bots = Vec::new();
+    for spec in &args.bots {
+        let ai = spec
+            .strip_prefix("builtin:")
+            .and_then(BuiltinAi::from_name)
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "--bot {spec}: robotgame is played by built-in AIs so far: {known}"
+                ))
+            })?;
+        bots.push(ai);
+    }
+    let seats = GameKind::RobotGame.seats();
+    if !seats.contains(&bots.len()) {
+        return Err(CliError::input(format!(
+            "robotgame takes {} to {} bots, got {}",
+            seats.start(),
+            seats.end(),
+            bots.len()
+        )));
+    }
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let labels = bot_labels(&args.bots, names);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(CliError::failure)?;
+    let totals = pool
+        .install(|| play_series(&bots, &labels, args.games, args.seed))
+        .map_err(CliError::failure)?;
+    if args.json {
+        let report = serde_json::json!({
+            "game": "robotgame",
+            "games": args.games,
+            "seed": args.seed,
+            "bots": totals,
+        });
+        let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
+        println!("{text}");
+        return Ok(());
+    }
+    let last = args.seed.wrapping_add(u64::from(args.games) - 1);
+    println!(
+        "{} game(s) of robotgame (seeds {}..={last}), seats rotating\n",
+        args.games, args.seed
+    );
+    let width = totals.iter().map(|t| t.bot.len()).max().unwrap_or(3).max(3);
+    println!(
+        "{:<width$}  {:>8} {:>8} {:>5} {:>12} {:>6} {:>6}",
+        "bot", "mean", "total", "wins", "damage_dealt", "kills", "faults"
+    );
+    for t in &totals {
+        println!(
+            "{:<width$}  {:>8.2} {:>8} {:>5} {:>12} {:>6} {:>6}",
+            t.bot, t.mean_score, t.total_score, t.wins, t.damage_dealt, t.kills, t.faults
+        );
+    }
+    println!("\nscore: robots alive at the end of a game");
     Ok(())
 }
 

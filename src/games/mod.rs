@@ -4,4 +4,7 @@
 //! pure engine, scenario format and built-in AIs here. Last Robot Standing still lives in
 //! `crate::engine` and is to move here later, next to the others.
 
+mod kind;
 pub mod robotgame;
+
+pub use kind::{GameKind, UnknownGame};

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod log;
 mod movement;
 pub mod scenario;
+pub mod series;
 pub mod types;
 
 pub use ai::{BuiltinAi, Player, run_game};
@@ -20,3 +21,8 @@ pub use log::{Decision, DecisionLog, FaultRecord, TurnDecisions};
 pub use types::{
     Action, Answer, Command, Dir, Event, EventKind, FaultKind, Order, Pos, RobotId, Seat, Silence,
 };
+
+/// Version of the RobotGame rules implementation, stored with every game so results and
+/// replays can be matched to the engine that produced them. Bump it whenever a rule's
+/// outcome or the order in which the generator is consumed changes.
+pub const ENGINE_VERSION: u32 = 1;

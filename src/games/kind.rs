@@ -1,0 +1,117 @@
+//! Defines [`GameKind`]: the games the orchestrator knows, with what each one offers (seats,
+//! arenas, built-in AIs, engine version, statistics).
+//!
+//! One list, so `lrs-tourney games`, `play --game` and scenario files agree on the names and
+//! an unknown name is answered with the known ones.
+
+use thiserror::Error;
+
+/// A game the orchestrator can play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Last Robot Standing (`crate::engine`).
+    Lrs,
+    /// RobotGame (`crate::games::robotgame`).
+    RobotGame,
+}
+
+/// A game name that is not one of [`GameKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown game {given:?}; the games are: {}", GameKind::ALL.map(GameKind::id).join(", "))]
+pub struct UnknownGame {
+    pub given: String,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Lrs, GameKind::RobotGame];
+
+    /// The name used in files and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Lrs => "lrs",
+            GameKind::RobotGame => "robotgame",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Lrs => "Last Robot Standing",
+            GameKind::RobotGame => "RobotGame",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.id() == text)
+            .ok_or_else(|| UnknownGame {
+                given: text.to_string(),
+            })
+    }
+
+    /// Players in one game.
+    pub fn seats(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            GameKind::Lrs => crate::engine::MIN_PLAYERS..=crate::engine::MAX_PLAYERS,
+            GameKind::RobotGame => 2..=crate::games::robotgame::engine::MAX_SEATS,
+        }
+    }
+
+    /// The version of the game's rules implementation, stored with its games.
+    pub fn engine_version(self) -> u32 {
+        match self {
+            GameKind::Lrs => crate::engine::ENGINE_VERSION,
+            GameKind::RobotGame => crate::games::robotgame::ENGINE_VERSION,
+        }
+    }
+
+    /// Where games are played, in one line.
+    pub fn arenas(self) -> String {
+        match self {
+            GameKind::Lrs => {
+                let names: Vec<&str> = crate::boards::shipped_boards()
+                    .iter()
+                    .map(|b| b.file_name.trim_end_matches(".toml"))
+                    .collect();
+                format!("boards: {} (or a board file)", names.join(", "))
+            }
+            GameKind::RobotGame => "the 19x19 round arena (225 squares, 48 spawn squares)".into(),
+        }
+    }
+
+    /// The built-in AIs as (name, what it does).
+    pub fn builtin_ais(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            GameKind::Lrs => crate::ai::BuiltinAi::ALL
+                .iter()
+                .map(|ai| (ai.name(), ai.summary()))
+                .collect(),
+            GameKind::RobotGame => crate::games::robotgame::BuiltinAi::ALL
+                .iter()
+                .map(|ai| (ai.name(), ai.summary()))
+                .collect(),
+        }
+    }
+
+    /// The game's own statistics per seat, after score and wins.
+    pub fn statistics(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Lrs => &["flags", "hits", "pushes", "push_kills", "deaths"],
+            GameKind::RobotGame => &["damage_dealt", "kills"],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_list_the_games() {
+        for k in GameKind::ALL {
+            assert_eq!(GameKind::parse(k.id()), Ok(k));
+        }
+        let err = GameKind::parse("chess").unwrap_err().to_string();
+        assert_eq!(err, "unknown game \"chess\"; the games are: lrs, robotgame");
+    }
+}
