@@ -475,3 +475,66 @@ async fn student_opens_the_replay_that_play_wrote() {
     assert!(requests.is_empty(), "network requests: {requests:?}");
     client.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_robotgame_replay_plays_to_the_scores_of_its_trace() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    ok(
+        dir,
+        &[
+            "play",
+            "--game",
+            "robotgame",
+            "--bot",
+            "builtin:hunter",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            "builtin:random",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--replay",
+            "replays",
+        ],
+    );
+    let trace: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("replays/game-0.json")).unwrap())
+            .unwrap();
+    let expected: Vec<(String, i64)> = trace["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(trace["scores"].as_array().unwrap())
+        .map(|(name, score)| (name.as_str().unwrap().to_string(), score.as_i64().unwrap()))
+        .collect();
+
+    let driver = start_driver();
+    let client = connect(&driver).await;
+    log(&client, "performance").await;
+    client
+        .goto(&file_url(&dir.join("replays/game-0.html")))
+        .await
+        .unwrap();
+    wait_data(&client, "state", "paused", Duration::from_secs(10)).await;
+    let squares = client.find_all(Locator::Css("#tiles rect")).await.unwrap();
+    assert_eq!(squares.len(), 19 * 19);
+    play_to_end(&client, Some("robotgame-replay-mid-game.png")).await;
+    assert_eq!(score_table(&client).await, expected);
+    let robots = client
+        .execute(
+            "return document.querySelectorAll('#robots g.robot:not([display=none])').length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let alive: i64 = expected.iter().map(|(_, s)| s).sum();
+    assert_eq!(robots.as_i64(), Some(alive), "one disc per robot alive");
+    let errors = console_errors(&client).await;
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    let requests = network_requests(&client).await;
+    assert!(requests.is_empty(), "network requests: {requests:?}");
+    client.close().await.unwrap();
+}

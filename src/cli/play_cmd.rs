@@ -359,9 +359,6 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
     if args.turns.is_some() {
         return refuse("--turns", "a game has 100 turns");
     }
-    if args.replay.is_some() {
-        return refuse("--replay", "its replays are not written yet");
-    }
     if !args.bot_dirs.is_empty() {
         return refuse("--bot-dir", "only built-in AIs play it so far");
     }
@@ -400,6 +397,9 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
     let totals = pool
         .install(|| play_series(&bots, &labels, args.games, args.seed))
         .map_err(CliError::failure)?;
+    if let Some(dir) = &args.replay {
+        write_robotgame_replays(dir, &bots, &labels, args.games, args.seed)?;
+    }
     if args.json {
         let report = serde_json::json!({
             "game": "robotgame",
@@ -428,6 +428,53 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
         );
     }
     println!("\nscore: robots alive at the end of a game");
+    Ok(())
+}
+
+/// `DIR/game-G.json` (the trace of `games::robotgame::trace`) and `DIR/game-G.html` (the
+/// viewer) for every game, each rebuilt from the game's decision log.
+fn write_robotgame_replays(
+    dir: &std::path::Path,
+    bots: &[crate::games::robotgame::BuiltinAi],
+    labels: &[String],
+    games: u32,
+    seed: u64,
+) -> Result<(), CliError> {
+    use crate::games::robotgame::series::{play_game, seat_of};
+    use crate::games::robotgame::{Setup, trace::trace};
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
+    let n = bots.len();
+    for g in 0..games {
+        let (_, game) = play_game(bots, seed, g).map_err(CliError::failure)?;
+        let game_seed = seed.wrapping_add(u64::from(g));
+        let mut t = trace(&Setup::standard(n as u8, game_seed), game.log())
+            .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
+        let mut names = vec![String::new(); n];
+        for (slot, label) in labels.iter().enumerate() {
+            names[seat_of(slot, g, n)] = label.clone();
+        }
+        t["seats"] = serde_json::json!(names);
+        let path = dir.join(format!("game-{g}.json"));
+        std::fs::write(&path, t.to_string())
+            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+        let info = crate::report::viewer::PageInfo {
+            title: format!("robotgame, game {g}"),
+            meta: format!(
+                "seed {game_seed} · engine version {}",
+                crate::games::robotgame::ENGINE_VERSION
+            ),
+            back: None,
+            seats: names,
+            stored_scores: None,
+        };
+        let html = crate::report::viewer::robotgame_page(&t, &info);
+        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
+    }
+    eprintln!(
+        "replays: {games} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        dir.display()
+    );
     Ok(())
 }
 

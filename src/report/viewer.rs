@@ -13,6 +13,11 @@ use serde_json::{Value, json};
 const TEMPLATE: &str = include_str!("viewer/viewer.html");
 const CSS: &str = include_str!("viewer/viewer.css");
 const JS: &str = include_str!("viewer/viewer.js");
+const ROBOTGAME_JS: &str = include_str!("viewer/robotgame.js");
+
+/// The score table's columns of each game's viewer.
+const LRS_HEAD: &[&str] = &["Seat", "Team", "Score", "Flags", "Damage", "Lives", "State"];
+const ROBOTGAME_HEAD: &[&str] = &["Seat", "Team", "Robots", "Damage dealt", "Kills", "Faults"];
 
 /// What a replay page shows besides the game itself.
 #[derive(Debug, Clone, Default)]
@@ -32,31 +37,91 @@ pub struct PageInfo {
 /// The replay page for `replay` on `board`.
 pub fn page(board: &Board, replay: &Replay, info: &PageInfo) -> String {
     let data = data(board, replay, info);
-    let verdict = match &info.stored_scores {
-        Some(stored) if *stored == replay.scores => {
+    fill(info, &data, JS, LRS_HEAD, Some(&replay.scores))
+}
+
+/// The RobotGame replay page for a trace (`games::robotgame::trace`).
+pub fn robotgame_page(trace: &Value, info: &PageInfo) -> String {
+    let seats: Vec<Value> = info.seats.iter().map(|n| json!({ "name": n })).collect();
+    let data = json!({ "seats": seats, "trace": trace });
+    fill(info, &data, ROBOTGAME_JS, ROBOTGAME_HEAD, None)
+}
+
+/// The page template filled in; `replayed` is compared with `info.stored_scores`.
+fn fill(
+    info: &PageInfo,
+    data: &Value,
+    js: &str,
+    head: &[&str],
+    replayed: Option<&Vec<i32>>,
+) -> String {
+    let verdict = match (&info.stored_scores, replayed) {
+        (Some(stored), Some(replayed)) if stored == replayed => {
             "<p class=\"verdict ok\" id=\"verdict\">Replayed scores match the stored result.</p>"
                 .to_string()
         }
-        Some(stored) => format!(
+        (Some(stored), Some(replayed)) => format!(
             "<p class=\"verdict bad\" id=\"verdict\">REPLAY DIFFERS FROM THE STORED GAME: stored {}, replayed {}.</p>",
             escape(&format!("{stored:?}")),
-            escape(&format!("{:?}", replay.scores))
+            escape(&format!("{replayed:?}"))
         ),
-        None => String::new(),
+        _ => String::new(),
     };
+    let score_head: String = head
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{}</th>", escape(h)))
+        .collect();
     let back = info
         .back
         .as_ref()
         .map(|(href, text)| format!("<a href=\"{}\">{}</a>", escape(href), escape(text)))
         .unwrap_or_default();
-    TEMPLATE
-        .replace("{{CSS}}", CSS)
-        .replace("{{TITLE}}", &escape(&info.title))
-        .replace("{{META}}", &escape(&info.meta))
-        .replace("{{BACK}}", &back)
-        .replace("{{VERDICT}}", &verdict)
-        .replace("{{JS}}", JS)
-        .replace("{{DATA}}", &script_json(&data))
+    let title = escape(&info.title);
+    let meta = escape(&info.meta);
+    let data = script_json(data);
+    fill_template(
+        TEMPLATE,
+        &[
+            ("CSS", CSS),
+            ("TITLE", &title),
+            ("META", &meta),
+            ("BACK", &back),
+            ("VERDICT", &verdict),
+            ("SCORE_HEAD", &score_head),
+            ("JS", js),
+            ("DATA", &data),
+        ],
+    )
+}
+
+/// Replaces each `{{KEY}}` of `template` in one pass, so a value that happens to contain
+/// `{{JS}}` (a team may call itself that) is left as it is.
+fn fill_template(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        match after.find("}}").and_then(|end| {
+            let key = &after[..end];
+            values
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| (v, end))
+        }) {
+            Some((value, end)) => {
+                out.push_str(value);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Escapes text for HTML element content and quoted attribute values.
@@ -238,6 +303,15 @@ fn shot(s: &Shot) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_that_looks_like_a_placeholder_is_not_filled_in() {
+        let out = fill_template(
+            "<h1>{{TITLE}}</h1>{{JS}}",
+            &[("TITLE", "{{JS}}"), ("JS", "x")],
+        );
+        assert_eq!(out, "<h1>{{JS}}</h1>x");
+    }
 
     #[test]
     fn script_json_cannot_close_the_script_element() {

@@ -12,6 +12,7 @@ pub mod log;
 mod movement;
 pub mod scenario;
 pub mod series;
+pub mod trace;
 pub mod types;
 
 pub use ai::{BuiltinAi, Player, run_game};

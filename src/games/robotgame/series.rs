@@ -43,6 +43,15 @@ pub fn seat_of(slot: usize, g: u32, n: usize) -> usize {
 
 /// Plays one game, index `g`, and returns each slot's result.
 pub fn play_one(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Vec<SlotResult>, GameError> {
+    play_game(bots, seed, g).map(|(results, _)| results)
+}
+
+/// Plays one game, index `g`: each slot's result, and the game (for its decision log).
+pub fn play_game(
+    bots: &[BuiltinAi],
+    seed: u64,
+    g: u32,
+) -> Result<(Vec<SlotResult>, Game), GameError> {
     let n = bots.len();
     let game_seed = seed.wrapping_add(u64::from(g));
     let mut game = Game::new(&Setup::standard(n as u8, game_seed))?;
@@ -60,7 +69,7 @@ pub fn play_one(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Vec<SlotResult>
         .collect();
     run_game(&mut game, &mut players)?;
     let scores = game.scores();
-    Ok((0..n)
+    let results = (0..n)
         .map(|slot| {
             let seat = seat_of(slot, g, n);
             let stats = game.stats()[seat];
@@ -72,7 +81,8 @@ pub fn play_one(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Vec<SlotResult>
                 faults: stats.faults,
             }
         })
-        .collect())
+        .collect();
+    Ok((results, game))
 }
 
 /// Plays `games` games and totals them per bot.

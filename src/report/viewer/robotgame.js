@@ -1,0 +1,308 @@
+// The RobotGame replay viewer: draws the round arena and animates a replayed game from the
+// trace inlined in the page (script#replay-data, written by src/games/robotgame/trace.rs).
+// No network, no library: it must open from file:// on a laptop with no connection.
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("replay-data").textContent);
+  const T = D.trace;
+  const N = T.arena.size;
+  const C = 32; // pixels per square
+  const M = 20; // margin for the coordinate labels
+  const NS = "http://www.w3.org/2000/svg";
+  const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+  // Okabe-Ito colours with a text colour that keeps contrast; every robot also carries its
+  // hit points and its seat number is in the score table and the tooltip.
+  const COLOURS = [
+    ["#E69F00", "#000"], ["#56B4E9", "#000"], ["#009E73", "#fff"], ["#F0E442", "#000"],
+    ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
+  ];
+  const svg = document.getElementById("board");
+  const view = { turn: 0, playing: false, speed: 2, token: 0 };
+  const last = T.steps.length;
+  const seatName = (s) => (D.seats[s] ? D.seats[s].name : "seat " + (s + 1));
+
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(NS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  const cx = (x) => M + x * C + C / 2;
+  const cy = (y) => M + y * C + C / 2;
+
+  function drawArena() {
+    svg.setAttribute("viewBox", `0 0 ${N * C + 2 * M} ${N * C + 2 * M}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `The RobotGame arena, ${N} by ${N} squares`);
+    const g = el("g", { id: "tiles" }, svg);
+    const blocked = new Set(T.arena.obstacles.map(([x, y]) => `${x},${y}`));
+    const spawn = new Set(T.arena.spawn.map(([x, y]) => `${x},${y}`));
+    for (let i = 0; i < N; i++) {
+      el("text", { x: cx(i), y: M - 6, "text-anchor": "middle", "font-size": 10, fill: "#444" }, g).textContent = i;
+      el("text", { x: M - 4, y: cy(i) + 4, "text-anchor": "end", "font-size": 10, fill: "#444" }, g).textContent = i;
+    }
+    for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) {
+      const key = `${x},${y}`;
+      const fill = blocked.has(key) ? "#3d3d3d" : spawn.has(key) ? "#d6e4f5" : "#ececec";
+      const r = el("rect", { x: M + x * C, y: M + y * C, width: C, height: C, fill, stroke: "#bdbdbd", "stroke-width": 1 }, g);
+      el("title", {}, r).textContent = `(${x}, ${y}) ${blocked.has(key) ? "obstacle" : spawn.has(key) ? "spawn square" : "floor"}`;
+      if (spawn.has(key)) el("circle", { cx: cx(x), cy: cy(y), r: 3, fill: "#6b8fbf" }, g);
+    }
+    el("g", { id: "effects" }, svg);
+    el("g", { id: "robots" }, svg);
+  }
+
+  // Robots by id: a group with a disc and the hit points.
+  const robotEls = new Map();
+  function robotEl(r) {
+    let e = robotEls.get(r.id);
+    if (e) return e;
+    const [fill, ink] = COLOURS[r.seat % COLOURS.length];
+    const g = el("g", { class: "robot", "data-seat": r.seat, "data-id": r.id }, document.getElementById("robots"));
+    el("title", {}, g).textContent = `robot ${r.id}, seat ${r.seat + 1}: ${seatName(r.seat)}`;
+    const ring = el("circle", { r: C * 0.47, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "4 2", display: "none" }, g);
+    el("circle", { r: C * 0.4, fill, stroke: "#000", "stroke-width": 2 }, g);
+    const hp = el("text", { y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink }, g);
+    e = { g, hp, ring };
+    robotEls.set(r.id, e);
+    return e;
+  }
+
+  function place(r, x, y, opacity) {
+    const e = robotEl(r);
+    e.g.setAttribute("transform", `translate(${cx(x)},${cy(y)})`);
+    e.g.setAttribute("opacity", opacity);
+    e.g.setAttribute("display", "inline");
+    e.hp.textContent = r.hp;
+  }
+
+  const stateAt = (turn) => (turn === 0 ? [] : T.steps[turn - 1].robots);
+
+  function show(robots) {
+    const alive = new Set(robots.map((r) => r.id));
+    for (const [id, e] of robotEls) if (!alive.has(id)) e.g.setAttribute("display", "none");
+    for (const r of robots) {
+      place(r, r.x, r.y, 1);
+      robotEl(r).ring.setAttribute("display", "none");
+    }
+  }
+
+  const frameMs = () => 500 / view.speed;
+  function wait(ms, token) {
+    return new Promise((resolve) => setTimeout(() => resolve(token === view.token), ms));
+  }
+  function tween(ms, token, draw) {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      function step(now) {
+        if (token !== view.token) return resolve(false);
+        const k = Math.min(1, (now - t0) / ms);
+        draw(k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2, k);
+        if (k < 1) requestAnimationFrame(step);
+        else resolve(true);
+      }
+      requestAnimationFrame(step);
+    });
+  }
+
+  async function animateTurn(turn, token) {
+    const step = T.steps[turn - 1];
+    const before = new Map(stateAt(turn - 1).map((r) => [r.id, r]));
+    const after = new Map(step.robots.map((r) => [r.id, r]));
+    const orders = new Map(step.orders.map((o) => [o.robot, o]));
+    turnLabel.textContent = `Turn ${step.turn} (${turn} / ${last}), playing:`;
+    showEvents(turn);
+    // Guards wear a ring for the turn.
+    for (const [id, o] of orders) {
+      const e = robotEls.get(id);
+      if (e && before.has(id)) e.ring.setAttribute("display", o.action === "guard" ? "inline" : "none");
+    }
+    // 1. Moves (robots that stay keep their square; dead ones are removed later).
+    setStage("Robots move");
+    const ok = await tween(frameMs(), token, (e) => {
+      for (const [id, a] of before) {
+        const b = after.get(id);
+        const to = b || a;
+        place({ ...a, hp: a.hp }, a.x + (to.x - a.x) * e, a.y + (to.y - a.y) * e, 1);
+      }
+    });
+    if (!ok) return false;
+    // 2. Attacks and suicides.
+    const fx = document.getElementById("effects");
+    const shots = step.orders.filter((o) => o.action === "attack" && before.has(o.robot));
+    const blasts = step.orders.filter((o) => o.action === "suicide" && before.has(o.robot));
+    if (shots.length || blasts.length) {
+      setStage("Attacks and suicides");
+      for (const o of shots) {
+        const r = after.get(o.robot) || before.get(o.robot);
+        const [dx, dy] = DIRS[o.dir];
+        const colour = COLOURS[r.seat % COLOURS.length][0];
+        el("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: "#000", "stroke-width": 6 }, fx);
+        el("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: colour, "stroke-width": 3.5 }, fx);
+      }
+      for (const o of blasts) {
+        const r = before.get(o.robot);
+        el("circle", { class: "blast", cx: cx(r.x), cy: cy(r.y), r: C * 1.4, fill: "#d7191c", opacity: 0.35, stroke: "#8a0000", "stroke-width": 2 }, fx);
+      }
+      if (!(await wait(frameMs(), token))) return false;
+      fx.textContent = "";
+    }
+    // 3. Deaths fade out, spawns fade in.
+    const spawned = step.robots.filter((r) => !before.has(r.id));
+    const dead = [...before.values()].filter((r) => !after.has(r.id));
+    if (spawned.length || dead.length) {
+      setStage(spawned.length ? "Removals, then spawns" : "Destroyed robots are removed");
+      const done = await tween(frameMs(), token, (e) => {
+        for (const r of dead) place(r, r.x, r.y, 1 - e);
+        for (const r of spawned) place(r, r.x, r.y, e);
+      });
+      if (!done) return false;
+    }
+    return true;
+  }
+
+  const turnLabel = document.getElementById("turn-label");
+  const stageLabel = document.getElementById("stage-label");
+  const slider = document.getElementById("slider");
+  const playBtn = document.getElementById("play");
+  function setStage(text) { stageLabel.textContent = text; }
+
+  function showScores(turn) {
+    const stats = turn === 0 ? D.seats.map(() => ({ score: 0, damage_dealt: 0, kills: 0, faults: 0 })) : T.steps[turn - 1].stats;
+    const body = document.querySelector("#scores tbody");
+    body.textContent = "";
+    stats.forEach((s, seat) => {
+      const tr = document.createElement("tr");
+      tr.dataset.seat = seat;
+      const [fill, ink] = COLOURS[seat % COLOURS.length];
+      const cells = [null, seatName(seat), s.score, s.damage_dealt, s.kills, s.faults];
+      cells.forEach((c, i) => {
+        const td = document.createElement("td");
+        if (i === 0) {
+          const sw = document.createElement("span");
+          sw.className = "swatch";
+          sw.style.background = fill;
+          sw.style.color = ink;
+          sw.textContent = seat + 1;
+          td.appendChild(sw);
+        } else td.textContent = c;
+        if (i === 2) td.className = "score";
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+  }
+
+  const robotSeat = new Map();
+  for (const s of T.steps) for (const e of s.events) if (e.kind === "spawn") robotSeat.set(e.robot, e.seat);
+  const who = (id) => (id === null || id === undefined ? "nobody" : `robot ${id} (${robotSeat.has(id) ? robotSeat.get(id) + 1 : "?"})`);
+
+  function eventText(e) {
+    switch (e.kind) {
+      case "attack": return `${who(e.robot)} attacked (${e.target[0]}, ${e.target[1]})` + (e.victim !== null ? `: ${who(e.victim)} -${e.damage}` : ": missed");
+      case "collision": return `${who(e.robot)} collided with ${who(e.victim)}` + (e.damage ? ` -${e.damage}` : "");
+      case "suicide": return `${who(e.robot)} blew itself up` + (e.victim !== null ? `: ${who(e.victim)} -${e.damage}` : "");
+      case "death": return `${who(e.robot)} was destroyed` + (e.killer !== null ? ` by ${who(e.killer)}` : "");
+      case "spawn_kill": return `${who(e.robot)} stood on a spawn square and died`;
+      case "spawn": return `${who(e.robot)} spawned at (${e.pos[0]}, ${e.pos[1]})`;
+      case "fault": return `seat ${e.seat + 1} ${seatName(e.seat)}: fault, ${e.fault.replace("_", " ")}`;
+      default: return e.kind;
+    }
+  }
+
+  function showEvents(turn) {
+    const list = document.getElementById("events");
+    list.textContent = "";
+    document.getElementById("events-caption").textContent = turn === 0 ? "Before turn 0" : `Turn ${T.steps[turn - 1].turn}`;
+    const events = turn === 0 ? [] : T.steps[turn - 1].events;
+    if (!events.length) {
+      const li = document.createElement("li");
+      li.textContent = turn === 0 ? "The arena is empty until the first spawn." : "Nothing happened.";
+      list.appendChild(li);
+    }
+    for (const e of events) {
+      const li = document.createElement("li");
+      li.textContent = eventText(e);
+      li.dataset.kind = e.kind;
+      if (e.kind === "fault") li.className = "fault";
+      list.appendChild(li);
+    }
+  }
+
+  function showTurn(turn) {
+    view.turn = turn;
+    show(stateAt(turn));
+    document.getElementById("effects").textContent = "";
+    showScores(turn);
+    showEvents(turn);
+    slider.value = turn;
+    turnLabel.textContent = turn === 0 ? `Start (0 / ${last})` : `Turn ${T.steps[turn - 1].turn} (${turn} / ${last})`;
+    document.body.dataset.turn = turn;
+    document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
+    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
+  }
+
+  function stop() {
+    view.token++;
+    view.playing = false;
+    playBtn.textContent = "Play";
+    playBtn.setAttribute("aria-pressed", "false");
+  }
+  function jump(turn) {
+    stop();
+    setStage("");
+    showTurn(Math.max(0, Math.min(last, turn)));
+  }
+  async function stepForward(keepPlaying) {
+    if (view.turn >= last) return false;
+    const token = keepPlaying ? view.token : ++view.token;
+    const target = view.turn + 1;
+    if (!(await animateTurn(target, token))) return false;
+    showTurn(target);
+    return true;
+  }
+  async function play() {
+    if (view.playing) return stop();
+    if (view.turn >= last) showTurn(0);
+    view.playing = true;
+    view.token++;
+    playBtn.textContent = "Pause";
+    playBtn.setAttribute("aria-pressed", "true");
+    document.body.dataset.state = "playing";
+    const token = view.token;
+    while (view.playing && token === view.token && view.turn < last) {
+      if (!(await stepForward(true))) break;
+      if (!(await wait(frameMs() / 2, token))) break;
+    }
+    if (token === view.token) {
+      stop();
+      showTurn(view.turn);
+    }
+  }
+
+  drawArena();
+  slider.max = last;
+  document.getElementById("first").addEventListener("click", () => jump(0));
+  document.getElementById("back").addEventListener("click", () => jump(view.turn - 1));
+  document.getElementById("forward").addEventListener("click", () => { stop(); stepForward(false); });
+  document.getElementById("end").addEventListener("click", () => jump(last));
+  playBtn.addEventListener("click", play);
+  slider.addEventListener("input", () => jump(Number(slider.value)));
+  const speed = document.getElementById("speed");
+  speed.value = String(view.speed);
+  speed.addEventListener("change", () => { view.speed = Number(speed.value); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"))) return;
+    if (ev.key === " " || ev.key === "k") { ev.preventDefault(); play(); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); if (ev.shiftKey) jump(view.turn + 1); else { stop(); stepForward(false); } }
+    else if (ev.key === "ArrowLeft") { ev.preventDefault(); jump(view.turn - 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); jump(0); }
+    else if (ev.key === "End") { ev.preventDefault(); jump(last); }
+  });
+  function fromHash() {
+    const m = /turn=(\d+)/.exec(location.hash);
+    return m ? Math.min(last, Number(m[1])) : 0;
+  }
+  window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
+  showTurn(fromHash());
+})();
