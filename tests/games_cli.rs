@@ -77,8 +77,8 @@ fn what_does_not_apply_to_robotgame_is_refused_by_name() {
         ),
         (&["--bot", "builtin:runner"][..], "--bot builtin:runner"),
         (
-            &["--bot", "jsonl:python3 bot.py"][..],
-            "built-in AIs so far",
+            &["--bot", "windward:java Main"][..],
+            "the 2012 clients play Last Robot Standing",
         ),
     ] {
         let mut args = vec!["play", "--game", "robotgame", "--bot", "builtin:random"];
@@ -97,4 +97,154 @@ fn what_does_not_apply_to_robotgame_is_refused_by_name() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the games are: lrs, robotgame"));
+}
+
+fn kit_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bots/robotgame")
+}
+
+#[test]
+fn the_python_starter_kit_plays_robotgame_without_faults_and_gets_its_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let kit = kit_dir();
+    let out: Value = serde_json::from_str(&ok(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "robotgame",
+            "--bot-dir",
+            kit.to_str().unwrap(),
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot-name",
+            "kit",
+            "--bot",
+            "builtin:random",
+            "--games",
+            "2",
+            "--json",
+            "--replay",
+            "replays",
+        ],
+    ))
+    .unwrap();
+    let kit = &out["external"][0];
+    assert_eq!(kit["bot"], "jsonl:python3 bot.py");
+    for key in ["timeouts", "malformed", "crashed_turns", "discarded"] {
+        assert_eq!(kit[key], 0, "{key}: {out}");
+    }
+    assert!(kit["spawn_error"].is_null());
+    assert_eq!(out["bots"][0]["faults"], 0);
+    // The kit fights: it deals damage and kills.
+    assert!(
+        out["bots"][0]["damage_dealt"].as_u64().unwrap() > 0,
+        "{out}"
+    );
+    for g in 0..2 {
+        let trace: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join(format!("replays/game-{g}.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(trace["steps"].as_array().unwrap().len(), 100);
+        assert!(dir.path().join(format!("replays/game-{g}.html")).exists());
+    }
+}
+
+#[test]
+fn a_robotgame_bot_that_prints_garbage_or_sleeps_or_exits_gets_faults_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("garbage.py"),
+        "import sys\nfor line in sys.stdin:\n    print('debug: got a line', flush=True)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("sleepy.py"),
+        "import sys, time\nfor line in sys.stdin:\n    time.sleep(0.5)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("quitter.py"),
+        "import sys\nsys.stdin.readline()\nprint('bye', file=sys.stderr)\nsys.exit(3)\n",
+    )
+    .unwrap();
+    let out: Value = serde_json::from_str(&ok(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "robotgame",
+            "--bot",
+            "jsonl:python3 garbage.py",
+            "--bot",
+            "jsonl:python3 sleepy.py",
+            "--bot",
+            "jsonl:python3 quitter.py",
+            "--bot",
+            "builtin:hunter",
+            "--time-limit-ms",
+            "100",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    let ext = out["external"].as_array().unwrap();
+    assert_eq!(ext[0]["malformed"], 100, "{out}");
+    assert_eq!(ext[0]["first_bad_line"], "debug: got a line");
+    assert_eq!(ext[1]["timeouts"], 100, "{out}");
+    assert_eq!(ext[2]["crashed_turns"], 100, "{out}");
+    assert!(
+        ext[2]["stderr_tail"].as_str().unwrap().contains("bye"),
+        "{out}"
+    );
+    // Every silent turn is one fault of its seat, and the built-in AI wins.
+    for b in 0..3 {
+        assert_eq!(out["bots"][b]["faults"], 100, "{out}");
+    }
+    assert_eq!(out["bots"][3]["wins"], 1);
+}
+
+/// A bot's keeper dies with the thread that forked it (`PR_SET_PDEATHSIG`), so bots must be
+/// forked from threads that outlive every game: a game that lasts longer than an idle
+/// worker thread (tokio retires them after 10 s) must not lose its bots.
+#[test]
+fn a_slow_bot_keeps_playing_a_game_longer_than_ten_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("slow.py"),
+        "import json, sys, time\n\
+         me = None\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'hello':\n\
+         \x20       me = msg['seat']\n\
+         \x20   elif msg['type'] == 'turn':\n\
+         \x20       time.sleep(0.13)\n\
+         \x20       acts = [{'id': r['id'], 'action': 'guard'} for r in msg['robots'] if r['seat'] == me]\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'actions': acts}), flush=True)\n",
+    )
+    .unwrap();
+    // 100 turns of 0.13 s: about 13 s.
+    let out: Value = serde_json::from_str(&ok(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "robotgame",
+            "--bot",
+            "jsonl:python3 slow.py",
+            "--bot",
+            "builtin:random",
+            "--time-limit-ms",
+            "1000",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    let ext = &out["external"][0];
+    for key in ["timeouts", "malformed", "crashed_turns"] {
+        assert_eq!(ext[key], 0, "{key}: {out}");
+    }
+    assert_eq!(out["bots"][0]["faults"], 0, "{out}");
 }

@@ -411,7 +411,8 @@ impl BotProcess {
     ) -> Result<BotProcess, SpawnError> {
         let uid = Self::lease(command, sandbox)?;
         let prepared = prepare(command, limits, cpu_seconds, sandbox, uid.as_ref(), netns)?;
-        Self::spawn_in(command, limits, uid, prepared)
+        let (c, l) = (command.clone(), limits.clone());
+        forker::fork(move || Self::spawn_in(&c, &l, uid, prepared))
     }
 
     /// Like [`BotProcess::spawn`], preparing the container (copying the bot directory) on a
@@ -430,7 +431,7 @@ impl BotProcess {
             let uid = Self::lease(&c, &s)?;
             let owner = uid.as_ref().map(UidLease::uid);
             let prepared = prepare_for(&c, &l, cpu_seconds, &s, owner, None)?;
-            Self::spawn_in(&c, &l, uid, prepared)
+            forker::fork(move || Self::spawn_in(&c, &l, uid, prepared))
         })
         .await
         .map_err(|e| SpawnError::Sandbox(io::Error::other(e.to_string())))?
@@ -707,5 +708,67 @@ impl Drop for BotProcess {
             t.abort();
         }
         // `scratch` and the uid lease are released by their own drops.
+    }
+}
+
+/// The threads every bot is forked from.
+///
+/// A bot's keeper is set to die with its parent (`PR_SET_PDEATHSIG`), so that a runner
+/// killed with SIGKILL leaves no bot behind. The kernel sends that signal when the *thread*
+/// that forked the keeper exits, not the process: forked from one of tokio's blocking
+/// threads, which are retired after 10 s idle, a bot was killed 10 s into a game whenever
+/// that thread had nothing else to do. These threads live as long as the process.
+mod forker {
+    use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
+    use std::sync::{Arc, Mutex, OnceLock};
+
+    type Job = Box<dyn FnOnce() + Send>;
+
+    fn jobs() -> &'static Mutex<Sender<Job>> {
+        static JOBS: OnceLock<Mutex<Sender<Job>>> = OnceLock::new();
+        JOBS.get_or_init(|| {
+            let (tx, rx) = channel::<Job>();
+            let rx = Arc::new(Mutex::new(rx));
+            // Bots of a game start in parallel: as many forking threads as CPUs.
+            let threads = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
+            for i in 0..threads {
+                let rx = Arc::clone(&rx);
+                std::thread::Builder::new()
+                    .name(format!("bot-forker-{i}"))
+                    .spawn(move || serve(&rx))
+                    .expect("start a bot forking thread");
+            }
+            Mutex::new(tx)
+        })
+    }
+
+    fn serve(rx: &Mutex<Receiver<Job>>) {
+        loop {
+            let job = match rx.lock() {
+                Ok(rx) => rx.recv(),
+                Err(poisoned) => poisoned.into_inner().recv(),
+            };
+            match job {
+                Ok(job) => job(),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Runs `spawn` (which forks) on a forking thread, inside the caller's tokio runtime,
+    /// and returns its result.
+    pub(super) fn fork<T: Send + 'static>(spawn: impl FnOnce() -> T + Send + 'static) -> T {
+        let runtime = tokio::runtime::Handle::current();
+        let (tx, rx) = sync_channel(1);
+        let job: Job = Box::new(move || {
+            let _entered = runtime.enter();
+            let _ = tx.send(spawn());
+        });
+        jobs()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(job)
+            .expect("the bot forking threads live as long as the process");
+        rx.recv().expect("a bot forking thread answers every job")
     }
 }

@@ -234,7 +234,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     } = args;
     let kind = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
     if kind == GameKind::RobotGame {
-        return play_robotgame(&args, &names);
+        return play_robotgame(&args, &names, &bot_dirs);
     }
     let board_name = args.board.as_deref().ok_or_else(|| {
         CliError::input("--board is required for lrs games (`lrs-tourney boards` lists them)")
@@ -344,10 +344,17 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `play --game robotgame`: built-in AIs only for now, a table or JSON per bot.
-fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliError> {
+/// `play --game robotgame`: a table or JSON per bot.
+fn play_robotgame(
+    args: &PlayFlags,
+    names: &[Option<String>],
+    bot_dirs: &[Option<PathBuf>],
+) -> Result<(), CliError> {
+    use crate::bots::process::BotCommand;
     use crate::games::robotgame::BuiltinAi;
     use crate::games::robotgame::series::play_series;
+    use crate::play::BotSpec;
+    use crate::play::robotgame::Seatholder;
     let refuse = |flag: &str, why: &str| {
         Err(CliError::input(format!(
             "{flag} does not apply to robotgame: {why}"
@@ -359,37 +366,77 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
     if args.turns.is_some() {
         return refuse("--turns", "a game has 100 turns");
     }
-    if !args.bot_dirs.is_empty() {
-        return refuse("--bot-dir", "only built-in AIs play it so far");
-    }
     let known = BuiltinAi::ALL
         .map(|a| format!("builtin:{}", a.name()))
         .join(", ");
-    let mut bots = Vec::new();
-    for spec in &args.bots {
-        let ai = spec
-            .strip_prefix("builtin:")
-            .and_then(BuiltinAi::from_name)
-            .ok_or_else(|| {
-                CliError::input(format!(
-                    "--bot {spec}: robotgame is played by built-in AIs so far: {known}"
-                ))
-            })?;
-        bots.push(ai);
+    let mut holders = Vec::new();
+    for (spec, dir) in args.bots.iter().zip(bot_dirs) {
+        let holder = match BotSpec::parse(spec) {
+            Ok(BotSpec::Jsonl(program)) => {
+                let dir = dir.clone().unwrap_or_else(|| PathBuf::from("."));
+                let dir = std::fs::canonicalize(&dir)
+                    .ok()
+                    .filter(|d| d.is_dir())
+                    .ok_or_else(|| {
+                        CliError::input(format!(
+                            "--bot {spec}: bot directory {} does not exist",
+                            dir.display()
+                        ))
+                    })?;
+                Seatholder::External(BotCommand {
+                    argv: program.argv,
+                    dir,
+                })
+            }
+            Ok(BotSpec::Windward(_)) => {
+                return refuse(
+                    "--bot windward:",
+                    "the 2012 clients play Last Robot Standing",
+                );
+            }
+            _ => {
+                if dir.is_some() {
+                    return refuse("--bot-dir", &format!("--bot {spec} is built in"));
+                }
+                let ai = spec
+                    .strip_prefix("builtin:")
+                    .and_then(BuiltinAi::from_name)
+                    .ok_or_else(|| {
+                        CliError::input(format!(
+                            "--bot {spec}: expected one of robotgame's built-in AIs ({known}) or jsonl:COMMAND"
+                        ))
+                    })?;
+                Seatholder::Builtin(ai)
+            }
+        };
+        holders.push(holder);
     }
+    let bots: Vec<BuiltinAi> = holders
+        .iter()
+        .filter_map(|h| match h {
+            Seatholder::Builtin(ai) => Some(*ai),
+            Seatholder::External(_) => None,
+        })
+        .collect();
     let seats = GameKind::RobotGame.seats();
-    if !seats.contains(&bots.len()) {
+    if !seats.contains(&holders.len()) {
         return Err(CliError::input(format!(
             "robotgame takes {} to {} bots, got {}",
             seats.start(),
             seats.end(),
-            bots.len()
+            holders.len()
         )));
     }
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
+    if args.time_limit_ms == 0 {
+        return Err(CliError::input("--time-limit-ms must be at least 1"));
+    }
     let labels = bot_labels(&args.bots, names);
+    if bots.len() < holders.len() {
+        return play_robotgame_external(args, &holders, &labels);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .build()
@@ -400,12 +447,22 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
     if let Some(dir) = &args.replay {
         write_robotgame_replays(dir, &bots, &labels, args.games, args.seed)?;
     }
+    print_robotgame(args, &totals, None)
+}
+
+/// The table (or JSON) of a RobotGame series; `faults` adds each external bot's report.
+fn print_robotgame(
+    args: &PlayFlags,
+    totals: &[crate::games::robotgame::series::BotTotals],
+    faults: Option<Vec<serde_json::Value>>,
+) -> Result<(), CliError> {
     if args.json {
         let report = serde_json::json!({
             "game": "robotgame",
             "games": args.games,
             "seed": args.seed,
             "bots": totals,
+            "external": faults,
         });
         let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
         println!("{text}");
@@ -421,32 +478,128 @@ fn play_robotgame(args: &PlayFlags, names: &[Option<String>]) -> Result<(), CliE
         "{:<width$}  {:>8} {:>8} {:>5} {:>12} {:>6} {:>6}",
         "bot", "mean", "total", "wins", "damage_dealt", "kills", "faults"
     );
-    for t in &totals {
+    for t in totals {
         println!(
             "{:<width$}  {:>8.2} {:>8} {:>5} {:>12} {:>6} {:>6}",
             t.bot, t.mean_score, t.total_score, t.wins, t.damage_dealt, t.kills, t.faults
         );
     }
     println!("\nscore: robots alive at the end of a game");
+    for f in faults.iter().flatten() {
+        let total = f["timeouts"].as_u64().unwrap_or(0)
+            + f["malformed"].as_u64().unwrap_or(0)
+            + f["crashed_turns"].as_u64().unwrap_or(0);
+        if total == 0 && f["spawn_error"].is_null() {
+            continue;
+        }
+        println!(
+            "\n{}: {} timeout(s), {} unreadable answer(s), {} turn(s) after it exited",
+            f["bot"].as_str().unwrap_or_default(),
+            f["timeouts"],
+            f["malformed"],
+            f["crashed_turns"]
+        );
+        if let Some(e) = f["spawn_error"].as_str() {
+            println!("  could not start: {e}");
+        }
+        if let Some(l) = f["first_bad_line"].as_str() {
+            println!("  first line that was not an answer: {l}");
+        }
+        if let Some(e) = f["stderr_tail"].as_str().filter(|e| !e.is_empty()) {
+            println!("  end of its stderr:\n{e}");
+        }
+    }
     Ok(())
 }
 
-/// `DIR/game-G.json` (the trace of `games::robotgame::trace`) and `DIR/game-G.html` (the
-/// viewer) for every game, each rebuilt from the game's decision log.
-fn write_robotgame_replays(
-    dir: &std::path::Path,
-    bots: &[crate::games::robotgame::BuiltinAi],
+/// RobotGame with external bots: games one after the other, each bot started per game.
+fn play_robotgame_external(
+    args: &PlayFlags,
+    holders: &[crate::play::robotgame::Seatholder],
     labels: &[String],
-    games: u32,
+) -> Result<(), CliError> {
+    use crate::games::robotgame::series::{seat_of, slot_results, totals};
+    use crate::play::robotgame::{Seatholder, play_game};
+    let options = JsonlOptions::default();
+    eprintln!("{}", options.sandbox.protections().one_line());
+    let n = holders.len();
+    let runtime = super::target::runtime()?;
+    let mut results = Vec::new();
+    let mut logs: Vec<Vec<Option<crate::play::robotgame::ExternalLog>>> = Vec::new();
+    let mut games = Vec::new();
+    for g in 0..args.games {
+        let mut seats = holders.to_vec();
+        let mut names = vec![String::new(); n];
+        for (slot, holder) in holders.iter().enumerate() {
+            seats[seat_of(slot, g, n)] = holder.clone();
+            names[seat_of(slot, g, n)] = labels[slot].clone();
+        }
+        let seed = args.seed.wrapping_add(u64::from(g));
+        let (game, by_seat) = runtime
+            .block_on(play_game(
+                &seats,
+                &names,
+                seed,
+                args.time_limit_ms,
+                &options,
+            ))
+            .map_err(CliError::failure)?;
+        results.push(slot_results(&game, g));
+        logs.push(
+            (0..n)
+                .map(|slot| by_seat[seat_of(slot, g, n)].clone())
+                .collect(),
+        );
+        games.push(game);
+    }
+    if let Some(dir) = &args.replay {
+        write_robotgame_traces(dir, &games, labels, args.seed)?;
+    }
+    let faults: Vec<serde_json::Value> = (0..n)
+        .filter(|&slot| matches!(holders[slot], Seatholder::External(_)))
+        .map(|slot| {
+            let mine: Vec<&crate::play::robotgame::ExternalLog> =
+                logs.iter().filter_map(|l| l[slot].as_ref()).collect();
+            let sum = |f: fn(&crate::play::robotgame::ExternalLog) -> u32| -> u32 {
+                mine.iter().map(|l| f(l)).sum()
+            };
+            let stderr_tail = mine.iter().rev().find_map(|l| {
+                l.exit.as_ref().map(|e| {
+                    let text = e.stderr.text();
+                    let lines: Vec<&str> = text.lines().collect();
+                    lines[lines.len().saturating_sub(10)..].join("\n")
+                })
+            });
+            serde_json::json!({
+                "bot": labels[slot],
+                "timeouts": sum(|l| l.timeouts),
+                "malformed": sum(|l| l.malformed),
+                "crashed_turns": sum(|l| l.crashed_turns),
+                "discarded": sum(|l| l.discarded),
+                "spawn_error": mine.iter().find_map(|l| l.spawn_error.clone()),
+                "first_bad_line": mine.iter().find_map(|l| l.first_bad_line.clone()),
+                "stderr_tail": stderr_tail,
+                "ended": mine.last().and_then(|l| l.exit.as_ref()).map(|e| e.status.clone()),
+            })
+        })
+        .collect();
+    print_robotgame(args, &totals(labels, &results), Some(faults))
+}
+
+/// Replays of games already played (their decision logs) into `dir`.
+fn write_robotgame_traces(
+    dir: &std::path::Path,
+    games: &[crate::games::robotgame::Game],
+    labels: &[String],
     seed: u64,
 ) -> Result<(), CliError> {
-    use crate::games::robotgame::series::{play_game, seat_of};
+    use crate::games::robotgame::series::seat_of;
     use crate::games::robotgame::{Setup, trace::trace};
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
-    let n = bots.len();
-    for g in 0..games {
-        let (_, game) = play_game(bots, seed, g).map_err(CliError::failure)?;
+    let n = labels.len();
+    for (g, game) in games.iter().enumerate() {
+        let g = g as u32;
         let game_seed = seed.wrapping_add(u64::from(g));
         let mut t = trace(&Setup::standard(n as u8, game_seed), game.log())
             .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
@@ -472,10 +625,27 @@ fn write_robotgame_replays(
         super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
     }
     eprintln!(
-        "replays: {games} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        games.len(),
         dir.display()
     );
     Ok(())
+}
+
+/// The games of a built-in series played again (they are deterministic) for their logs,
+/// written as replays into `dir`.
+fn write_robotgame_replays(
+    dir: &std::path::Path,
+    bots: &[crate::games::robotgame::BuiltinAi],
+    labels: &[String],
+    games: u32,
+    seed: u64,
+) -> Result<(), CliError> {
+    let played = (0..games)
+        .map(|g| crate::games::robotgame::series::play_game(bots, seed, g).map(|(_, game)| game))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CliError::failure)?;
+    write_robotgame_traces(dir, &played, labels, seed)
 }
 
 /// Two replay files per game: `DIR/game-G.json`, in the format of `replay --json`, and

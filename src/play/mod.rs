@@ -8,6 +8,7 @@
 //! its seed and its bots' answers, and results are folded in game order, so `--jobs` never
 //! changes a figure.
 
+pub mod robotgame;
 mod stats;
 
 pub use stats::{

@@ -10,6 +10,7 @@ pub mod arena;
 pub mod engine;
 pub mod log;
 mod movement;
+pub mod protocol;
 pub mod scenario;
 pub mod series;
 pub mod trace;

@@ -68,8 +68,14 @@ pub fn play_game(
         })
         .collect();
     run_game(&mut game, &mut players)?;
+    Ok((slot_results(&game, g), game))
+}
+
+/// A finished game `g`'s result per bot slot.
+pub fn slot_results(game: &Game, g: u32) -> Vec<SlotResult> {
+    let n = usize::from(game.seats());
     let scores = game.scores();
-    let results = (0..n)
+    (0..n)
         .map(|slot| {
             let seat = seat_of(slot, g, n);
             let stats = game.stats()[seat];
@@ -81,8 +87,7 @@ pub fn play_game(
                 faults: stats.faults,
             }
         })
-        .collect();
-    Ok((results, game))
+        .collect()
 }
 
 /// Plays `games` games and totals them per bot.
@@ -96,6 +101,11 @@ pub fn play_series(
         .into_par_iter()
         .map(|g| play_one(bots, seed, g))
         .collect::<Result<_, _>>()?;
+    Ok(totals(labels, &results))
+}
+
+/// Each bot's totals over games' slot results.
+pub fn totals(labels: &[String], results: &[Vec<SlotResult>]) -> Vec<BotTotals> {
     let mut totals: Vec<BotTotals> = labels
         .iter()
         .map(|l| BotTotals {
@@ -103,7 +113,7 @@ pub fn play_series(
             ..BotTotals::default()
         })
         .collect();
-    for game in &results {
+    for game in results {
         for (t, r) in totals.iter_mut().zip(game) {
             t.games += 1;
             t.total_score += u64::from(r.score);
@@ -116,7 +126,7 @@ pub fn play_series(
     for t in &mut totals {
         t.mean_score = t.total_score as f64 / f64::from(t.games.max(1));
     }
-    Ok(totals)
+    totals
 }
 
 #[cfg(test)]
