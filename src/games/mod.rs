@@ -5,3 +5,4 @@
 //! `crate::engine` and is to move here later, next to the others.
 
 pub mod robotgame;
+pub mod robots;
