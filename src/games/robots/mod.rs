@@ -12,6 +12,7 @@ pub mod board;
 pub mod game;
 pub mod log;
 pub mod protocol;
+pub mod scenario;
 
 mod turn;
 pub mod types;
