@@ -85,6 +85,8 @@ pub enum GameError {
     },
     #[error("{what} at {pos} is on a square already taken")]
     Taken { what: &'static str, pos: Pos },
+    #[error("a turn limit of 0: expected at least 1 turn")]
+    TurnLimit,
     #[error("{got} answers for {seats} seats: expected one per seat")]
     Answers { got: usize, seats: u8 },
     #[error("the game is over")]

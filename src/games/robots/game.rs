@@ -6,7 +6,7 @@
 //! submits once; a seat whose game ended is skipped. No I/O, no clock: a game is a function
 //! of its [`Setup`] and the answers.
 
-use super::board::{Board, CLASSIC_HEIGHT, CLASSIC_WIDTH, GameError, LAST_LEVEL};
+use super::board::{Board, CLASSIC_HEIGHT, CLASSIC_WIDTH, GameError, LAST_LEVEL, MAX_TURNS};
 use super::log::{DecisionLog, TurnDecisions};
 use super::types::{Answer, Seat, Status};
 
@@ -20,6 +20,8 @@ pub struct Settings {
     pub height: u16,
     /// The level every board starts at (RB1.3), 1 to 20.
     pub start_level: u8,
+    /// A seat's game ends after this many turns (RB1.3: 1000).
+    pub max_turns: u32,
 }
 
 impl Default for Settings {
@@ -28,6 +30,7 @@ impl Default for Settings {
             width: CLASSIC_WIDTH,
             height: CLASSIC_HEIGHT,
             start_level: 1,
+            max_turns: MAX_TURNS,
         }
     }
 }
@@ -79,7 +82,11 @@ impl Game {
         if !(1..=LAST_LEVEL).contains(&s.start_level) {
             return Err(GameError::Level(s.start_level));
         }
-        let board = Board::new(s.width, s.height, s.start_level, setup.seed)?;
+        if s.max_turns == 0 {
+            return Err(GameError::TurnLimit);
+        }
+        let mut board = Board::new(s.width, s.height, s.start_level, setup.seed)?;
+        board.max_turns = s.max_turns;
         Ok(Game {
             boards: vec![board; usize::from(setup.seats)],
             turn: 0,

@@ -253,8 +253,9 @@ impl Board {
     }
 
     /// After a completed level: the next level, or the end of the game after the last one
-    /// or at the turn limit (RB1.3).
-    pub(super) fn next_level(&mut self) {
+    /// or at the turn limit (RB1.3). Games call it after every turn; scenarios stop at the
+    /// completed level instead. Does nothing unless the level was just completed.
+    pub fn next_level(&mut self) {
         if self.status != Status::LevelDone {
             return;
         }
