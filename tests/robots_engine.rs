@@ -59,6 +59,20 @@ fn a_completed_level_with_the_blaster_used_gains_one_safe_teleport() {
 }
 
 #[test]
+fn the_next_level_is_laid_out_the_same_wherever_the_player_ended_the_last_one() {
+    for seed in 0..30 {
+        let fresh = Board::new(CLASSIC_WIDTH, CLASSIC_HEIGHT, 2, seed).unwrap();
+        for (x, y) in [(1, 1), (5, 5), (30, 10), (57, 20)] {
+            let p = position(1, (x, y), &[(x, y - 1)], true);
+            let mut board = Board::from_position(&p, seed).unwrap();
+            turn(&mut board, &["BN"]);
+            assert_eq!(board.robots(), fresh.robots(), "seed {seed} from ({x},{y})");
+            assert_eq!(board.player(), fresh.player(), "seed {seed} from ({x},{y})");
+        }
+    }
+}
+
+#[test]
 fn a_completed_level_without_the_blaster_gains_two_safe_teleports() {
     // The two robots crash into each other in the first step.
     let mut board = Board::from_position(&position(3, (5, 5), &[(2, 4), (2, 6)], true), 9).unwrap();

@@ -122,6 +122,8 @@ pub struct Board {
     // Per-step buffers.
     /// Robots arriving on each square in the current step.
     pub(super) arrivals: Vec<u8>,
+    /// Squares with a robot among their 8 neighbours, as of the last [`Board::mark_near`].
+    pub(super) near: Vec<bool>,
     pub(super) next: Vec<Sq>,
     /// Squares where robots were destroyed in the current step, with how many and why.
     pub(super) wrecks: Vec<(Sq, u8, KillCause)>,
@@ -161,6 +163,7 @@ impl Board {
             rng: teleport_rng(seed),
             events: Vec::new(),
             arrivals: vec![0; area],
+            near: vec![false; area],
             next: Vec::with_capacity(MAX_ROBOTS as usize),
             wrecks: Vec::new(),
         }
@@ -239,47 +242,57 @@ impl Board {
             self.robots.push(Sq(s));
         }
         // The player: uniformly among the empty squares with no robot next to them.
-        let free = self.count_free(true);
+        self.mark_near();
+        // The previous level's player square is no obstacle on the fresh board.
+        let free = self.count_free(true, None);
         let k = rng.below(free);
         self.player = self
-            .nth_free(true, k)
+            .nth_free(true, None, k)
             .expect("a level leaves a free square");
         self.status = Status::Playing;
     }
 
-    /// Empty squares (no robot, heap or player), optionally only those with no robot among
-    /// their 8 neighbours: the candidates of placements and teleports.
-    pub(super) fn count_free(&self, away_from_robots: bool) -> u32 {
+    /// Marks the squares with a robot among their 8 neighbours, for the `away_from_robots`
+    /// counts: once per draw rather than 8 look-ups per square.
+    pub(super) fn mark_near(&mut self) {
+        self.near.fill(false);
+        let (w, h) = (i32::from(self.width), i32::from(self.height));
+        for &r in &self.robots {
+            let p = Pos::new(r.0 as i32 % w, r.0 as i32 / w);
+            for y in (p.y - 1).max(0)..=(p.y + 1).min(h - 1) {
+                for x in (p.x - 1).max(0)..=(p.x + 1).min(w - 1) {
+                    self.near[(y * w + x) as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Empty squares (no robot, heap, nor `player`, the player's square if it stands on
+    /// one), optionally only those with no robot among their 8 neighbours (as marked by
+    /// [`Board::mark_near`]): the candidates of placements and teleports.
+    pub(super) fn count_free(&self, away_from_robots: bool, player: Option<Sq>) -> u32 {
         (0..self.cells.len() as u32)
-            .filter(|&i| self.is_free(Sq(i), away_from_robots))
+            .filter(|&i| self.is_free(Sq(i), away_from_robots, player))
             .count() as u32
     }
 
     /// The `k`-th square counted by [`Board::count_free`], in row-major order.
-    pub(super) fn nth_free(&self, away_from_robots: bool, k: u32) -> Option<Sq> {
+    pub(super) fn nth_free(
+        &self,
+        away_from_robots: bool,
+        player: Option<Sq>,
+        k: u32,
+    ) -> Option<Sq> {
         (0..self.cells.len() as u32)
             .map(Sq)
-            .filter(|&s| self.is_free(s, away_from_robots))
+            .filter(|&s| self.is_free(s, away_from_robots, player))
             .nth(k as usize)
     }
 
-    fn is_free(&self, sq: Sq, away_from_robots: bool) -> bool {
+    fn is_free(&self, sq: Sq, away_from_robots: bool, player: Option<Sq>) -> bool {
         self.cells[sq.index()] == Cell::Empty
-            && (sq != self.player || self.status == Status::Dead)
-            && !(away_from_robots && self.robot_next_to(sq))
-    }
-
-    /// Whether a robot stands on one of the 8 neighbours of `sq`.
-    pub fn robot_next_to(&self, sq: Sq) -> bool {
-        let p = self.pos(sq);
-        (-1..=1).any(|dy| {
-            (-1..=1).any(|dx| {
-                (dx, dy) != (0, 0)
-                    && self
-                        .sq(Pos::new(p.x + dx, p.y + dy))
-                        .is_some_and(|n| self.cells[n.index()] == Cell::Robot)
-            })
-        })
+            && Some(sq) != player
+            && !(away_from_robots && self.near[sq.index()])
     }
 
     /// The square at `pos`, if it is on the board.
@@ -305,6 +318,11 @@ impl Board {
     /// What `pos` holds apart from the player; `None` off the board.
     pub fn cell(&self, pos: Pos) -> Option<Cell> {
         self.sq(pos).map(|s| self.cells[s.index()])
+    }
+
+    /// Every square's content apart from the player, row by row (`y`, then `x`).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
     }
 
     /// The player's square, `None` once dead.

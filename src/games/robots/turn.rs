@@ -166,20 +166,22 @@ impl Board {
     /// RB4 `T`: a safe teleport while the counter lasts, else an unsafe one. There is an
     /// empty square ([`Board::check`]).
     fn teleport(&mut self) {
-        let anywhere = self.count_free(false);
+        let me = Some(self.player);
+        let anywhere = self.count_free(false, me);
         let safe = self.teleports > 0;
         let mut away = false;
         let mut candidates = anywhere;
         if safe {
             self.teleports -= 1;
-            let away_count = self.count_free(true);
+            self.mark_near();
+            let away_count = self.count_free(true, me);
             if away_count > 0 {
                 away = true;
                 candidates = away_count;
             }
         }
         let k = self.rng.below(candidates);
-        let to = self.nth_free(away, k).expect("k is below the count");
+        let to = self.nth_free(away, me, k).expect("k is below the count");
         self.player = to;
         let to = self.pos(to);
         self.push(EventKind::Teleport { to, safe });

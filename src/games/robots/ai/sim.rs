@@ -42,17 +42,11 @@ impl Field {
         self.arrivals.resize(area, 0);
         self.added.clear();
         robots.clear();
-        for y in 0..self.h {
-            for x in 0..self.w {
-                let p = Pos::new(x, y);
-                match board.cell(p) {
-                    Some(Cell::Heap) => {
-                        let i = self.idx(p);
-                        self.heap[i] = true;
-                    }
-                    Some(Cell::Robot) => robots.push(p),
-                    _ => {}
-                }
+        for (i, cell) in board.cells().iter().enumerate() {
+            match cell {
+                Cell::Heap => self.heap[i] = true,
+                Cell::Robot => robots.push(Pos::new(i as i32 % self.w, i as i32 / self.w)),
+                Cell::Empty => {}
             }
         }
     }
