@@ -276,6 +276,30 @@ fn scenario_with_game_robotgame_runs_robotgame() {
 }
 
 #[test]
+fn scenario_with_game_robots_runs_robots() {
+    let scenario = "game = \"robots\"\nwidth = 10\nheight = 10\nplayer = [5, 5]\n\
+                    robots = [[2, 4], [2, 6]]\nturns = [[\"P\"]]\n";
+    let out = Test::new()
+        .file("rb.toml", scenario)
+        .args(&["scenario", "rb.toml", "--json"])
+        .run();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "robots");
+    assert_eq!(v["kills"], 2);
+    assert_eq!(v["heaps"], serde_json::json!([[3, 5]]));
+}
+
+#[test]
+fn an_invalid_robots_scenario_is_a_located_input_error() {
+    Test::new()
+        .file("rb.toml", "game = \"robots\"\nwidth = 8\nheight = 8\nplayer = [1, 1]\nrobots = [[3, 3]]\nturns = [[\"X\"]]\n")
+        .args(&["scenario", "rb.toml", "--json"])
+        .status(2)
+        .stderr_has("rb.toml:6:11: bad move \"X\"")
+        .run();
+}
+
+#[test]
 fn scenario_with_game_lrs_is_an_lrs_scenario() {
     let scenario = "game = \"lrs\"\ngrid = \". . .\"\n[[robot]]\nname = \"A\"\nx = 0\ny = 0\n\
                     facing = \"E\"\n[[turn]]\nA = \"F1@100\"\n";
@@ -295,5 +319,6 @@ fn scenario_with_unknown_game_is_a_located_input_error() {
         .status(2)
         .stderr_has("chess.toml:2:8: unknown game \"chess\"")
         .stderr_has("\"robotgame\"")
+        .stderr_has("\"robots\"")
         .run();
 }

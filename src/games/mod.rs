@@ -6,5 +6,6 @@
 
 mod kind;
 pub mod robotgame;
+pub mod robots;
 
 pub use kind::{GameKind, UnknownGame};

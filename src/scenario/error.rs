@@ -34,6 +34,9 @@ pub enum ScenarioError {
     /// A RobotGame scenario (`game = "robotgame"`) is invalid; its error is located the same way.
     #[error("{0}")]
     RobotGame(#[from] crate::games::robotgame::scenario::ScenarioError),
+    /// A Robots scenario (`game = "robots"`) is invalid; its error is located the same way.
+    #[error("{0}")]
+    Robots(#[from] crate::games::robots::scenario::ScenarioError),
 }
 
 impl ScenarioError {

@@ -1,5 +1,6 @@
 //! Picks the game a scenario file is for, from its top-level `game` key: no key, or
-//! `game = "lrs"`, is a Last Robot Standing scenario; `game = "robotgame"` a RobotGame one.
+//! `game = "lrs"`, is a Last Robot Standing scenario; `game = "robotgame"` a RobotGame one;
+//! `game = "robots"` a Robots one.
 //!
 //! This is the whole dispatch between game kinds for scenarios, kept here and small until
 //! games sit behind one common interface.
@@ -14,10 +15,11 @@ use toml::de::{DeTable, DeValue};
 pub enum ScenarioGame {
     Lrs,
     RobotGame,
+    Robots,
 }
 
 /// The known `game` values, for messages.
-pub(super) const KNOWN_GAMES: &str = "\"lrs\" (the default) or \"robotgame\"";
+pub(super) const KNOWN_GAMES: &str = "\"lrs\" (the default), \"robotgame\" or \"robots\"";
 
 /// The game named by `text`'s `game` key. A file that is not valid TOML is left to the LRS
 /// parser, whose messages for it are unchanged.
@@ -32,6 +34,7 @@ pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioErr
     match value.get_ref() {
         DeValue::String(s) if s == "lrs" => Ok(ScenarioGame::Lrs),
         DeValue::String(s) if s == "robotgame" => Ok(ScenarioGame::RobotGame),
+        DeValue::String(s) if s == "robots" => Ok(ScenarioGame::Robots),
         DeValue::String(s) => Err(src.error(
             &value.span(),
             Problem::UnknownGame {
@@ -44,7 +47,7 @@ pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioErr
             Problem::WrongType {
                 key: "game".to_string(),
                 found: type_name(other),
-                expected: "a string: \"lrs\" or \"robotgame\"",
+                expected: "a string: \"lrs\", \"robotgame\" or \"robots\"",
             },
         )),
     }

@@ -5,7 +5,8 @@
 //! parse (TOML with spans -> a checked [`Scenario`], every problem located at
 //! `file:line:column`), run (the engine, answering its re-entry questions) and output (JSON).
 //! A file with `game = "robotgame"` is a RobotGame scenario instead, run by
-//! `crate::games::robotgame::scenario`; [`run_scenario_file`] picks the game.
+//! `crate::games::robotgame::scenario`, and one with `game = "robots"` a Robots scenario,
+//! run by `crate::games::robots::scenario`; [`run_scenario_file`] picks the game.
 
 mod error;
 mod game;
@@ -27,7 +28,8 @@ pub use run::{Outcome, run};
 use std::path::Path;
 
 /// Reads, checks and runs the scenario file at `path`, returning its JSON object: that of
-/// scenario.md, or of RobotGame's RG8 when the file says `game = "robotgame"`. A
+/// scenario.md, of RobotGame's RG8 when the file says `game = "robotgame"`, or of Robots'
+/// RB7 when it says `game = "robots"`. A
 /// `board = "..."` path is taken relative to the file's directory.
 pub fn run_scenario_file(path: &Path) -> Result<serde_json::Value, ScenarioError> {
     let file = path.display().to_string();
@@ -41,6 +43,9 @@ pub fn run_scenario_file(path: &Path) -> Result<serde_json::Value, ScenarioError
             run_scenario_str(&text, &file, base_dir)
         }
         ScenarioGame::RobotGame => Ok(crate::games::robotgame::scenario::run_scenario_str(
+            &text, &file,
+        )?),
+        ScenarioGame::Robots => Ok(crate::games::robots::scenario::run_scenario_str(
             &text, &file,
         )?),
     }

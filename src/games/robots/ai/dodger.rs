@@ -1,0 +1,326 @@
+//! Defines [`Dodger`]: a player that steps only where no robot can reach it, picks among
+//! such squares the one that makes robots collide or run into heaps soonest, blasts or
+//! teleports when cornered, and plays up to 8 moves a turn.
+//!
+//! A score is kills minus turns (RB5), so the dodger plans a whole turn at once: it plays
+//! its moves ahead on a [`Field`] (the rules are deterministic but for teleports) and stops
+//! only at a teleport, at the end of the level, or with a last stand (`L`) once passing
+//! to the end of the level is seen to be survivable.
+
+use super::Player;
+use super::sim::{Field, toward};
+use crate::games::robots::board::Board;
+use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
+
+/// Steps a look-ahead passes after a candidate move to count the kills it leads to.
+const HORIZON: u32 = 6;
+/// Robots this far away (or farther) cannot threaten the player within two steps.
+const FAR: i32 = 4;
+
+/// What passing until the end of the level would do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Doom {
+    Unknown,
+    /// The level ends with the player alive.
+    Survives,
+    /// The player dies in this many steps.
+    DiesIn(u32),
+}
+
+/// How good a candidate square is, compared field by field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Value {
+    clears_level: bool,
+    /// Some safe square is left around it after the robots' step.
+    escape: bool,
+    /// Kills of the step and of the look-ahead after it.
+    kills: u32,
+    /// Steps of the look-ahead survived.
+    lives: u32,
+    /// Safe squares around it after the robots' step.
+    mobility: u32,
+    /// Passing keeps the position; preferred when all else is equal.
+    pass: bool,
+}
+
+/// See the module documentation.
+#[derive(Debug, Clone, Default)]
+pub struct Dodger {
+    field: Field,
+    robots: Vec<Pos>,
+    player: Pos,
+    can_blast: bool,
+    // Scratch space.
+    after: Vec<Pos>,
+    wrecked: Vec<usize>,
+    ahead: Vec<Pos>,
+    ahead_next: Vec<Pos>,
+    ahead_wrecked: Vec<usize>,
+}
+
+impl Dodger {
+    pub fn new() -> Dodger {
+        Dodger::default()
+    }
+
+    fn load(&mut self, board: &Board) {
+        self.field.load(board, &mut self.robots);
+        self.player = board.player().unwrap_or_default();
+        self.can_blast = board.can_blast();
+    }
+
+    /// Passes from the current state until the level ends, the player dies, or `limit`
+    /// steps: returns the kills and the step of death, if any. Leaves the state unchanged.
+    fn pass_ahead(&mut self, from: &[Pos], limit: u32) -> (u32, Option<u32>) {
+        self.ahead.clear();
+        self.ahead.extend_from_slice(from);
+        let mut kills = 0;
+        let mut death = None;
+        for t in 1..=limit {
+            if self.ahead.is_empty() {
+                break;
+            }
+            kills += self.field.step(
+                &self.ahead,
+                self.player,
+                &mut self.ahead_next,
+                &mut self.ahead_wrecked,
+            );
+            let hit = self.field.idx(self.player);
+            if self.ahead_next.contains(&self.player) || self.ahead_wrecked.contains(&hit) {
+                death = Some(t);
+                break;
+            }
+            for &i in &self.ahead_wrecked {
+                self.field.add_heap(i);
+            }
+            std::mem::swap(&mut self.ahead, &mut self.ahead_next);
+        }
+        self.field.undo_heaps();
+        (kills, death)
+    }
+
+    /// Whether a last stand from here survives.
+    fn doom(&mut self) -> Doom {
+        let limit = self.field_side();
+        let robots = std::mem::take(&mut self.robots);
+        let (_, death) = self.pass_ahead(&robots, limit);
+        self.robots = robots;
+        match death {
+            None => Doom::Survives,
+            Some(t) => Doom::DiesIn(t),
+        }
+    }
+
+    /// Steps after which every robot has reached the player or been destroyed.
+    fn field_side(&self) -> u32 {
+        let far = self
+            .robots
+            .iter()
+            .map(|r| r.distance(self.player))
+            .max()
+            .unwrap_or(0);
+        far as u32 + 1
+    }
+
+    /// The value of moving to (or staying on) `to`, a safe square.
+    fn value(&mut self, to: Pos, pass: bool) -> Value {
+        let kills = self
+            .field
+            .step(&self.robots, to, &mut self.after, &mut self.wrecked);
+        if self.after.is_empty() {
+            return Value {
+                clears_level: true,
+                escape: true,
+                kills,
+                lives: HORIZON,
+                mobility: 9,
+                pass,
+            };
+        }
+        for k in 0..self.wrecked.len() {
+            self.field.add_heap(self.wrecked[k]);
+        }
+        let mut mobility = 0;
+        for dir in Dir::ALL {
+            mobility += u32::from(self.field.safe(&self.after, to.step(dir)));
+        }
+        mobility += u32::from(self.after.iter().all(|r| r.distance(to) >= 2));
+        let saved = self.player;
+        self.player = to;
+        let after = std::mem::take(&mut self.after);
+        // pass_ahead undoes the heaps of this step too: they were added first.
+        let (more, death) = self.pass_ahead(&after, HORIZON);
+        self.after = after;
+        self.player = saved;
+        Value {
+            clears_level: false,
+            escape: mobility > 0,
+            kills: kills + more,
+            lives: death.map_or(HORIZON, |t| t - 1),
+            mobility,
+            pass,
+        }
+    }
+
+    /// The next move from the current state.
+    fn choose(&mut self) -> Move {
+        let p = self.player;
+        let nearest = self.robots.iter().map(|r| r.distance(p)).min().unwrap_or(0);
+        let adjacent: Vec<Pos> = self
+            .robots
+            .iter()
+            .copied()
+            .filter(|r| r.distance(p) == 1)
+            .collect();
+        // The last robot next to the player: blasting it ends the level at once.
+        if self.can_blast && self.robots.len() == 1 && adjacent.len() == 1 {
+            return Move::Blast(direction(p, adjacent[0]));
+        }
+        if nearest >= FAR || (self.robots.len() == 1 && self.can_blast && nearest >= 2) {
+            // Let them come: nothing can reach the player within two steps, or the last
+            // robot is to be blasted once next to it.
+            return Move::Pass;
+        }
+        let mut best: Option<(Value, Move)> = None;
+        let options = std::iter::once(Move::Pass).chain(Dir::ALL.map(Move::Step));
+        for mv in options {
+            let to = match mv {
+                Move::Step(d) => p.step(d),
+                _ => p,
+            };
+            if !self.field.safe(&self.robots, to) {
+                continue;
+            }
+            let value = self.value(to, mv == Move::Pass);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, mv));
+            }
+        }
+        if let Some((_, mv)) = best {
+            return mv;
+        }
+        // Cornered: blast the one robot that can reach the player, or teleport away.
+        if self.can_blast && adjacent.len() == 1 {
+            return Move::Blast(direction(p, adjacent[0]));
+        }
+        Move::Teleport
+    }
+
+    /// Plays `mv` (not a teleport) on the simulated state; returns whether the plan goes on.
+    fn apply(&mut self, mv: Move) -> bool {
+        match mv {
+            Move::Step(d) => self.player = self.player.step(d),
+            Move::Blast(d) => {
+                let at = self.player.step(d);
+                self.robots.retain(|&r| r != at);
+                let i = self.field.idx(at);
+                self.field.set_heap(i);
+                self.can_blast = false;
+                if self.robots.is_empty() {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        self.field.step(
+            &self.robots,
+            self.player,
+            &mut self.after,
+            &mut self.wrecked,
+        );
+        for k in 0..self.wrecked.len() {
+            self.field.set_heap(self.wrecked[k]);
+        }
+        std::mem::swap(&mut self.robots, &mut self.after);
+        let dead = self.robots.contains(&self.player)
+            || self.wrecked.contains(&self.field.idx(self.player));
+        !dead && !self.robots.is_empty()
+    }
+}
+
+/// The direction from `from` to the adjacent square `to`.
+fn direction(from: Pos, to: Pos) -> Dir {
+    let step = toward(from, to);
+    Dir::ALL
+        .into_iter()
+        .find(|&d| from.step(d) == step)
+        .unwrap_or(Dir::N)
+}
+
+impl Player for Dodger {
+    fn act(&mut self, board: &Board, out: &mut Vec<Move>) {
+        self.load(board);
+        let mut doom = Doom::Unknown;
+        while out.len() < MAX_MOVES {
+            if doom == Doom::Unknown {
+                doom = self.doom();
+            }
+            if doom == Doom::Survives {
+                out.push(Move::LastStand);
+                return;
+            }
+            let mv = self.choose();
+            out.push(mv);
+            if mv == Move::Teleport || !self.apply(mv) {
+                return;
+            }
+            doom = match (mv, doom) {
+                // Passing is a step of the last stand already simulated.
+                (Move::Pass, Doom::DiesIn(t)) if t > 1 => Doom::DiesIn(t - 1),
+                _ => Doom::Unknown,
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::robots::board::Position;
+
+    fn plan(player: (i32, i32), robots: &[(i32, i32)], heaps: &[(i32, i32)]) -> Vec<Move> {
+        let position = Position {
+            width: 12,
+            height: 12,
+            level: 1,
+            player: Pos::new(player.0, player.1),
+            robots: robots.iter().map(|&(x, y)| Pos::new(x, y)).collect(),
+            heaps: heaps.iter().map(|&(x, y)| Pos::new(x, y)).collect(),
+            teleports: 2,
+            can_blast: true,
+        };
+        let board = Board::from_position(&position, 0).unwrap();
+        let mut out = Vec::new();
+        Dodger::new().act(&board, &mut out);
+        out
+    }
+
+    #[test]
+    fn makes_a_last_stand_when_the_robots_will_collide() {
+        // Both robots step onto (3,5) and crash: passing to the end is safe.
+        assert_eq!(plan((5, 5), &[(2, 4), (2, 6)], &[]), vec![Move::LastStand]);
+    }
+
+    #[test]
+    fn blasts_the_last_robot_once_next_to_it() {
+        assert_eq!(plan((5, 5), &[(5, 4)], &[]), vec![Move::Blast(Dir::N)]);
+        // Farther away, it waits for it.
+        assert_eq!(
+            plan((5, 5), &[(5, 2)], &[]),
+            vec![Move::Pass, Move::Pass, Move::Blast(Dir::N)]
+        );
+    }
+
+    #[test]
+    fn never_steps_where_a_robot_can_reach() {
+        let moves = plan((0, 0), &[(2, 0), (2, 2), (0, 2)], &[]);
+        assert!(!moves.is_empty());
+        assert!(moves.len() <= MAX_MOVES);
+        // From the corner every neighbour is next to a robot: it teleports or blasts.
+        assert!(
+            matches!(moves[0], Move::Pass | Move::Teleport | Move::Blast(_)),
+            "{moves:?}"
+        );
+    }
+}

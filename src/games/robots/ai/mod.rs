@@ -1,0 +1,106 @@
+//! Built-in Robots players: `random` and `dodger`, and [`run_game`] to play a game with
+//! in-process players.
+//!
+//! A player sees only its own seat's board (seats do not interact). Each AI is
+//! deterministic given the game seed and its seat: randomness, where it uses any, comes
+//! from a generator derived from both, never the engine's, so a game of built-in AIs
+//! replays exactly from its seed.
+
+mod dodger;
+mod random;
+mod sim;
+
+pub use dodger::Dodger;
+pub use random::RandomAi;
+
+use super::board::{Board, GameError};
+use super::game::{Game, MAX_SEATS};
+use super::types::{Answer, Move, Seat, Silence};
+use crate::engine::rng::{GameRng, splitmix64};
+
+/// An in-process player.
+pub trait Player {
+    /// Writes the moves of the board's next turn into `out` (empty on entry).
+    fn act(&mut self, board: &Board, out: &mut Vec<Move>);
+}
+
+/// The built-in AIs, by the name used in `builtin:NAME`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BuiltinAi {
+    /// One uniformly random legal move a turn.
+    Random,
+    /// Dodges, lures robots into collisions, blasts or teleports when cornered, and plays
+    /// up to 8 moves a turn.
+    Dodger,
+}
+
+impl BuiltinAi {
+    pub const ALL: [BuiltinAi; 2] = [BuiltinAi::Random, BuiltinAi::Dodger];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinAi::Random => "random",
+            BuiltinAi::Dodger => "dodger",
+        }
+    }
+
+    /// One line saying what the AI does, for help texts.
+    pub fn summary(self) -> &'static str {
+        match self {
+            BuiltinAi::Random => "one uniformly random legal move a turn (never Q)",
+            BuiltinAi::Dodger => {
+                "steps where no robot can reach, lures robots into collisions and heaps, \
+                 blasts or teleports when cornered, up to 8 moves a turn"
+            }
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BuiltinAi> {
+        BuiltinAi::ALL.into_iter().find(|ai| ai.name() == name)
+    }
+
+    /// A fresh player of this kind for `seat` of the game with `game_seed`.
+    pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
+        match self {
+            BuiltinAi::Random => Box::new(RandomAi::new(ai_rng(game_seed, seat))),
+            BuiltinAi::Dodger => Box::new(Dodger::new()),
+        }
+    }
+}
+
+/// The generator of the AI in `seat`: independent of the engine's and of other seats'.
+fn ai_rng(game_seed: u64, seat: Seat) -> GameRng {
+    let mut state = game_seed ^ 0x7EB0_75EE_D000_0000 ^ (u64::from(seat.0) + 1);
+    GameRng::new(splitmix64(&mut state))
+}
+
+/// Plays `game` to its end, `players[s]` answering for seat `s` while it plays. The answer
+/// buffers are reused from turn to turn.
+pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
+where
+    P: std::ops::DerefMut,
+    P::Target: Player,
+{
+    let seats = usize::from(game.seats());
+    if players.len() != seats {
+        return Err(GameError::Answers {
+            got: players.len(),
+            seats: game.seats(),
+        });
+    }
+    let mut buffers: Vec<Vec<Move>> = (0..seats).map(|_| Vec::with_capacity(8)).collect();
+    while !game.is_over() {
+        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate() {
+            buf.clear();
+            if game.playing(Seat(s as u8)) {
+                player.act(game.board(Seat(s as u8)), buf);
+            }
+        }
+        let mut answers = [Answer::Silent(Silence::Timeout); MAX_SEATS];
+        for (answer, buf) in answers.iter_mut().zip(&buffers) {
+            *answer = Answer::Moves(buf);
+        }
+        game.step(&answers[..seats])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! Robots: the classic game of a player alone against robots that step towards it, one
+//! board per seat (docs/robots.md has the rules, clauses RB1 to RB7).
+//!
+//! Layered like RobotGame: [`types`] is the vocabulary, [`board`] the state of one seat's
+//! game and its level layout, `turn` the rules of a turn (moves and the robots' step),
+//! [`game`] the seats side by side with the decision [`log`], [`protocol`] the JSON-lines
+//! payloads, [`ai`] the built-in players and [`scenario`] the TOML format that pins each
+//! rule down.
+
+pub mod ai;
+pub mod board;
+pub mod game;
+pub mod log;
+pub mod protocol;
+pub mod scenario;
+
+mod turn;
+pub mod types;
+
+pub use ai::{BuiltinAi, Player, run_game};
+pub use board::{Board, Cell, GameError, Position, Sq};
+pub use game::{Game, SeatStats, Settings, Setup};
+pub use log::{DecisionLog, TurnDecisions};
+pub use turn::Consumed;
+pub use types::{
+    Answer, Dir, Event, EventKind, FaultKind, Illegal, KillCause, Move, Pos, Seat, Silence, Status,
+};
