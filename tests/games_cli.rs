@@ -17,7 +17,8 @@ fn games_lists_every_game_with_its_seats_and_ais() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["lrs", "robotgame"]);
+    assert_eq!(ids, ["lrs", "robotgame", "robots"]);
+    assert_eq!(games[2]["seats"], serde_json::json!([1, 8]));
     assert_eq!(games[1]["seats"], serde_json::json!([2, 8]));
     assert_eq!(
         games[1]["builtin_ais"],
@@ -96,7 +97,7 @@ fn what_does_not_apply_to_robotgame_is_refused_by_name() {
         &["play", "--game", "chess", "--bot", "builtin:random"],
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the games are: lrs, robotgame"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the games are: lrs, robotgame, robots"));
 }
 
 fn kit_dir() -> std::path::PathBuf {
@@ -247,4 +248,26 @@ fn a_slow_bot_keeps_playing_a_game_longer_than_ten_seconds() {
         assert_eq!(ext[key], 0, "{key}: {out}");
     }
     assert_eq!(out["bots"][0]["faults"], 0, "{out}");
+}
+
+#[test]
+fn a_robots_series_of_one_seat_is_the_same_whatever_the_jobs_and_dodger_clears_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |bots: &[&str], jobs: &str| -> Value {
+        let mut args = vec![
+            "play", "--game", "robots", "--games", "6", "--json", "--jobs", jobs,
+        ];
+        for b in bots {
+            args.extend_from_slice(&["--bot", b]);
+        }
+        serde_json::from_str(&ok(dir.path(), &args)).unwrap()
+    };
+    let solo = run(&["builtin:dodger"], "1");
+    assert_eq!(solo, run(&["builtin:dodger"], "2"));
+    assert!(
+        solo["bots"][0]["levels_cleared"].as_u64().unwrap() >= 6,
+        "{solo}"
+    );
+    let duel = run(&["builtin:dodger", "builtin:random"], "2");
+    assert_eq!(duel["bots"][0]["wins"], 6, "{duel}");
 }

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 /// The flags of `play`; [`PlayArgs`] adds which `--bot-dir` belongs to which `--bot`.
 #[derive(Debug, Args)]
 struct PlayFlags {
-    /// The game: `lrs` (Last Robot Standing) or `robotgame`; `lrs-tourney games` lists them.
+    /// The game: `lrs` (Last Robot Standing), `robotgame` or `robots`; `lrs-tourney games`
+    /// lists them.
     #[arg(long, default_value = "lrs")]
     game: String,
     /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file (for
@@ -236,6 +237,9 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     if kind == GameKind::RobotGame {
         return play_robotgame(&args, &names, &bot_dirs);
     }
+    if kind == GameKind::Robots {
+        return play_robots(&args, &names, &bot_dirs);
+    }
     let board_name = args.board.as_deref().ok_or_else(|| {
         CliError::input("--board is required for lrs games (`lrs-tourney boards` lists them)")
     })?;
@@ -341,6 +345,105 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         print!("{}", table(&opts, &stats));
         print!("{}", fault_report(&stats));
     }
+    Ok(())
+}
+
+/// `play --game robots`: built-in AIs only so far, a table or JSON per bot.
+fn play_robots(
+    args: &PlayFlags,
+    names: &[Option<String>],
+    bot_dirs: &[Option<PathBuf>],
+) -> Result<(), CliError> {
+    use crate::games::robots::BuiltinAi;
+    use crate::games::robots::series::play_series;
+    let refuse = |flag: &str, why: &str| {
+        Err(CliError::input(format!(
+            "{flag} does not apply to robots: {why}"
+        )))
+    };
+    if args.board.is_some() {
+        return refuse("--board", "each seat plays the classic board");
+    }
+    if args.turns.is_some() {
+        return refuse("--turns", "a game ends with the levels or the player");
+    }
+    if args.replay.is_some() {
+        return refuse("--replay", "its replays are not written yet");
+    }
+    if bot_dirs.iter().any(Option::is_some) {
+        return refuse("--bot-dir", "only built-in AIs play it so far");
+    }
+    let known = BuiltinAi::ALL
+        .map(|a| format!("builtin:{}", a.name()))
+        .join(", ");
+    let bots = args
+        .bots
+        .iter()
+        .map(|spec| {
+            spec.strip_prefix("builtin:")
+                .and_then(BuiltinAi::from_name)
+                .ok_or_else(|| {
+                    CliError::input(format!(
+                        "--bot {spec}: robots is played by its built-in AIs so far: {known}"
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let seats = GameKind::Robots.seats();
+    if !seats.contains(&bots.len()) {
+        return Err(CliError::input(format!(
+            "robots takes {} to {} bots, got {}",
+            seats.start(),
+            seats.end(),
+            bots.len()
+        )));
+    }
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let labels = bot_labels(&args.bots, names);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(CliError::failure)?;
+    let totals = pool
+        .install(|| play_series(&bots, &labels, args.games, args.seed))
+        .map_err(CliError::failure)?;
+    if args.json {
+        let report = serde_json::json!({
+            "game": "robots",
+            "games": args.games,
+            "seed": args.seed,
+            "bots": totals,
+        });
+        let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
+        println!("{text}");
+        return Ok(());
+    }
+    let last = args.seed.wrapping_add(u64::from(args.games) - 1);
+    println!(
+        "{} game(s) of robots (seeds {}..={last}), every seat on its own board with the same levels\n",
+        args.games, args.seed
+    );
+    let width = totals.iter().map(|t| t.bot.len()).max().unwrap_or(3).max(3);
+    println!(
+        "{:<width$}  {:>8} {:>8} {:>5} {:>7} {:>7} {:>7} {:>6}",
+        "bot", "mean", "total", "wins", "levels", "kills", "turns", "faults"
+    );
+    for t in &totals {
+        println!(
+            "{:<width$}  {:>8.2} {:>8} {:>5} {:>7} {:>7} {:>7} {:>6}",
+            t.bot,
+            t.mean_score,
+            t.total_score,
+            t.wins,
+            t.levels_cleared,
+            t.kills,
+            t.turns,
+            t.faults
+        );
+    }
+    println!("\nscore: kills minus turns (docs/robots.md)");
     Ok(())
 }
 

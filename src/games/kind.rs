@@ -13,6 +13,8 @@ pub enum GameKind {
     Lrs,
     /// RobotGame (`crate::games::robotgame`).
     RobotGame,
+    /// Robots (`crate::games::robots`).
+    Robots,
 }
 
 /// A game name that is not one of [`GameKind::ALL`].
@@ -23,13 +25,14 @@ pub struct UnknownGame {
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Lrs, GameKind::RobotGame];
+    pub const ALL: [GameKind; 3] = [GameKind::Lrs, GameKind::RobotGame, GameKind::Robots];
 
     /// The name used in files and on the command line.
     pub fn id(self) -> &'static str {
         match self {
             GameKind::Lrs => "lrs",
             GameKind::RobotGame => "robotgame",
+            GameKind::Robots => "robots",
         }
     }
 
@@ -37,6 +40,7 @@ impl GameKind {
         match self {
             GameKind::Lrs => "Last Robot Standing",
             GameKind::RobotGame => "RobotGame",
+            GameKind::Robots => "Robots",
         }
     }
 
@@ -54,6 +58,7 @@ impl GameKind {
         match self {
             GameKind::Lrs => crate::engine::MIN_PLAYERS..=crate::engine::MAX_PLAYERS,
             GameKind::RobotGame => 2..=crate::games::robotgame::engine::MAX_SEATS,
+            GameKind::Robots => 1..=crate::games::robots::game::MAX_SEATS,
         }
     }
 
@@ -62,6 +67,7 @@ impl GameKind {
         match self {
             GameKind::Lrs => crate::engine::ENGINE_VERSION,
             GameKind::RobotGame => crate::games::robotgame::ENGINE_VERSION,
+            GameKind::Robots => crate::games::robots::ENGINE_VERSION,
         }
     }
 
@@ -76,6 +82,13 @@ impl GameKind {
                 format!("boards: {} (or a board file)", names.join(", "))
             }
             GameKind::RobotGame => "the 19x19 round arena (225 squares, 48 spawn squares)".into(),
+            GameKind::Robots => {
+                let s = crate::games::robots::Settings::default();
+                format!(
+                    "one {}x{} board per seat, the same levels for all",
+                    s.width, s.height
+                )
+            }
         }
     }
 
@@ -90,6 +103,10 @@ impl GameKind {
                 .iter()
                 .map(|ai| (ai.name(), ai.summary()))
                 .collect(),
+            GameKind::Robots => crate::games::robots::BuiltinAi::ALL
+                .iter()
+                .map(|ai| (ai.name(), ai.summary()))
+                .collect(),
         }
     }
 
@@ -98,6 +115,7 @@ impl GameKind {
         match self {
             GameKind::Lrs => &["flags", "hits", "pushes", "push_kills", "deaths"],
             GameKind::RobotGame => &["damage_dealt", "kills"],
+            GameKind::Robots => &["levels_cleared", "kills", "turns"],
         }
     }
 }
@@ -112,6 +130,9 @@ mod tests {
             assert_eq!(GameKind::parse(k.id()), Ok(k));
         }
         let err = GameKind::parse("chess").unwrap_err().to_string();
-        assert_eq!(err, "unknown game \"chess\"; the games are: lrs, robotgame");
+        assert_eq!(
+            err,
+            "unknown game \"chess\"; the games are: lrs, robotgame, robots"
+        );
     }
 }

@@ -13,6 +13,7 @@ pub mod game;
 pub mod log;
 pub mod protocol;
 pub mod scenario;
+pub mod series;
 
 mod turn;
 pub mod types;
@@ -25,3 +26,7 @@ pub use turn::Consumed;
 pub use types::{
     Answer, Dir, Event, EventKind, FaultKind, Illegal, KillCause, Move, Pos, Seat, Silence, Status,
 };
+
+/// Version of the Robots rules implementation, stored with every game so results and
+/// replays can be matched to the engine that produced them.
+pub const ENGINE_VERSION: u32 = 1;
