@@ -12,6 +12,8 @@ use serde_json::{Value, json};
 
 const TEMPLATE: &str = include_str!("viewer/viewer.html");
 const CSS: &str = include_str!("viewer/viewer.css");
+/// The controls every viewer shares, then each game's drawing and animation.
+const CONTROLS_JS: &str = include_str!("viewer/controls.js");
 const JS: &str = include_str!("viewer/viewer.js");
 const ROBOTGAME_JS: &str = include_str!("viewer/robotgame.js");
 
@@ -76,6 +78,7 @@ fn fill(
         .as_ref()
         .map(|(href, text)| format!("<a href=\"{}\">{}</a>", escape(href), escape(text)))
         .unwrap_or_default();
+    let js = format!("{CONTROLS_JS}\n{js}");
     let title = escape(&info.title);
     let meta = escape(&info.meta);
     let data = script_json(data);
@@ -88,7 +91,7 @@ fn fill(
             ("BACK", &back),
             ("VERDICT", &verdict),
             ("SCORE_HEAD", &score_head),
-            ("JS", js),
+            ("JS", &js),
             ("DATA", &data),
         ],
     )

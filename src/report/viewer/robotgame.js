@@ -17,7 +17,6 @@
     ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
   ];
   const svg = document.getElementById("board");
-  const view = { turn: 0, playing: false, speed: 2, token: 0 };
   const last = T.steps.length;
   const seatName = (s) => (D.seats[s] ? D.seats[s].name : "seat " + (s + 1));
 
@@ -87,30 +86,12 @@
     }
   }
 
-  const frameMs = () => 500 / view.speed;
-  function wait(ms, token) {
-    return new Promise((resolve) => setTimeout(() => resolve(token === view.token), ms));
-  }
-  function tween(ms, token, draw) {
-    return new Promise((resolve) => {
-      const t0 = performance.now();
-      function step(now) {
-        if (token !== view.token) return resolve(false);
-        const k = Math.min(1, (now - t0) / ms);
-        draw(k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2, k);
-        if (k < 1) requestAnimationFrame(step);
-        else resolve(true);
-      }
-      requestAnimationFrame(step);
-    });
-  }
-
-  async function animateTurn(turn, token) {
+  async function animateTurn(turn, token, ui) {
     const step = T.steps[turn - 1];
     const before = new Map(stateAt(turn - 1).map((r) => [r.id, r]));
     const after = new Map(step.robots.map((r) => [r.id, r]));
     const orders = new Map(step.orders.map((o) => [o.robot, o]));
-    turnLabel.textContent = `Turn ${step.turn} (${turn} / ${last}), playing:`;
+    ui.setLabel(`Turn ${step.turn} (${turn} / ${last}), playing:`);
     showEvents(turn);
     // Guards wear a ring for the turn.
     for (const [id, o] of orders) {
@@ -118,8 +99,8 @@
       if (e && before.has(id)) e.ring.setAttribute("display", o.action === "guard" ? "inline" : "none");
     }
     // 1. Moves (robots that stay keep their square; dead ones are removed later).
-    setStage("Robots move");
-    const ok = await tween(frameMs(), token, (e) => {
+    ui.setStage("Robots move");
+    const ok = await ui.tween(ui.frameMs(), token, (e) => {
       for (const [id, a] of before) {
         const b = after.get(id);
         const to = b || a;
@@ -132,7 +113,7 @@
     const shots = step.orders.filter((o) => o.action === "attack" && before.has(o.robot));
     const blasts = step.orders.filter((o) => o.action === "suicide" && before.has(o.robot));
     if (shots.length || blasts.length) {
-      setStage("Attacks and suicides");
+      ui.setStage("Attacks and suicides");
       for (const o of shots) {
         const r = after.get(o.robot) || before.get(o.robot);
         const [dx, dy] = DIRS[o.dir];
@@ -144,15 +125,15 @@
         const r = before.get(o.robot);
         el("circle", { class: "blast", cx: cx(r.x), cy: cy(r.y), r: C * 1.4, fill: "#d7191c", opacity: 0.35, stroke: "#8a0000", "stroke-width": 2 }, fx);
       }
-      if (!(await wait(frameMs(), token))) return false;
+      if (!(await ui.wait(ui.frameMs(), token))) return false;
       fx.textContent = "";
     }
     // 3. Deaths fade out, spawns fade in.
     const spawned = step.robots.filter((r) => !before.has(r.id));
     const dead = [...before.values()].filter((r) => !after.has(r.id));
     if (spawned.length || dead.length) {
-      setStage(spawned.length ? "Removals, then spawns" : "Destroyed robots are removed");
-      const done = await tween(frameMs(), token, (e) => {
+      ui.setStage(spawned.length ? "Removals, then spawns" : "Destroyed robots are removed");
+      const done = await ui.tween(ui.frameMs(), token, (e) => {
         for (const r of dead) place(r, r.x, r.y, 1 - e);
         for (const r of spawned) place(r, r.x, r.y, e);
       });
@@ -161,11 +142,6 @@
     return true;
   }
 
-  const turnLabel = document.getElementById("turn-label");
-  const stageLabel = document.getElementById("stage-label");
-  const slider = document.getElementById("slider");
-  const playBtn = document.getElementById("play");
-  function setStage(text) { stageLabel.textContent = text; }
 
   function showScores(turn) {
     const stats = turn === 0 ? D.seats.map(() => ({ score: 0, damage_dealt: 0, kills: 0, faults: 0 })) : T.steps[turn - 1].stats;
@@ -229,80 +205,17 @@
     }
   }
 
-  function showTurn(turn) {
-    view.turn = turn;
-    show(stateAt(turn));
-    document.getElementById("effects").textContent = "";
-    showScores(turn);
-    showEvents(turn);
-    slider.value = turn;
-    turnLabel.textContent = turn === 0 ? `Start (0 / ${last})` : `Turn ${T.steps[turn - 1].turn} (${turn} / ${last})`;
-    document.body.dataset.turn = turn;
-    document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
-    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
-  }
-
-  function stop() {
-    view.token++;
-    view.playing = false;
-    playBtn.textContent = "Play";
-    playBtn.setAttribute("aria-pressed", "false");
-  }
-  function jump(turn) {
-    stop();
-    setStage("");
-    showTurn(Math.max(0, Math.min(last, turn)));
-  }
-  async function stepForward(keepPlaying) {
-    if (view.turn >= last) return false;
-    const token = keepPlaying ? view.token : ++view.token;
-    const target = view.turn + 1;
-    if (!(await animateTurn(target, token))) return false;
-    showTurn(target);
-    return true;
-  }
-  async function play() {
-    if (view.playing) return stop();
-    if (view.turn >= last) showTurn(0);
-    view.playing = true;
-    view.token++;
-    playBtn.textContent = "Pause";
-    playBtn.setAttribute("aria-pressed", "true");
-    document.body.dataset.state = "playing";
-    const token = view.token;
-    while (view.playing && token === view.token && view.turn < last) {
-      if (!(await stepForward(true))) break;
-      if (!(await wait(frameMs() / 2, token))) break;
-    }
-    if (token === view.token) {
-      stop();
-      showTurn(view.turn);
-    }
-  }
-
   drawArena();
-  slider.max = last;
-  document.getElementById("first").addEventListener("click", () => jump(0));
-  document.getElementById("back").addEventListener("click", () => jump(view.turn - 1));
-  document.getElementById("forward").addEventListener("click", () => { stop(); stepForward(false); });
-  document.getElementById("end").addEventListener("click", () => jump(last));
-  playBtn.addEventListener("click", play);
-  slider.addEventListener("input", () => jump(Number(slider.value)));
-  const speed = document.getElementById("speed");
-  speed.value = String(view.speed);
-  speed.addEventListener("change", () => { view.speed = Number(speed.value); });
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"))) return;
-    if (ev.key === " " || ev.key === "k") { ev.preventDefault(); play(); }
-    else if (ev.key === "ArrowRight") { ev.preventDefault(); if (ev.shiftKey) jump(view.turn + 1); else { stop(); stepForward(false); } }
-    else if (ev.key === "ArrowLeft") { ev.preventDefault(); jump(view.turn - 1); }
-    else if (ev.key === "Home") { ev.preventDefault(); jump(0); }
-    else if (ev.key === "End") { ev.preventDefault(); jump(last); }
+  replayControls({
+    last,
+    stageMs: 500,
+    show(turn) {
+      show(stateAt(turn));
+      document.getElementById("effects").textContent = "";
+      showScores(turn);
+      showEvents(turn);
+    },
+    label: (turn) => (turn === 0 ? `Start (0 / ${last})` : `Turn ${T.steps[turn - 1].turn} (${turn} / ${last})`),
+    animate: animateTurn,
   });
-  function fromHash() {
-    const m = /turn=(\d+)/.exec(location.hash);
-    return m ? Math.min(last, Number(m[1])) : 0;
-  }
-  window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
-  showTurn(fromHash());
 })();

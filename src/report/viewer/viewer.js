@@ -21,7 +21,6 @@
   };
   const W = D.board.w, H = D.board.h;
   const svg = document.getElementById("board");
-  const view = { turn: 0, playing: false, speed: 2, token: 0 };
   const last = D.steps.length;
 
   function el(name, attrs, parent) {
@@ -179,36 +178,24 @@
   const clone = (poses) => poses.map((p) => p.slice());
 
   // ---- animation ---------------------------------------------------------------------------
-  const frameMs = () => 420 / view.speed;
-  function wait(ms, token) {
-    return new Promise((resolve) => setTimeout(() => resolve(token === view.token), ms));
-  }
-  function tween(from, to, ms, token) {
-    return new Promise((resolve) => {
-      const t0 = performance.now();
-      function step(now) {
-        if (token !== view.token) return resolve(false);
-        const k = Math.min(1, (now - t0) / ms);
-        const e = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
-        from.forEach((a, s) => {
-          const b = to[s];
-          if (a[3] !== 0 && b[3] === 0) {
-            // Re-entry: appears on its new square.
-            return placeRobot(s, b[0], b[1], b[2] * 90, b, k < 1 ? k : undefined);
-          }
-          if (a[3] !== 0) return placeRobot(s, b[0], b[1], b[2] * 90, b);
-          let da = (b[2] - a[2]) * 90;
-          if (da > 180) da -= 360;
-          if (da < -180) da += 360;
-          // Destroyed this stage: moves to where it fell, then fades out.
-          const fade = b[3] !== 0 && k < 1 ? 1 - e * 0.7 : undefined;
-          const pose = k < 1 ? a.slice(0, 3).concat([b[3]], a.slice(4)) : b;
-          placeRobot(s, a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e, a[2] * 90 + da * e, pose, fade);
-        });
-        if (k < 1) requestAnimationFrame(step);
-        else resolve(true);
-      }
-      requestAnimationFrame(step);
+  // Moves every robot from `from` to `to` over one stage (see `replayControls().tween`).
+  function tweenPoses(ui, from, to, token) {
+    return ui.tween(ui.frameMs(), token, (e, k) => {
+      from.forEach((a, s) => {
+        const b = to[s];
+        if (a[3] !== 0 && b[3] === 0) {
+          // Re-entry: appears on its new square.
+          return placeRobot(s, b[0], b[1], b[2] * 90, b, k < 1 ? k : undefined);
+        }
+        if (a[3] !== 0) return placeRobot(s, b[0], b[1], b[2] * 90, b);
+        let da = (b[2] - a[2]) * 90;
+        if (da > 180) da -= 360;
+        if (da < -180) da += 360;
+        // Destroyed this stage: moves to where it fell, then fades out.
+        const fade = b[3] !== 0 && k < 1 ? 1 - e * 0.7 : undefined;
+        const pose = k < 1 ? a.slice(0, 3).concat([b[3]], a.slice(4)) : b;
+        placeRobot(s, a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e, a[2] * 90 + da * e, pose, fade);
+      });
     });
   }
 
@@ -243,13 +230,13 @@
     }
   }
 
-  async function animateTurn(turn, token) {
+  async function animateTurn(turn, token, ui) {
     const step = D.steps[turn - 1];
     let poses = clone(stateAt(turn - 1));
     showEvents(turn, true);
-    turnLabel.textContent = `Turn ${step.t} (${turn} / ${last}), playing:`;
+    ui.setLabel(`Turn ${step.t} (${turn} / ${last}), playing:`);
     for (const f of step.f) {
-      setStage(stageText(f));
+      ui.setStage(stageText(f));
       const next = clone(poses);
       for (const m of f[1]) {
         // [seat, x, y, facing, status, damage]
@@ -259,22 +246,17 @@
       }
       if (f[2].length) {
         drawShots(f[2]);
-        if (!(await wait(frameMs(), token))) return false;
+        if (!(await ui.wait(ui.frameMs(), token))) return false;
         drawShots([]);
       }
-      if (!(await tween(poses, next, frameMs(), token))) return false;
+      if (!(await tweenPoses(ui, poses, next, token))) return false;
       poses = next;
     }
-    setStage("End of turn: flags, repairs, power");
+    ui.setStage("End of turn: flags, repairs, power");
     return true;
   }
 
   // ---- panels ------------------------------------------------------------------------------
-  const turnLabel = document.getElementById("turn-label");
-  const stageLabel = document.getElementById("stage-label");
-  const slider = document.getElementById("slider");
-  const playBtn = document.getElementById("play");
-  function setStage(text) { stageLabel.textContent = text; }
 
   function showScores(turn) {
     const poses = stateAt(turn);
@@ -341,86 +323,19 @@
     }
   }
 
-  function showTurn(turn) {
-    view.turn = turn;
-    showPoses(stateAt(turn));
-    drawShots([]);
-    showScores(turn);
-    showEvents(turn);
-    slider.value = turn;
-    turnLabel.textContent = turn === 0 ? `Start (0 / ${last})` : `Turn ${D.steps[turn - 1].t} (${turn} / ${last})`;
-    document.body.dataset.turn = turn;
-    document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
-    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
-  }
-
-  function stop() {
-    view.token++;
-    view.playing = false;
-    playBtn.textContent = "Play";
-    playBtn.setAttribute("aria-pressed", "false");
-  }
-
-  function jump(turn) {
-    stop();
-    setStage("");
-    showTurn(Math.max(0, Math.min(last, turn)));
-  }
-
-  async function stepForward(keepPlaying) {
-    if (view.turn >= last) return false;
-    const token = keepPlaying ? view.token : ++view.token;
-    const target = view.turn + 1;
-    const done = await animateTurn(target, token);
-    if (!done) return false;
-    showTurn(target);
-    return true;
-  }
-
-  async function play() {
-    if (view.playing) return stop();
-    if (view.turn >= last) showTurn(0);
-    view.playing = true;
-    view.token++;
-    playBtn.textContent = "Pause";
-    playBtn.setAttribute("aria-pressed", "true");
-    document.body.dataset.state = "playing";
-    const token = view.token;
-    while (view.playing && token === view.token && view.turn < last) {
-      if (!(await stepForward(true))) break;
-      if (!(await wait(frameMs(), token))) break;
-    }
-    if (token === view.token) {
-      stop();
-      showTurn(view.turn);
-    }
-  }
-
   // ---- wiring ------------------------------------------------------------------------------
   drawBoard();
   makeRobots();
-  slider.max = last;
-  document.getElementById("first").addEventListener("click", () => jump(0));
-  document.getElementById("back").addEventListener("click", () => jump(view.turn - 1));
-  document.getElementById("forward").addEventListener("click", () => { stop(); stepForward(false); });
-  document.getElementById("end").addEventListener("click", () => jump(last));
-  playBtn.addEventListener("click", play);
-  slider.addEventListener("input", () => jump(Number(slider.value)));
-  const speed = document.getElementById("speed");
-  speed.value = String(view.speed);
-  speed.addEventListener("change", () => { view.speed = Number(speed.value); });
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"))) return;
-    if (ev.key === " " || ev.key === "k") { ev.preventDefault(); play(); }
-    else if (ev.key === "ArrowRight") { ev.preventDefault(); if (ev.shiftKey) jump(view.turn + 1); else { stop(); stepForward(false); } }
-    else if (ev.key === "ArrowLeft") { ev.preventDefault(); jump(view.turn - 1); }
-    else if (ev.key === "Home") { ev.preventDefault(); jump(0); }
-    else if (ev.key === "End") { ev.preventDefault(); jump(last); }
+  replayControls({
+    last,
+    stageMs: 420,
+    show(turn) {
+      showPoses(stateAt(turn));
+      drawShots([]);
+      showScores(turn);
+      showEvents(turn);
+    },
+    label: (turn) => (turn === 0 ? `Start (0 / ${last})` : `Turn ${D.steps[turn - 1].t} (${turn} / ${last})`),
+    animate: animateTurn,
   });
-  function fromHash() {
-    const m = /turn=(\d+)/.exec(location.hash);
-    return m ? Math.min(last, Number(m[1])) : 0;
-  }
-  window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
-  showTurn(fromHash());
 })();

@@ -1,0 +1,109 @@
+// The replay controls every game's viewer shares: the turn shown, play/pause, stepping, the
+// slider, the speed, the keys and the `#turn=N` link. A game's script gives `replayControls`
+// how to show a turn and how to animate the step to it; this owns the rest.
+"use strict";
+// eslint-disable-next-line no-unused-vars
+function replayControls(game) {
+  const view = { turn: 0, playing: false, speed: 2, token: 0 };
+  const slider = document.getElementById("slider");
+  const playBtn = document.getElementById("play");
+  const turnLabel = document.getElementById("turn-label");
+  const stageLabel = document.getElementById("stage-label");
+  const last = game.last;
+
+  const api = {
+    /** Milliseconds of one animation stage at the chosen speed. */
+    frameMs: () => game.stageMs / view.speed,
+    /** Whether the animation holding `token` is still the current one. */
+    current: (token) => token === view.token,
+    /** Resolves after `ms` with whether `token` is still current. */
+    wait: (ms, token) => new Promise((resolve) => setTimeout(() => resolve(token === view.token), ms)),
+    /** Runs `draw(eased, raw)` each frame for `ms`; resolves with whether it ran to the end. */
+    tween: (ms, token, draw) => new Promise((resolve) => {
+      const t0 = performance.now();
+      function step(now) {
+        if (token !== view.token) return resolve(false);
+        const k = Math.min(1, (now - t0) / ms);
+        draw(k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2, k);
+        if (k < 1) requestAnimationFrame(step);
+        else resolve(true);
+      }
+      requestAnimationFrame(step);
+    }),
+    setStage: (text) => { stageLabel.textContent = text; },
+    setLabel: (text) => { turnLabel.textContent = text; },
+  };
+
+  function showTurn(turn) {
+    view.turn = turn;
+    game.show(turn);
+    slider.value = turn;
+    turnLabel.textContent = game.label(turn);
+    document.body.dataset.turn = turn;
+    document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
+    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
+  }
+  function stop() {
+    view.token++;
+    view.playing = false;
+    playBtn.textContent = "Play";
+    playBtn.setAttribute("aria-pressed", "false");
+  }
+  function jump(turn) {
+    stop();
+    api.setStage("");
+    showTurn(Math.max(0, Math.min(last, turn)));
+  }
+  async function stepForward(keepPlaying) {
+    if (view.turn >= last) return false;
+    const token = keepPlaying ? view.token : ++view.token;
+    const target = view.turn + 1;
+    if (!(await game.animate(target, token, api))) return false;
+    showTurn(target);
+    return true;
+  }
+  async function play() {
+    if (view.playing) return stop();
+    if (view.turn >= last) showTurn(0);
+    view.playing = true;
+    view.token++;
+    playBtn.textContent = "Pause";
+    playBtn.setAttribute("aria-pressed", "true");
+    document.body.dataset.state = "playing";
+    const token = view.token;
+    while (view.playing && token === view.token && view.turn < last) {
+      if (!(await stepForward(true))) break;
+      if (!(await api.wait(api.frameMs() / 2, token))) break;
+    }
+    if (token === view.token) {
+      stop();
+      showTurn(view.turn);
+    }
+  }
+
+  slider.max = last;
+  document.getElementById("first").addEventListener("click", () => jump(0));
+  document.getElementById("back").addEventListener("click", () => jump(view.turn - 1));
+  document.getElementById("forward").addEventListener("click", () => { stop(); stepForward(false); });
+  document.getElementById("end").addEventListener("click", () => jump(last));
+  playBtn.addEventListener("click", play);
+  slider.addEventListener("input", () => jump(Number(slider.value)));
+  const speed = document.getElementById("speed");
+  speed.value = String(view.speed);
+  speed.addEventListener("change", () => { view.speed = Number(speed.value); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"))) return;
+    if (ev.key === " " || ev.key === "k") { ev.preventDefault(); play(); }
+    else if (ev.key === "ArrowRight") { ev.preventDefault(); if (ev.shiftKey) jump(view.turn + 1); else { stop(); stepForward(false); } }
+    else if (ev.key === "ArrowLeft") { ev.preventDefault(); jump(view.turn - 1); }
+    else if (ev.key === "Home") { ev.preventDefault(); jump(0); }
+    else if (ev.key === "End") { ev.preventDefault(); jump(last); }
+  });
+  function fromHash() {
+    const m = /turn=(\d+)/.exec(location.hash);
+    return m ? Math.min(last, Number(m[1])) : 0;
+  }
+  window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
+  showTurn(fromHash());
+  return api;
+}
