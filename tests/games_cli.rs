@@ -271,3 +271,43 @@ fn a_robots_series_of_one_seat_is_the_same_whatever_the_jobs_and_dodger_clears_l
     let duel = run(&["builtin:dodger", "builtin:random"], "2");
     assert_eq!(duel["bots"][0]["wins"], 6, "{duel}");
 }
+
+#[test]
+fn the_robots_starter_kit_plays_without_faults_and_a_garbage_bot_is_told_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let kit = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bots/robots");
+    std::fs::write(
+        dir.path().join("garbage.py"),
+        "import sys\nfor line in sys.stdin:\n    print('debug: thinking', flush=True)\n",
+    )
+    .unwrap();
+    let out: Value = serde_json::from_str(&ok(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "robots",
+            "--bot-dir",
+            kit.to_str().unwrap(),
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot",
+            "jsonl:python3 garbage.py",
+            "--bot",
+            "builtin:random",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    let ext = out["external"].as_array().unwrap();
+    for key in ["timeouts", "malformed", "crashed_turns"] {
+        assert_eq!(ext[0][key], 0, "kit {key}: {out}");
+    }
+    assert!(
+        out["bots"][0]["levels_cleared"].as_u64().unwrap() >= 1,
+        "{out}"
+    );
+    assert!(ext[1]["malformed"].as_u64().unwrap() >= 1, "{out}");
+    assert_eq!(ext[1]["first_bad_line"], "debug: thinking");
+    assert_eq!(out["bots"][1]["faults"], ext[1]["malformed"], "{out}");
+}

@@ -348,14 +348,16 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `play --game robots`: built-in AIs only so far, a table or JSON per bot.
+/// `play --game robots`: built-in AIs and external JSON-lines bots, a table or JSON per bot.
 fn play_robots(
     args: &PlayFlags,
     names: &[Option<String>],
     bot_dirs: &[Option<PathBuf>],
 ) -> Result<(), CliError> {
+    use crate::bots::process::BotCommand;
     use crate::games::robots::BuiltinAi;
-    use crate::games::robots::series::play_series;
+    use crate::play::BotSpec;
+    use crate::play::robots::Seatholder;
     let refuse = |flag: &str, why: &str| {
         Err(CliError::input(format!(
             "{flag} does not apply to robots: {why}"
@@ -370,51 +372,95 @@ fn play_robots(
     if args.replay.is_some() {
         return refuse("--replay", "its replays are not written yet");
     }
-    if bot_dirs.iter().any(Option::is_some) {
-        return refuse("--bot-dir", "only built-in AIs play it so far");
-    }
     let known = BuiltinAi::ALL
         .map(|a| format!("builtin:{}", a.name()))
         .join(", ");
-    let bots = args
-        .bots
-        .iter()
-        .map(|spec| {
-            spec.strip_prefix("builtin:")
-                .and_then(BuiltinAi::from_name)
-                .ok_or_else(|| {
-                    CliError::input(format!(
-                        "--bot {spec}: robots is played by its built-in AIs so far: {known}"
-                    ))
+    let mut holders = Vec::new();
+    for (spec, dir) in args.bots.iter().zip(bot_dirs) {
+        let holder = match BotSpec::parse(spec) {
+            Ok(BotSpec::Jsonl(program)) => {
+                let dir = dir.clone().unwrap_or_else(|| PathBuf::from("."));
+                let dir = std::fs::canonicalize(&dir)
+                    .ok()
+                    .filter(|d| d.is_dir())
+                    .ok_or_else(|| {
+                        CliError::input(format!(
+                            "--bot {spec}: bot directory {} does not exist",
+                            dir.display()
+                        ))
+                    })?;
+                Seatholder::External(BotCommand {
+                    argv: program.argv,
+                    dir,
                 })
+            }
+            Ok(BotSpec::Windward(_)) => {
+                return refuse(
+                    "--bot windward:",
+                    "the 2012 clients play Last Robot Standing",
+                );
+            }
+            _ => {
+                if dir.is_some() {
+                    return refuse("--bot-dir", &format!("--bot {spec} is built in"));
+                }
+                let ai = spec
+                    .strip_prefix("builtin:")
+                    .and_then(BuiltinAi::from_name)
+                    .ok_or_else(|| {
+                        CliError::input(format!(
+                            "--bot {spec}: expected one of robots' built-in AIs ({known}) or jsonl:COMMAND"
+                        ))
+                    })?;
+                Seatholder::Builtin(ai)
+            }
+        };
+        holders.push(holder);
+    }
+    let bots: Vec<BuiltinAi> = holders
+        .iter()
+        .filter_map(|h| match h {
+            Seatholder::Builtin(ai) => Some(*ai),
+            Seatholder::External(_) => None,
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect();
     let seats = GameKind::Robots.seats();
-    if !seats.contains(&bots.len()) {
+    if !seats.contains(&holders.len()) {
         return Err(CliError::input(format!(
             "robots takes {} to {} bots, got {}",
             seats.start(),
             seats.end(),
-            bots.len()
+            holders.len()
         )));
     }
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
+    if args.time_limit_ms == 0 {
+        return Err(CliError::input("--time-limit-ms must be at least 1"));
+    }
     let labels = bot_labels(&args.bots, names);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-        .map_err(CliError::failure)?;
-    let totals = pool
-        .install(|| play_series(&bots, &labels, args.games, args.seed))
-        .map_err(CliError::failure)?;
+    let (totals, faults) = if bots.len() < holders.len() {
+        play_robots_external(args, &holders, &labels)?
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.jobs.unwrap_or(0))
+            .build()
+            .map_err(CliError::failure)?;
+        let totals = pool
+            .install(|| {
+                crate::games::robots::series::play_series(&bots, &labels, args.games, args.seed)
+            })
+            .map_err(CliError::failure)?;
+        (totals, None)
+    };
     if args.json {
         let report = serde_json::json!({
             "game": "robots",
             "games": args.games,
             "seed": args.seed,
             "bots": totals,
+            "external": faults,
         });
         let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
         println!("{text}");
@@ -444,7 +490,52 @@ fn play_robots(
         );
     }
     println!("\nscore: kills minus turns (docs/robots.md)");
+    print_fault_reports(faults.as_deref().unwrap_or_default());
     Ok(())
+}
+
+/// The totals of a Robots series and the external bots' fault reports.
+type RobotsOutcome = (
+    Vec<crate::games::robots::series::BotTotals>,
+    Option<Vec<serde_json::Value>>,
+);
+
+/// Robots with external bots: games one after the other, each bot started per game.
+fn play_robots_external(
+    args: &PlayFlags,
+    holders: &[crate::play::robots::Seatholder],
+    labels: &[String],
+) -> Result<RobotsOutcome, CliError> {
+    use crate::games::robots::series::{seat_of, totals_of};
+    use crate::play::robots::{Seatholder, play_game};
+    let options = JsonlOptions::default();
+    eprintln!("{}", options.sandbox.protections().one_line());
+    let n = holders.len();
+    let runtime = super::target::runtime()?;
+    let mut games = Vec::new();
+    let mut logs = Vec::new();
+    for g in 0..args.games {
+        let mut seats = holders.to_vec();
+        for (slot, holder) in holders.iter().enumerate() {
+            seats[seat_of(slot, g, n)] = holder.clone();
+        }
+        let seed = args.seed.wrapping_add(u64::from(g));
+        let (game, by_seat) = runtime
+            .block_on(play_game(&seats, seed, args.time_limit_ms, &options))
+            .map_err(CliError::failure)?;
+        logs.push(
+            (0..n)
+                .map(|slot| by_seat[seat_of(slot, g, n)].clone())
+                .collect(),
+        );
+        games.push(game);
+    }
+    let external: Vec<bool> = holders
+        .iter()
+        .map(|h| matches!(h, Seatholder::External(_)))
+        .collect();
+    let faults = fault_reports(labels, &external, &logs);
+    Ok((totals_of(labels, &games), Some(faults)))
 }
 
 /// `play --game robotgame`: a table or JSON per bot.
@@ -588,7 +679,51 @@ fn print_robotgame(
         );
     }
     println!("\nscore: robots alive at the end of a game");
-    for f in faults.iter().flatten() {
+    print_fault_reports(faults.as_deref().unwrap_or_default());
+    Ok(())
+}
+
+/// Each external bot's faults over a series, as JSON: `external[slot]` says which slots are
+/// external bots, `logs[g][slot]` is the log of game `g`.
+fn fault_reports(
+    labels: &[String],
+    external: &[bool],
+    logs: &[Vec<Option<crate::play::remote::ExternalLog>>],
+) -> Vec<serde_json::Value> {
+    (0..labels.len())
+        .filter(|&slot| external[slot])
+        .map(|slot| {
+            let mine: Vec<&crate::play::remote::ExternalLog> =
+                logs.iter().filter_map(|l| l[slot].as_ref()).collect();
+            let sum = |f: fn(&crate::play::remote::ExternalLog) -> u32| -> u32 {
+                mine.iter().map(|l| f(l)).sum()
+            };
+            let stderr_tail = mine.iter().rev().find_map(|l| {
+                l.exit.as_ref().map(|e| {
+                    let text = e.stderr.text();
+                    let lines: Vec<&str> = text.lines().collect();
+                    lines[lines.len().saturating_sub(10)..].join("\n")
+                })
+            });
+            serde_json::json!({
+                "bot": labels[slot],
+                "timeouts": sum(|l| l.timeouts),
+                "malformed": sum(|l| l.malformed),
+                "crashed_turns": sum(|l| l.crashed_turns),
+                "discarded": sum(|l| l.discarded),
+                "spawn_error": mine.iter().find_map(|l| l.spawn_error.clone()),
+                "first_bad_line": mine.iter().find_map(|l| l.first_bad_line.clone()),
+                "stderr_tail": stderr_tail,
+                "ended": mine.last().and_then(|l| l.exit.as_ref()).map(|e| e.status.clone()),
+            })
+        })
+        .collect()
+}
+
+/// The fault lines under a table: for each external bot with faults, what a student needs
+/// to fix it.
+fn print_fault_reports(faults: &[serde_json::Value]) {
+    for f in faults {
         let total = f["timeouts"].as_u64().unwrap_or(0)
             + f["malformed"].as_u64().unwrap_or(0)
             + f["crashed_turns"].as_u64().unwrap_or(0);
@@ -612,7 +747,6 @@ fn print_robotgame(
             println!("  end of its stderr:\n{e}");
         }
     }
-    Ok(())
 }
 
 /// RobotGame with external bots: games one after the other, each bot started per game.
@@ -628,7 +762,7 @@ fn play_robotgame_external(
     let n = holders.len();
     let runtime = super::target::runtime()?;
     let mut results = Vec::new();
-    let mut logs: Vec<Vec<Option<crate::play::robotgame::ExternalLog>>> = Vec::new();
+    let mut logs: Vec<Vec<Option<crate::play::remote::ExternalLog>>> = Vec::new();
     let mut games = Vec::new();
     for g in 0..args.games {
         let mut seats = holders.to_vec();
@@ -658,34 +792,11 @@ fn play_robotgame_external(
     if let Some(dir) = &args.replay {
         write_robotgame_traces(dir, &games, labels, args.seed)?;
     }
-    let faults: Vec<serde_json::Value> = (0..n)
-        .filter(|&slot| matches!(holders[slot], Seatholder::External(_)))
-        .map(|slot| {
-            let mine: Vec<&crate::play::robotgame::ExternalLog> =
-                logs.iter().filter_map(|l| l[slot].as_ref()).collect();
-            let sum = |f: fn(&crate::play::robotgame::ExternalLog) -> u32| -> u32 {
-                mine.iter().map(|l| f(l)).sum()
-            };
-            let stderr_tail = mine.iter().rev().find_map(|l| {
-                l.exit.as_ref().map(|e| {
-                    let text = e.stderr.text();
-                    let lines: Vec<&str> = text.lines().collect();
-                    lines[lines.len().saturating_sub(10)..].join("\n")
-                })
-            });
-            serde_json::json!({
-                "bot": labels[slot],
-                "timeouts": sum(|l| l.timeouts),
-                "malformed": sum(|l| l.malformed),
-                "crashed_turns": sum(|l| l.crashed_turns),
-                "discarded": sum(|l| l.discarded),
-                "spawn_error": mine.iter().find_map(|l| l.spawn_error.clone()),
-                "first_bad_line": mine.iter().find_map(|l| l.first_bad_line.clone()),
-                "stderr_tail": stderr_tail,
-                "ended": mine.last().and_then(|l| l.exit.as_ref()).map(|e| e.status.clone()),
-            })
-        })
+    let external: Vec<bool> = holders
+        .iter()
+        .map(|h| matches!(h, Seatholder::External(_)))
         .collect();
+    let faults = fault_reports(labels, &external, &logs);
     print_robotgame(args, &totals(labels, &results), Some(faults))
 }
 

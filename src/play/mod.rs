@@ -8,7 +8,9 @@
 //! its seed and its bots' answers, and results are folded in game order, so `--jobs` never
 //! changes a figure.
 
+pub mod remote;
 pub mod robotgame;
+pub mod robots;
 mod stats;
 
 pub use stats::{

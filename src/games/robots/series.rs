@@ -40,7 +40,7 @@ pub fn play_series(
     seed: u64,
 ) -> Result<Vec<BotTotals>, GameError> {
     let n = bots.len();
-    let results: Vec<Vec<(i64, bool, super::game::SeatStats)>> = (0..games)
+    let results: Vec<Vec<SlotResult>> = (0..games)
         .into_par_iter()
         .map(|g| {
             let game_seed = seed.wrapping_add(u64::from(g));
@@ -55,16 +55,39 @@ pub fn play_series(
                 .map(|(s, ai)| ai.player(game_seed, Seat(s as u8)))
                 .collect();
             run_game(&mut game, &mut players)?;
-            let scores = game.scores();
-            let stats = game.stats();
-            Ok((0..n)
-                .map(|slot| {
-                    let seat = seat_of(slot, g, n);
-                    (scores[seat], game.won(Seat(seat as u8)), stats[seat])
-                })
-                .collect())
+            Ok(slot_results(&game, g, n))
         })
         .collect::<Result<_, GameError>>()?;
+    Ok(fold(labels, &results))
+}
+
+/// Each bot's totals over finished games, game `g` at index `g` (seats rotated as in
+/// [`seat_of`]).
+pub fn totals_of(labels: &[String], games: &[Game]) -> Vec<BotTotals> {
+    let n = labels.len();
+    let results: Vec<Vec<SlotResult>> = games
+        .iter()
+        .enumerate()
+        .map(|(g, game)| slot_results(game, g as u32, n))
+        .collect();
+    fold(labels, &results)
+}
+
+/// One game's result for one bot slot: score, won, statistics.
+type SlotResult = (i64, bool, super::game::SeatStats);
+
+fn slot_results(game: &Game, g: u32, n: usize) -> Vec<SlotResult> {
+    let scores = game.scores();
+    let stats = game.stats();
+    (0..n)
+        .map(|slot| {
+            let seat = seat_of(slot, g, n);
+            (scores[seat], game.won(Seat(seat as u8)), stats[seat])
+        })
+        .collect()
+}
+
+fn fold(labels: &[String], results: &[Vec<SlotResult>]) -> Vec<BotTotals> {
     let mut totals: Vec<BotTotals> = labels
         .iter()
         .map(|l| BotTotals {
@@ -72,7 +95,7 @@ pub fn play_series(
             ..BotTotals::default()
         })
         .collect();
-    for game in &results {
+    for game in results {
         for (t, (score, won, stats)) in totals.iter_mut().zip(game) {
             t.games += 1;
             t.total_score += score;
@@ -86,5 +109,5 @@ pub fn play_series(
     for t in &mut totals {
         t.mean_score = t.total_score as f64 / f64::from(t.games.max(1));
     }
-    Ok(totals)
+    totals
 }

@@ -1,0 +1,166 @@
+//! Defines [`Remote`]: one external JSON-lines bot during one game, for the games whose
+//! players `play` drives itself (RobotGame, Robots): started in its sandbox, asked one line
+//! per turn before a deadline, ended with `game_over`.
+//!
+//! What a line means is the game's business (a reader turns it into a [`Reading`]); the
+//! life cycle is the same for every game: `hello` is not awaited, a late answer is never
+//! used for a later turn (after a timeout the bot owes a line, and the next line without
+//! the current turn pays that debt), and a bot that exits is silent for the rest of the
+//! game, which goes on.
+
+use crate::bots::JsonlOptions;
+use crate::bots::process::{BotCommand, BotProcess, ExitReport, StdoutItem};
+use tokio::time::Instant;
+
+/// What a line from the bot is, for the pending turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reading<T> {
+    Answer(T),
+    /// It names another turn: a late answer, never used for this one.
+    OtherTurn,
+    /// Not an answer: the seat's turn is a fault.
+    Malformed,
+}
+
+/// Why a bot gave no usable answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Silence {
+    Timeout,
+    Crash,
+    Malformed,
+}
+
+/// What an external bot did in one game, for the fault report.
+#[derive(Debug, Clone, Default)]
+pub struct ExternalLog {
+    pub timeouts: u32,
+    pub malformed: u32,
+    /// Turns it was silent because it had exited (or never started).
+    pub crashed_turns: u32,
+    /// Lines thrown away: late answers and answers to other turns.
+    pub discarded: u32,
+    pub spawn_error: Option<String>,
+    /// The first line that was not an answer, cut to 200 bytes.
+    pub first_bad_line: Option<String>,
+    pub exit: Option<ExitReport>,
+}
+
+/// One external bot during a game.
+pub struct Remote {
+    process: Option<BotProcess>,
+    crashed: bool,
+    /// Answers still owed for queries that timed out: the next lines are theirs.
+    owed: u32,
+    pub log: ExternalLog,
+}
+
+impl Remote {
+    /// Starts `command` and sends it `hello` (a line without its newline).
+    pub async fn start(
+        command: &BotCommand,
+        options: &JsonlOptions,
+        cpu_seconds: u64,
+        hello: String,
+    ) -> Remote {
+        let mut remote = Remote {
+            process: None,
+            crashed: false,
+            owed: 0,
+            log: ExternalLog::default(),
+        };
+        match BotProcess::spawn_async(command, &options.limits, cpu_seconds, &options.sandbox).await
+        {
+            Ok(p) => {
+                p.send(hello + "\n");
+                remote.process = Some(p);
+            }
+            Err(e) => {
+                remote.crashed = true;
+                remote.log.spawn_error = Some(e.to_string());
+            }
+        }
+        remote
+    }
+
+    fn bad_line(&mut self, line: &[u8]) {
+        if self.log.first_bad_line.is_none() {
+            let text = String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned();
+            self.log.first_bad_line = Some(text);
+        }
+    }
+
+    /// Lines that arrived while no query was pending answer nothing.
+    fn drain(&mut self) {
+        let Some(p) = self.process.as_mut() else {
+            return;
+        };
+        while let Some(item) = p.try_next_item() {
+            match item {
+                StdoutItem::Line(_) | StdoutItem::TooLong { .. } => {
+                    self.owed = self.owed.saturating_sub(1);
+                    self.log.discarded += 1;
+                }
+                StdoutItem::Eof | StdoutItem::Error(_) => self.crashed = true,
+            }
+        }
+    }
+
+    /// Sends `line` (the turn's query, without its newline) and waits for its answer until
+    /// `deadline`; `read` says what each line the bot prints is.
+    pub async fn ask<T>(
+        &mut self,
+        line: String,
+        deadline: Instant,
+        read: impl Fn(&[u8]) -> Reading<T>,
+    ) -> Result<T, Silence> {
+        self.drain();
+        if self.crashed || self.process.is_none() {
+            self.log.crashed_turns += 1;
+            return Err(Silence::Crash);
+        }
+        let p = self.process.as_mut().expect("a running process");
+        p.send(line + "\n");
+        loop {
+            let item = match tokio::time::timeout_at(deadline, p.next_item()).await {
+                Err(_) => {
+                    self.owed += 1;
+                    self.log.timeouts += 1;
+                    return Err(Silence::Timeout);
+                }
+                Ok(item) => item,
+            };
+            match item {
+                Some(StdoutItem::Line(bytes)) => match read(&bytes) {
+                    Reading::OtherTurn => self.log.discarded += 1,
+                    // A line without the turn while an earlier answer is owed is that answer.
+                    _ if self.owed > 0 => {
+                        self.owed -= 1;
+                        self.log.discarded += 1;
+                    }
+                    Reading::Answer(answer) => return Ok(answer),
+                    Reading::Malformed => {
+                        self.bad_line(&bytes);
+                        self.log.malformed += 1;
+                        return Err(Silence::Malformed);
+                    }
+                },
+                Some(StdoutItem::TooLong { .. }) => {
+                    self.log.malformed += 1;
+                    return Err(Silence::Malformed);
+                }
+                Some(StdoutItem::Eof) | Some(StdoutItem::Error(_)) | None => {
+                    self.crashed = true;
+                    self.log.crashed_turns += 1;
+                    return Err(Silence::Crash);
+                }
+            }
+        }
+    }
+
+    /// Ends the bot with `farewell` (`game_over`, without its newline), keeping how it ended.
+    pub async fn finish(&mut self, farewell: String) {
+        if let Some(p) = self.process.take() {
+            self.log.exit = Some(p.finish(Some((farewell + "\n").into_bytes())).await);
+        }
+    }
+}
