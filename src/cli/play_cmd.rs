@@ -348,32 +348,22 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `play --game robots`: built-in AIs and external JSON-lines bots, a table or JSON per bot.
-fn play_robots(
+/// The `--bot`s of a game that `play` drives itself: its built-in AIs (`builtin:NAME`, one
+/// of `known`) or JSON-lines programs (`jsonl:COMMAND`, in the `--bot-dir` given before).
+fn seatholders<A>(
     args: &PlayFlags,
-    names: &[Option<String>],
     bot_dirs: &[Option<PathBuf>],
-) -> Result<(), CliError> {
+    game: &str,
+    known: &[&str],
+    from_name: fn(&str) -> Option<A>,
+) -> Result<Vec<crate::play::remote::Seatholder<A>>, CliError> {
     use crate::bots::process::BotCommand;
-    use crate::games::robots::BuiltinAi;
     use crate::play::BotSpec;
-    use crate::play::robots::Seatholder;
-    let refuse = |flag: &str, why: &str| {
-        Err(CliError::input(format!(
-            "{flag} does not apply to robots: {why}"
-        )))
-    };
-    if args.board.is_some() {
-        return refuse("--board", "each seat plays the classic board");
-    }
-    if args.turns.is_some() {
-        return refuse("--turns", "a game ends with the levels or the player");
-    }
-    if args.replay.is_some() {
-        return refuse("--replay", "its replays are not written yet");
-    }
-    let known = BuiltinAi::ALL
-        .map(|a| format!("builtin:{}", a.name()))
+    use crate::play::remote::Seatholder;
+    let known = known
+        .iter()
+        .map(|n| format!("builtin:{n}"))
+        .collect::<Vec<_>>()
         .join(", ");
     let mut holders = Vec::new();
     for (spec, dir) in args.bots.iter().zip(bot_dirs) {
@@ -395,21 +385,22 @@ fn play_robots(
                 })
             }
             Ok(BotSpec::Windward(_)) => {
-                return refuse(
-                    "--bot windward:",
-                    "the 2012 clients play Last Robot Standing",
-                );
+                return Err(CliError::input(format!(
+                    "--bot windward: does not apply to {game}: the 2012 clients play Last Robot Standing"
+                )));
             }
             _ => {
                 if dir.is_some() {
-                    return refuse("--bot-dir", &format!("--bot {spec} is built in"));
+                    return Err(CliError::input(format!(
+                        "--bot-dir does not apply to {game}: --bot {spec} is built in"
+                    )));
                 }
                 let ai = spec
                     .strip_prefix("builtin:")
-                    .and_then(BuiltinAi::from_name)
+                    .and_then(from_name)
                     .ok_or_else(|| {
                         CliError::input(format!(
-                            "--bot {spec}: expected one of robots' built-in AIs ({known}) or jsonl:COMMAND"
+                            "--bot {spec}: expected one of {game}'s built-in AIs ({known}) or jsonl:COMMAND"
                         ))
                     })?;
                 Seatholder::Builtin(ai)
@@ -417,6 +408,39 @@ fn play_robots(
         };
         holders.push(holder);
     }
+    Ok(holders)
+}
+
+/// `play --game robots`: built-in AIs and external JSON-lines bots, a table or JSON per bot.
+fn play_robots(
+    args: &PlayFlags,
+    names: &[Option<String>],
+    bot_dirs: &[Option<PathBuf>],
+) -> Result<(), CliError> {
+    use crate::games::robots::BuiltinAi;
+    use crate::play::robots::Seatholder;
+    const GAME: &str = "robots";
+    let refuse = |flag: &str, why: &str| {
+        Err(CliError::input(format!(
+            "{flag} does not apply to robots: {why}"
+        )))
+    };
+    if args.board.is_some() {
+        return refuse("--board", "each seat plays the classic board");
+    }
+    if args.turns.is_some() {
+        return refuse("--turns", "a game ends with the levels or the player");
+    }
+    if args.replay.is_some() {
+        return refuse("--replay", "its replays are not written yet");
+    }
+    let holders = seatholders(
+        args,
+        bot_dirs,
+        GAME,
+        &BuiltinAi::ALL.map(|a| a.name()),
+        BuiltinAi::from_name,
+    )?;
     let bots: Vec<BuiltinAi> = holders
         .iter()
         .filter_map(|h| match h {
@@ -544,11 +568,10 @@ fn play_robotgame(
     names: &[Option<String>],
     bot_dirs: &[Option<PathBuf>],
 ) -> Result<(), CliError> {
-    use crate::bots::process::BotCommand;
     use crate::games::robotgame::BuiltinAi;
     use crate::games::robotgame::series::play_series;
-    use crate::play::BotSpec;
     use crate::play::robotgame::Seatholder;
+    const GAME: &str = "robotgame";
     let refuse = |flag: &str, why: &str| {
         Err(CliError::input(format!(
             "{flag} does not apply to robotgame: {why}"
@@ -560,51 +583,13 @@ fn play_robotgame(
     if args.turns.is_some() {
         return refuse("--turns", "a game has 100 turns");
     }
-    let known = BuiltinAi::ALL
-        .map(|a| format!("builtin:{}", a.name()))
-        .join(", ");
-    let mut holders = Vec::new();
-    for (spec, dir) in args.bots.iter().zip(bot_dirs) {
-        let holder = match BotSpec::parse(spec) {
-            Ok(BotSpec::Jsonl(program)) => {
-                let dir = dir.clone().unwrap_or_else(|| PathBuf::from("."));
-                let dir = std::fs::canonicalize(&dir)
-                    .ok()
-                    .filter(|d| d.is_dir())
-                    .ok_or_else(|| {
-                        CliError::input(format!(
-                            "--bot {spec}: bot directory {} does not exist",
-                            dir.display()
-                        ))
-                    })?;
-                Seatholder::External(BotCommand {
-                    argv: program.argv,
-                    dir,
-                })
-            }
-            Ok(BotSpec::Windward(_)) => {
-                return refuse(
-                    "--bot windward:",
-                    "the 2012 clients play Last Robot Standing",
-                );
-            }
-            _ => {
-                if dir.is_some() {
-                    return refuse("--bot-dir", &format!("--bot {spec} is built in"));
-                }
-                let ai = spec
-                    .strip_prefix("builtin:")
-                    .and_then(BuiltinAi::from_name)
-                    .ok_or_else(|| {
-                        CliError::input(format!(
-                            "--bot {spec}: expected one of robotgame's built-in AIs ({known}) or jsonl:COMMAND"
-                        ))
-                    })?;
-                Seatholder::Builtin(ai)
-            }
-        };
-        holders.push(holder);
-    }
+    let holders = seatholders(
+        args,
+        bot_dirs,
+        GAME,
+        &BuiltinAi::ALL.map(|a| a.name()),
+        BuiltinAi::from_name,
+    )?;
     let bots: Vec<BuiltinAi> = holders
         .iter()
         .filter_map(|h| match h {

@@ -12,6 +12,13 @@ use crate::bots::JsonlOptions;
 use crate::bots::process::{BotCommand, BotProcess, ExitReport, StdoutItem};
 use tokio::time::Instant;
 
+/// Who plays a seat: one of the game's built-in AIs, or an external bot.
+#[derive(Debug, Clone)]
+pub enum Seatholder<A> {
+    Builtin(A),
+    External(BotCommand),
+}
+
 /// What a line from the bot is, for the pending turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reading<T> {

@@ -9,18 +9,13 @@
 
 use super::remote::{self, ExternalLog, Reading, Remote};
 use crate::bots::JsonlOptions;
-use crate::bots::process::BotCommand;
 use crate::games::robotgame::protocol;
 use crate::games::robotgame::{Answer, BuiltinAi, Command, Game, GameError, Seat, Setup, Silence};
 use std::time::Duration;
 use tokio::time::Instant;
 
 /// Who plays a seat.
-#[derive(Debug, Clone)]
-pub enum Seatholder {
-    Builtin(BuiltinAi),
-    External(BotCommand),
-}
+pub type Seatholder = remote::Seatholder<BuiltinAi>;
 
 /// Plays one game of `seats.len()` players with `seed`; `names` by seat go into `hello`.
 /// Returns the finished game and, by seat, the log of each external bot.

@@ -6,18 +6,13 @@
 
 use super::remote::{self, ExternalLog, Reading, Remote};
 use crate::bots::JsonlOptions;
-use crate::bots::process::BotCommand;
 use crate::games::robots::protocol;
 use crate::games::robots::{Answer, BuiltinAi, Game, GameError, Move, Seat, Setup, Silence};
 use std::time::Duration;
 use tokio::time::Instant;
 
 /// Who plays a seat.
-#[derive(Debug, Clone)]
-pub enum Seatholder {
-    Builtin(BuiltinAi),
-    External(BotCommand),
-}
+pub type Seatholder = remote::Seatholder<BuiltinAi>;
 
 /// Plays one game of `seats.len()` players with `seed`. Returns the finished game and, by
 /// seat, the log of each external bot.
