@@ -348,15 +348,21 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Every seat's player, and the built-in AIs among them.
+type Seats<A> = (Vec<crate::play::remote::Seatholder<A>>, Vec<A>);
+
 /// The `--bot`s of a game that `play` drives itself: its built-in AIs (`builtin:NAME`, one
 /// of `known`) or JSON-lines programs (`jsonl:COMMAND`, in the `--bot-dir` given before).
-fn seatholders<A>(
+/// Also checks the seat count and the flags every such game shares, and returns the built-in
+/// AIs among the bots (all of them when no bot is external).
+fn seatholders<A: Copy>(
     args: &PlayFlags,
     bot_dirs: &[Option<PathBuf>],
-    game: &str,
+    kind: GameKind,
     known: &[&str],
     from_name: fn(&str) -> Option<A>,
-) -> Result<Vec<crate::play::remote::Seatholder<A>>, CliError> {
+) -> Result<Seats<A>, CliError> {
+    let game = kind.id();
     use crate::bots::process::BotCommand;
     use crate::play::BotSpec;
     use crate::play::remote::Seatholder;
@@ -408,7 +414,29 @@ fn seatholders<A>(
         };
         holders.push(holder);
     }
-    Ok(holders)
+    let seats = kind.seats();
+    if !seats.contains(&holders.len()) {
+        return Err(CliError::input(format!(
+            "{game} takes {} to {} bots, got {}",
+            seats.start(),
+            seats.end(),
+            holders.len()
+        )));
+    }
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    if args.time_limit_ms == 0 {
+        return Err(CliError::input("--time-limit-ms must be at least 1"));
+    }
+    let builtin = holders
+        .iter()
+        .filter_map(|h| match h {
+            Seatholder::Builtin(ai) => Some(*ai),
+            Seatholder::External(_) => None,
+        })
+        .collect();
+    Ok((holders, builtin))
 }
 
 /// `play --game robots`: built-in AIs and external JSON-lines bots, a table or JSON per bot.
@@ -418,8 +446,6 @@ fn play_robots(
     bot_dirs: &[Option<PathBuf>],
 ) -> Result<(), CliError> {
     use crate::games::robots::BuiltinAi;
-    use crate::play::robots::Seatholder;
-    const GAME: &str = "robots";
     let refuse = |flag: &str, why: &str| {
         Err(CliError::input(format!(
             "{flag} does not apply to robots: {why}"
@@ -434,35 +460,13 @@ fn play_robots(
     if args.replay.is_some() {
         return refuse("--replay", "its replays are not written yet");
     }
-    let holders = seatholders(
+    let (holders, bots) = seatholders(
         args,
         bot_dirs,
-        GAME,
+        GameKind::Robots,
         &BuiltinAi::ALL.map(|a| a.name()),
         BuiltinAi::from_name,
     )?;
-    let bots: Vec<BuiltinAi> = holders
-        .iter()
-        .filter_map(|h| match h {
-            Seatholder::Builtin(ai) => Some(*ai),
-            Seatholder::External(_) => None,
-        })
-        .collect();
-    let seats = GameKind::Robots.seats();
-    if !seats.contains(&holders.len()) {
-        return Err(CliError::input(format!(
-            "robots takes {} to {} bots, got {}",
-            seats.start(),
-            seats.end(),
-            holders.len()
-        )));
-    }
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    if args.time_limit_ms == 0 {
-        return Err(CliError::input("--time-limit-ms must be at least 1"));
-    }
     let labels = bot_labels(&args.bots, names);
     let (totals, faults) = if bots.len() < holders.len() {
         play_robots_external(args, &holders, &labels)?
@@ -570,8 +574,6 @@ fn play_robotgame(
 ) -> Result<(), CliError> {
     use crate::games::robotgame::BuiltinAi;
     use crate::games::robotgame::series::play_series;
-    use crate::play::robotgame::Seatholder;
-    const GAME: &str = "robotgame";
     let refuse = |flag: &str, why: &str| {
         Err(CliError::input(format!(
             "{flag} does not apply to robotgame: {why}"
@@ -583,35 +585,13 @@ fn play_robotgame(
     if args.turns.is_some() {
         return refuse("--turns", "a game has 100 turns");
     }
-    let holders = seatholders(
+    let (holders, bots) = seatholders(
         args,
         bot_dirs,
-        GAME,
+        GameKind::RobotGame,
         &BuiltinAi::ALL.map(|a| a.name()),
         BuiltinAi::from_name,
     )?;
-    let bots: Vec<BuiltinAi> = holders
-        .iter()
-        .filter_map(|h| match h {
-            Seatholder::Builtin(ai) => Some(*ai),
-            Seatholder::External(_) => None,
-        })
-        .collect();
-    let seats = GameKind::RobotGame.seats();
-    if !seats.contains(&holders.len()) {
-        return Err(CliError::input(format!(
-            "robotgame takes {} to {} bots, got {}",
-            seats.start(),
-            seats.end(),
-            holders.len()
-        )));
-    }
-    if args.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    if args.time_limit_ms == 0 {
-        return Err(CliError::input("--time-limit-ms must be at least 1"));
-    }
     let labels = bot_labels(&args.bots, names);
     if bots.len() < holders.len() {
         return play_robotgame_external(args, &holders, &labels);
