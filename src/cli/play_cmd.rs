@@ -457,9 +457,6 @@ fn play_robots(
     if args.turns.is_some() {
         return refuse("--turns", "a game ends with the levels or the player");
     }
-    if args.replay.is_some() {
-        return refuse("--replay", "its replays are not written yet");
-    }
     let (holders, bots) = seatholders(
         args,
         bot_dirs,
@@ -471,6 +468,14 @@ fn play_robots(
     let (totals, faults) = if bots.len() < holders.len() {
         play_robots_external(args, &holders, &labels)?
     } else {
+        if let Some(dir) = &args.replay {
+            // Built-in AIs play the same games again: deterministic, and cheap.
+            let games = (0..args.games)
+                .map(|g| crate::games::robots::series::play_game(&bots, args.seed, g))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(CliError::failure)?;
+            write_robots_traces(dir, &games, &labels, args.seed)?;
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(args.jobs.unwrap_or(0))
             .build()
@@ -563,7 +568,56 @@ fn play_robots_external(
         .map(|h| matches!(h, Seatholder::External(_)))
         .collect();
     let faults = fault_reports(labels, &external, &logs);
+    if let Some(dir) = &args.replay {
+        write_robots_traces(dir, &games, labels, args.seed)?;
+    }
     Ok((totals_of(labels, &games), Some(faults)))
+}
+
+/// Replays of Robots games already played (their decision logs) into `dir`.
+fn write_robots_traces(
+    dir: &std::path::Path,
+    games: &[crate::games::robots::Game],
+    labels: &[String],
+    seed: u64,
+) -> Result<(), CliError> {
+    use crate::games::robots::series::seat_of;
+    use crate::games::robots::{Setup, trace::trace};
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
+    let n = labels.len();
+    for (g, game) in games.iter().enumerate() {
+        let g = g as u32;
+        let game_seed = seed.wrapping_add(u64::from(g));
+        let mut t = trace(&Setup::standard(n as u8, game_seed), game.log())
+            .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
+        let mut names = vec![String::new(); n];
+        for (slot, label) in labels.iter().enumerate() {
+            names[seat_of(slot, g, n)] = label.clone();
+        }
+        t["seats"] = serde_json::json!(names);
+        let path = dir.join(format!("game-{g}.json"));
+        std::fs::write(&path, t.to_string())
+            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+        let info = crate::report::viewer::PageInfo {
+            title: format!("robots, game {g}"),
+            meta: format!(
+                "seed {game_seed} · engine version {}",
+                crate::games::robots::ENGINE_VERSION
+            ),
+            back: None,
+            seats: names,
+            stored_scores: None,
+        };
+        let html = crate::report::viewer::robots_page(&t, &info);
+        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
+    }
+    eprintln!(
+        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        games.len(),
+        dir.display()
+    );
+    Ok(())
 }
 
 /// `play --game robotgame`: a table or JSON per bot.

@@ -16,10 +16,20 @@ const CSS: &str = include_str!("viewer/viewer.css");
 const CONTROLS_JS: &str = include_str!("viewer/controls.js");
 const JS: &str = include_str!("viewer/viewer.js");
 const ROBOTGAME_JS: &str = include_str!("viewer/robotgame.js");
+const ROBOTS_JS: &str = include_str!("viewer/robots.js");
 
 /// The score table's columns of each game's viewer.
 const LRS_HEAD: &[&str] = &["Seat", "Team", "Score", "Flags", "Damage", "Lives", "State"];
 const ROBOTGAME_HEAD: &[&str] = &["Seat", "Team", "Robots", "Damage dealt", "Kills", "Faults"];
+const ROBOTS_HEAD: &[&str] = &[
+    "Seat",
+    "Team",
+    "Score",
+    "Levels",
+    "Kills",
+    "Teleports",
+    "State",
+];
 
 /// What a replay page shows besides the game itself.
 #[derive(Debug, Clone, Default)]
@@ -47,6 +57,12 @@ pub fn robotgame_page(trace: &Value, info: &PageInfo) -> String {
     let seats: Vec<Value> = info.seats.iter().map(|n| json!({ "name": n })).collect();
     let data = json!({ "seats": seats, "trace": trace });
     fill(info, &data, ROBOTGAME_JS, ROBOTGAME_HEAD, None)
+}
+
+/// The Robots replay page for a trace (`games::robots::trace`).
+pub fn robots_page(trace: &Value, info: &PageInfo) -> String {
+    let data = json!({ "seats": info.seats, "trace": trace });
+    fill(info, &data, ROBOTS_JS, ROBOTS_HEAD, None)
 }
 
 /// The page template filled in; `replayed` is compared with `info.stored_scores`.

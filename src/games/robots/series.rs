@@ -32,6 +32,24 @@ pub fn seat_of(slot: usize, g: u32, n: usize) -> usize {
     (slot + g as usize) % n
 }
 
+/// Plays game `g` of a series of built-in AIs (seed `seed + g`, seats rotated).
+pub fn play_game(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Game, GameError> {
+    let n = bots.len();
+    let game_seed = seed.wrapping_add(u64::from(g));
+    let mut game = Game::new(&Setup::standard(n as u8, game_seed))?;
+    let mut by_seat = vec![BuiltinAi::Random; n];
+    for (slot, ai) in bots.iter().enumerate() {
+        by_seat[seat_of(slot, g, n)] = *ai;
+    }
+    let mut players: Vec<_> = by_seat
+        .iter()
+        .enumerate()
+        .map(|(s, ai)| ai.player(game_seed, Seat(s as u8)))
+        .collect();
+    run_game(&mut game, &mut players)?;
+    Ok(game)
+}
+
 /// Plays `games` games and totals them per bot.
 pub fn play_series(
     bots: &[BuiltinAi],
@@ -42,21 +60,7 @@ pub fn play_series(
     let n = bots.len();
     let results: Vec<Vec<SlotResult>> = (0..games)
         .into_par_iter()
-        .map(|g| {
-            let game_seed = seed.wrapping_add(u64::from(g));
-            let mut game = Game::new(&Setup::standard(n as u8, game_seed))?;
-            let mut by_seat = vec![BuiltinAi::Random; n];
-            for (slot, ai) in bots.iter().enumerate() {
-                by_seat[seat_of(slot, g, n)] = *ai;
-            }
-            let mut players: Vec<_> = by_seat
-                .iter()
-                .enumerate()
-                .map(|(s, ai)| ai.player(game_seed, Seat(s as u8)))
-                .collect();
-            run_game(&mut game, &mut players)?;
-            Ok(slot_results(&game, g, n))
-        })
+        .map(|g| play_game(bots, seed, g).map(|game| slot_results(&game, g, n)))
         .collect::<Result<_, GameError>>()?;
     Ok(fold(labels, &results))
 }
