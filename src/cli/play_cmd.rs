@@ -574,52 +574,6 @@ fn play_robots_external(
     Ok((totals_of(labels, &games), Some(faults)))
 }
 
-/// Replays of Robots games already played (their decision logs) into `dir`.
-fn write_robots_traces(
-    dir: &std::path::Path,
-    games: &[crate::games::robots::Game],
-    labels: &[String],
-    seed: u64,
-) -> Result<(), CliError> {
-    use crate::games::robots::series::seat_of;
-    use crate::games::robots::{Setup, trace::trace};
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
-    let n = labels.len();
-    for (g, game) in games.iter().enumerate() {
-        let g = g as u32;
-        let game_seed = seed.wrapping_add(u64::from(g));
-        let mut t = trace(&Setup::standard(n as u8, game_seed), game.log())
-            .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
-        let mut names = vec![String::new(); n];
-        for (slot, label) in labels.iter().enumerate() {
-            names[seat_of(slot, g, n)] = label.clone();
-        }
-        t["seats"] = serde_json::json!(names);
-        let path = dir.join(format!("game-{g}.json"));
-        std::fs::write(&path, t.to_string())
-            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
-        let info = crate::report::viewer::PageInfo {
-            title: format!("robots, game {g}"),
-            meta: format!(
-                "seed {game_seed} · engine version {}",
-                crate::games::robots::ENGINE_VERSION
-            ),
-            back: None,
-            seats: names,
-            stored_scores: None,
-        };
-        let html = crate::report::viewer::robots_page(&t, &info);
-        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
-    }
-    eprintln!(
-        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
-        games.len(),
-        dir.display()
-    );
-    Ok(())
-}
-
 /// `play --game robotgame`: a table or JSON per bot.
 fn play_robotgame(
     args: &PlayFlags,
@@ -819,52 +773,6 @@ fn play_robotgame_external(
     print_robotgame(args, &totals(labels, &results), Some(faults))
 }
 
-/// Replays of games already played (their decision logs) into `dir`.
-fn write_robotgame_traces(
-    dir: &std::path::Path,
-    games: &[crate::games::robotgame::Game],
-    labels: &[String],
-    seed: u64,
-) -> Result<(), CliError> {
-    use crate::games::robotgame::series::seat_of;
-    use crate::games::robotgame::{Setup, trace::trace};
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
-    let n = labels.len();
-    for (g, game) in games.iter().enumerate() {
-        let g = g as u32;
-        let game_seed = seed.wrapping_add(u64::from(g));
-        let mut t = trace(&Setup::standard(n as u8, game_seed), game.log())
-            .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
-        let mut names = vec![String::new(); n];
-        for (slot, label) in labels.iter().enumerate() {
-            names[seat_of(slot, g, n)] = label.clone();
-        }
-        t["seats"] = serde_json::json!(names);
-        let path = dir.join(format!("game-{g}.json"));
-        std::fs::write(&path, t.to_string())
-            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
-        let info = crate::report::viewer::PageInfo {
-            title: format!("robotgame, game {g}"),
-            meta: format!(
-                "seed {game_seed} · engine version {}",
-                crate::games::robotgame::ENGINE_VERSION
-            ),
-            back: None,
-            seats: names,
-            stored_scores: None,
-        };
-        let html = crate::report::viewer::robotgame_page(&t, &info);
-        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &html)?;
-    }
-    eprintln!(
-        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
-        games.len(),
-        dir.display()
-    );
-    Ok(())
-}
-
 /// The games of a built-in series played again (they are deterministic) for their logs,
 /// written as replays into `dir`.
 fn write_robotgame_replays(
@@ -879,6 +787,96 @@ fn write_robotgame_replays(
         .collect::<Result<Vec<_>, _>>()
         .map_err(CliError::failure)?;
     write_robotgame_traces(dir, &played, labels, seed)
+}
+
+/// Writes the replays of games already played into `dir`: `game-G.json`, the trace that
+/// `trace(g, game_seed)` rebuilds from game `g`'s decision log, with the bots' names by seat,
+/// and `game-G.html`, the viewer that `page` makes of it.
+fn write_traces(
+    dir: &std::path::Path,
+    kind: GameKind,
+    games: usize,
+    labels: &[String],
+    seed: u64,
+    trace: impl Fn(usize, u64) -> Result<serde_json::Value, String>,
+    page: fn(&serde_json::Value, &crate::report::viewer::PageInfo) -> String,
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
+    let n = labels.len();
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g as u64);
+        let mut t = trace(g, game_seed).map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
+        // Seats rotate by one each game, as in every `play`.
+        let mut names = vec![String::new(); n];
+        for (slot, label) in labels.iter().enumerate() {
+            names[(slot + g) % n] = label.clone();
+        }
+        t["seats"] = serde_json::json!(names);
+        let path = dir.join(format!("game-{g}.json"));
+        std::fs::write(&path, t.to_string())
+            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+        let info = crate::report::viewer::PageInfo {
+            title: format!("{}, game {g}", kind.id()),
+            meta: format!(
+                "seed {game_seed} · engine version {}",
+                kind.engine_version()
+            ),
+            back: None,
+            seats: names,
+            stored_scores: None,
+        };
+        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &page(&t, &info))?;
+    }
+    eprintln!(
+        "replays: {games} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        dir.display()
+    );
+    Ok(())
+}
+
+/// Replays of RobotGame games already played (their decision logs) into `dir`.
+fn write_robotgame_traces(
+    dir: &std::path::Path,
+    games: &[crate::games::robotgame::Game],
+    labels: &[String],
+    seed: u64,
+) -> Result<(), CliError> {
+    use crate::games::robotgame::{Setup, trace::trace};
+    let n = labels.len() as u8;
+    write_traces(
+        dir,
+        GameKind::RobotGame,
+        games.len(),
+        labels,
+        seed,
+        |g, game_seed| {
+            trace(&Setup::standard(n, game_seed), games[g].log()).map_err(|e| e.to_string())
+        },
+        crate::report::viewer::robotgame_page,
+    )
+}
+
+/// Replays of Robots games already played (their decision logs) into `dir`.
+fn write_robots_traces(
+    dir: &std::path::Path,
+    games: &[crate::games::robots::Game],
+    labels: &[String],
+    seed: u64,
+) -> Result<(), CliError> {
+    use crate::games::robots::{Setup, trace::trace};
+    let n = labels.len() as u8;
+    write_traces(
+        dir,
+        GameKind::Robots,
+        games.len(),
+        labels,
+        seed,
+        |g, game_seed| {
+            trace(&Setup::standard(n, game_seed), games[g].log()).map_err(|e| e.to_string())
+        },
+        crate::report::viewer::robots_page,
+    )
 }
 
 /// Two replay files per game: `DIR/game-G.json`, in the format of `replay --json`, and
