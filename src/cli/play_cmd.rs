@@ -8,6 +8,7 @@ use crate::engine::GameConfig;
 use crate::games::GameKind;
 use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -468,23 +469,30 @@ fn play_robots(
     let (totals, faults) = if bots.len() < holders.len() {
         play_robots_external(args, &holders, &labels)?
     } else {
-        if let Some(dir) = &args.replay {
-            // Built-in AIs play the same games again: deterministic, and cheap.
-            let games = (0..args.games)
-                .map(|g| crate::games::robots::series::play_game(&bots, args.seed, g))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(CliError::failure)?;
-            write_robots_traces(dir, &games, &labels, args.seed)?;
-        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(args.jobs.unwrap_or(0))
             .build()
             .map_err(CliError::failure)?;
-        let totals = pool
-            .install(|| {
-                crate::games::robots::series::play_series(&bots, &labels, args.games, args.seed)
-            })
-            .map_err(CliError::failure)?;
+        let totals = match &args.replay {
+            // Replays need the games themselves: keep them, once each.
+            Some(dir) => {
+                let games = pool
+                    .install(|| {
+                        (0..args.games)
+                            .into_par_iter()
+                            .map(|g| crate::games::robots::series::play_game(&bots, args.seed, g))
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .map_err(CliError::failure)?;
+                write_robots_traces(dir, &games, &labels, args.seed)?;
+                crate::games::robots::series::totals_of(&labels, &games)
+            }
+            None => pool
+                .install(|| {
+                    crate::games::robots::series::play_series(&bots, &labels, args.games, args.seed)
+                })
+                .map_err(CliError::failure)?,
+        };
         (totals, None)
     };
     if args.json {
@@ -608,12 +616,26 @@ fn play_robotgame(
         .num_threads(args.jobs.unwrap_or(0))
         .build()
         .map_err(CliError::failure)?;
-    let totals = pool
-        .install(|| play_series(&bots, &labels, args.games, args.seed))
-        .map_err(CliError::failure)?;
-    if let Some(dir) = &args.replay {
-        write_robotgame_replays(dir, &bots, &labels, args.games, args.seed)?;
-    }
+    let totals = match &args.replay {
+        // Replays need the games themselves: keep them, once each.
+        Some(dir) => {
+            use crate::games::robotgame::series::{play_game, totals};
+            let played = pool
+                .install(|| {
+                    (0..args.games)
+                        .into_par_iter()
+                        .map(|g| play_game(&bots, args.seed, g))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .map_err(CliError::failure)?;
+            let (results, games): (Vec<_>, Vec<_>) = played.into_iter().unzip();
+            write_robotgame_traces(dir, &games, &labels, args.seed)?;
+            totals(&labels, &results)
+        }
+        None => pool
+            .install(|| play_series(&bots, &labels, args.games, args.seed))
+            .map_err(CliError::failure)?,
+    };
     print_robotgame(args, &totals, None)
 }
 
@@ -771,22 +793,6 @@ fn play_robotgame_external(
         .collect();
     let faults = fault_reports(labels, &external, &logs);
     print_robotgame(args, &totals(labels, &results), Some(faults))
-}
-
-/// The games of a built-in series played again (they are deterministic) for their logs,
-/// written as replays into `dir`.
-fn write_robotgame_replays(
-    dir: &std::path::Path,
-    bots: &[crate::games::robotgame::BuiltinAi],
-    labels: &[String],
-    games: u32,
-    seed: u64,
-) -> Result<(), CliError> {
-    let played = (0..games)
-        .map(|g| crate::games::robotgame::series::play_game(bots, seed, g).map(|(_, game)| game))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(CliError::failure)?;
-    write_robotgame_traces(dir, &played, labels, seed)
 }
 
 /// Writes the replays of games already played into `dir`: `game-G.json`, the trace that
