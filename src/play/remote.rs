@@ -171,3 +171,20 @@ impl Remote {
         }
     }
 }
+
+/// Ends every external bot of a game with `farewell` (`game_over`), all at once, and
+/// returns their logs by seat.
+pub async fn finish_all(
+    remotes: Vec<Option<Remote>>,
+    farewell: String,
+) -> Vec<Option<ExternalLog>> {
+    let ends = remotes.into_iter().map(|r| {
+        let farewell = farewell.clone();
+        async move {
+            let mut r = r?;
+            r.finish(farewell).await;
+            Some(r.log)
+        }
+    });
+    futures_util::future::join_all(ends).await
+}

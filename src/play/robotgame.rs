@@ -91,20 +91,8 @@ pub async fn play_game(
             .collect();
         game.step(&answers)?;
     }
-    let farewell = protocol::game_over(&game.scores());
-    let ends = remotes.iter_mut().map(|r| {
-        let farewell = farewell.clone();
-        async move {
-            if let Some(r) = r {
-                r.finish(farewell).await;
-            }
-        }
-    });
-    futures_util::future::join_all(ends).await;
-    Ok((
-        game,
-        remotes.into_iter().map(|r| r.map(|r| r.log)).collect(),
-    ))
+    let logs = remote::finish_all(remotes, protocol::game_over(&game.scores())).await;
+    Ok((game, logs))
 }
 
 /// What a RobotGame bot's line is for turn `turn`.
