@@ -238,8 +238,8 @@ fn tied_text(line: &SetLine, step: &str) -> String {
     let all = [
         ("score", format!("score {}", line.score)),
         ("games_won", format!("games won {}", line.games_won)),
-        ("flags", format!("flags {}", line.flags)),
-        ("fewer_deaths", format!("deaths {}", line.deaths)),
+        ("flags", format!("flags {}", line.stats.get(0))),
+        ("fewer_deaths", format!("deaths {}", line.stats.get(4))),
     ];
     let before: Vec<String> = all
         .iter()
@@ -254,8 +254,8 @@ fn value(line: &SetLine, step: &str) -> String {
     match step {
         "score" => line.score.to_string(),
         "games_won" => line.games_won.to_string(),
-        "flags" => line.flags.to_string(),
-        "fewer_deaths" => line.deaths.to_string(),
+        "flags" => line.stats.get(0).to_string(),
+        "fewer_deaths" => line.stats.get(4).to_string(),
         other => panic!("no value for {other}"),
     }
 }

@@ -33,8 +33,11 @@ fn random_results(results_seed: u64) -> impl FnMut(&SetPlan) -> Vec<SeriesTotals
                 team,
                 score: i64::from(rng.below(5)) - 1,
                 games_won: rng.below(3),
-                flags: rng.below(3),
-                deaths: rng.below(3),
+                stats: {
+                    let flags = rng.below(3);
+                    let deaths = rng.below(3);
+                    lrs_tourney::games::Stats::from_values(&[flags, 0, 0, 0, deaths])
+                },
             })
             .collect()
     }
@@ -236,8 +239,8 @@ fn check_bracket(sizes: &[usize], roster: &Roster, outcome: &BracketOutcome) {
         (
             std::cmp::Reverse(t.score),
             std::cmp::Reverse(t.games_won),
-            std::cmp::Reverse(t.flags),
-            t.deaths,
+            std::cmp::Reverse(t.stats.get(0)),
+            t.stats.get(4),
             roster.draw.value(t.team),
             t.team,
         )

@@ -122,7 +122,10 @@ fn builtin_and_command_bots_are_resolved() {
         std::fs::create_dir_all(d.join("bots/y")).expect("mkdir")
     });
     let t = t.unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(t.teams[0].bot, Bot::Builtin(BuiltinAi::Hunter));
+    assert_eq!(
+        t.teams[0].bot,
+        Bot::Builtin(lrs_tourney::games::BuiltinBot::Lrs(BuiltinAi::Hunter))
+    );
     assert_eq!(
         t.teams[1].bot,
         Bot::Command {
@@ -488,9 +491,8 @@ fn generated_configs_load_and_are_deterministic() {
         let sizes: Vec<usize> = t.schools.iter().map(|s| s.teams.len()).collect();
         assert_eq!(sizes, g.school_sizes);
         assert!(
-            t.teams
-                .iter()
-                .all(|team| team.bot == Bot::Builtin(BuiltinAi::Runner))
+            t.teams.iter().all(|team| team.bot
+                == Bot::Builtin(lrs_tourney::games::BuiltinBot::Lrs(BuiltinAi::Runner)))
         );
     }
     assert_ne!(

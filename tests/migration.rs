@@ -86,7 +86,7 @@ async fn games_results_and_logs_survive_the_numbering() {
     let history = store.result_history().await.unwrap();
     let old: Vec<_> = history[&("north/final".to_string(), 0)]
         .iter()
-        .map(|r| (r.team, r.score, r.deaths))
+        .map(|r| (r.team, r.score, r.stats.get(4)))
         .collect();
     assert_eq!(old, [(0, 10, 0), (1, 5, 1)]);
 

@@ -68,15 +68,18 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
                 (board, maps)
             })
             .clone();
+        let arena = lrs_tourney::games::Arena::Lrs {
+            board,
+            maps,
+            turn_limit: t.bracket.turns_per_game,
+        };
         let job = GameJob {
             game_no: g.no,
             set_id: g.set_id.clone(),
             run_no: g.run_no,
             game_index: g.game_index,
             seed: g.seed,
-            board,
-            maps,
-            turn_limit: t.bracket.turns_per_game,
+            arena,
             teams: members[g.set_id.as_str()]
                 .iter()
                 .map(|&m| (m, t.teams[m].bot.clone()))
@@ -96,13 +99,13 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
         let mut lines: Vec<_> = stored_results[&g.set_id]
             .iter()
             .filter(|r| r.game_index == g.game_index)
-            .map(|r| (r.team, r.seat, r.score, r.flags, r.hits, r.deaths, r.won))
+            .map(|r| (r.team, r.seat, r.score, r.stats, r.won))
             .collect();
         lines.sort();
         let mut expected: Vec<_> = replayed
             .results
             .iter()
-            .map(|r| (r.team, r.seat, r.score, r.flags, r.hits, r.deaths, r.won))
+            .map(|r| (r.team, r.seat, r.score, r.stats, r.won))
             .collect();
         expected.sort();
         assert_eq!(

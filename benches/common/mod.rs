@@ -32,9 +32,11 @@ pub fn games_only(t: &Tournament) -> usize {
                 run_no: 0,
                 game_index: g,
                 seed: set.game_seed(t.seed, g, 0),
-                board: boards[g as usize % boards.len()].0.clone(),
-                maps: boards[g as usize % boards.len()].1.clone(),
-                turn_limit: t.bracket.turns_per_game,
+                arena: lrs_tourney::games::Arena::Lrs {
+                    board: boards[g as usize % boards.len()].0.clone(),
+                    maps: boards[g as usize % boards.len()].1.clone(),
+                    turn_limit: t.bracket.turns_per_game,
+                },
                 teams: set
                     .teams
                     .iter()

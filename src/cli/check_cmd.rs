@@ -56,6 +56,9 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 
 /// Smoke-tests every command bot of `t` and prints a line per team; returns how many failed.
 fn smoke(t: &Tournament) -> Result<usize, CliError> {
+    if !t.bracket.game.is_lrs() {
+        return smoke_other_game(t);
+    }
     let board_name = t
         .bracket
         .boards
@@ -145,3 +148,111 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
     }
     Ok(failed)
 }
+
+/// The smoke games of a tournament of another game than Last Robot Standing: each JSON-lines
+/// bot plays one game in seat 0 against the game's first built-in AI (`random`), in the real
+/// sandbox; it passes when it answered every turn in time with a readable answer.
+fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
+    use crate::games::{Arena, BuiltinBot, GameSettings};
+    use crate::play::contest::{SeatBot, play_with_remotes};
+    let game = t.bracket.game.kind();
+    let (random_name, _) = game.builtin_ais()[0];
+    let random = BuiltinBot::parse(game, random_name)
+        .ok_or_else(|| CliError::failure("the game has no built-in AI"))?;
+    // A short game: Robots boards stop after 50 turns (RobotGame's 100 turns are short).
+    let arena = match t.bracket.game {
+        GameSettings::Robots(mut s) => {
+            s.max_turns = s.max_turns.min(50);
+            Arena::Robots(s)
+        }
+        other => Arena::load(&other, "", 0).map_err(CliError::failure)?,
+    };
+    let options = crate::bots::JsonlOptions {
+        limits: crate::bots::Limits {
+            memory_mb: t.limits.memory_mb,
+            ..crate::bots::Limits::default()
+        },
+        startup_ms: t.limits.start_limit_ms,
+        ..crate::bots::JsonlOptions::default()
+    };
+    let bots: Vec<(usize, BotCommandOf)> = t
+        .teams
+        .iter()
+        .enumerate()
+        .filter_map(|(i, team)| team.bot.program().map(|p| (i, p.clone())))
+        .collect();
+    if bots.is_empty() {
+        return Ok(0);
+    }
+    println!(
+        "smoke games: one game of {} against builtin:{random_name} (time limit {} ms, start limit {} ms)",
+        game.title(),
+        t.limits.time_limit_ms,
+        t.limits.start_limit_ms
+    );
+    let runtime = super::target::runtime()?;
+    let mut failed = 0;
+    for (i, program) in bots {
+        let team = &t.teams[i];
+        let label = format!("{} ({})", team.name, t.schools[team.school].name);
+        let seats = [
+            SeatBot::External(crate::bots::process::BotCommand {
+                argv: program.argv.clone(),
+                dir: program.dir.clone(),
+            }),
+            SeatBot::Builtin(random),
+        ];
+        let names = [team.name.clone(), format!("builtin:{random_name}")];
+        let played = runtime.block_on(play_with_remotes(
+            &arena,
+            t.seed,
+            &seats,
+            &names,
+            t.limits.time_limit_ms,
+            &options,
+        ));
+        let verdict = match &played {
+            Err(e) => Err(e.clone()),
+            Ok((outcome, logs)) => match logs.first().and_then(Option::as_ref) {
+                Some(log) if log.spawn_error.is_some() => Err(format!(
+                    "not started: {}",
+                    log.spawn_error.clone().unwrap_or_default()
+                )),
+                Some(log) if log.timeouts + log.malformed + log.crashed_turns > 0 => Err(format!(
+                    "{} timeouts, {} unreadable answers, {} turns silent after exiting{}",
+                    log.timeouts,
+                    log.malformed,
+                    log.crashed_turns,
+                    log.first_bad_line
+                        .as_ref()
+                        .map(|l| format!(" (first bad line: {l})"))
+                        .unwrap_or_default()
+                )),
+                _ => Ok(format!(
+                    "ok ({} turns, score {})",
+                    outcome.turns,
+                    outcome.seats.first().map_or(0, |s| s.score)
+                )),
+            },
+        };
+        match verdict {
+            Ok(text) => println!("  {label}: {text}"),
+            Err(text) => {
+                failed += 1;
+                println!("  {label}: FAILED: {text}");
+                if let Ok((_, logs)) = &played
+                    && let Some(Some(exit)) = logs
+                        .first()
+                        .map(|l| l.as_ref().and_then(|l| l.exit.as_ref()))
+                {
+                    for line in crate::play::tail_lines(&exit.stderr.text()) {
+                        println!("    stderr: {line}");
+                    }
+                }
+            }
+        }
+    }
+    Ok(failed)
+}
+
+type BotCommandOf = crate::tourney::model::Program;

@@ -562,7 +562,13 @@ fn play_robots_external(
         }
         let seed = args.seed.wrapping_add(u64::from(g));
         let (game, by_seat) = runtime
-            .block_on(play_game(&seats, seed, args.time_limit_ms, &options))
+            .block_on(play_game(
+                &seats,
+                seed,
+                crate::games::robots::Settings::default(),
+                args.time_limit_ms,
+                &options,
+            ))
             .map_err(CliError::failure)?;
         logs.push(
             (0..n)

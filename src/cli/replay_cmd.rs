@@ -123,6 +123,17 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         })
         .unwrap_or_default();
     lines.sort_by_key(|r| r.seat);
+    let team_name = |id: usize| {
+        teams
+            .iter()
+            .find(|t| t.id == id)
+            .map_or_else(|| format!("team {id}"), |t| t.name.clone())
+    };
+    if !format.game.is_lrs() {
+        return replay_other_game(
+            &args, run_arg, &format, game, &lines, &log, &stored, &team_name,
+        );
+    }
     let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
     let replayed = replay(board, lines.len(), game.seed, format.turns_per_game, &log)
         .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, game_index)))?;
@@ -150,12 +161,6 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             crate::engine::ENGINE_VERSION
         )));
     }
-    let team_name = |id: usize| {
-        teams
-            .iter()
-            .find(|t| t.id == id)
-            .map_or_else(|| format!("team {id}"), |t| t.name.clone())
-    };
     let seats: Vec<SeatEntry> = lines
         .iter()
         .map(|r| SeatEntry {
@@ -302,4 +307,106 @@ fn text_turn(
         );
     }
     out
+}
+
+/// `replay` of a RobotGame or Robots game: replayed from its decision log, checked against
+/// the stored scores, and written as the game's trace (`--json`) or viewer page (`--html`).
+#[allow(clippy::too_many_arguments)]
+fn replay_other_game(
+    args: &ReplayArgs,
+    run_arg: Option<u32>,
+    format: &BracketFormat,
+    game: &crate::store::GameHistoryRow,
+    lines: &[crate::store::ResultRow],
+    log: &[u8],
+    stored: &crate::store::StoredTournament,
+    team_name: &dyn Fn(usize) -> String,
+) -> Result<(), CliError> {
+    use crate::play::contest;
+    let kind = format.game.kind();
+    let arena = crate::games::Arena::load(&format.game, &game.board, format.turns_per_game)
+        .map_err(CliError::failure)?;
+    let label = format!("{} game {}", args.set, game.game_index);
+    let outcome = contest::replay(&arena, lines.len(), game.seed, log)
+        .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
+    let differ: Vec<String> = lines
+        .iter()
+        .filter(|r| outcome.seats.get(r.seat).map(|s| s.score) != Some(r.score))
+        .map(|r| {
+            format!(
+                "seat {}: stored {}, replayed {:?}",
+                r.seat,
+                r.score,
+                outcome.seats.get(r.seat).map(|s| s.score)
+            )
+        })
+        .collect();
+    if !differ.is_empty() {
+        return Err(CliError::failure(format!(
+            "REPLAY DIFFERS FROM THE STORED GAME ({label}): {}; the database was written by \
+             engine version {} (this is {}), or it is corrupt",
+            differ.join("; "),
+            stored.engine_version,
+            kind.engine_version()
+        )));
+    }
+    if args.text {
+        return Err(CliError::input(format!(
+            "--text draws Last Robot Standing boards; for {} use --json (the turn-by-turn trace) or --html FILE",
+            kind.title()
+        )));
+    }
+    let trace = contest::trace(&arena, lines.len(), game.seed, log)
+        .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
+    let seats: Vec<SeatEntry> = lines
+        .iter()
+        .map(|r| SeatEntry {
+            seat: r.seat,
+            team: team_name(r.team),
+            score: r.score as i32,
+        })
+        .collect();
+    if let Some(path) = &args.html {
+        let info = PageInfo {
+            title: match run_arg {
+                Some(r) => format!("{}, run {r}, game {}", args.set, game.game_index),
+                None => format!("{}, game {}", args.set, game.game_index),
+            },
+            meta: format!(
+                "{} · {} · seed {} · engine version {}",
+                stored.name,
+                kind.title(),
+                game.seed,
+                stored.engine_version
+            ),
+            back: None,
+            seats: seats.iter().map(|s| s.team.clone()).collect(),
+            stored_scores: None,
+        };
+        write_page(path, &contest::viewer_page(&arena, &trace, &info))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if args.json {
+        let report = serde_json::json!({
+            "game_kind": kind.id(),
+            "set": args.set,
+            "game": game.game_index,
+            "arena": game.board,
+            "seed": game.seed,
+            "seats": seats,
+            "stored_bytes": log.len(),
+            "trace": trace,
+        });
+        println!("{report}");
+        return Ok(());
+    }
+    println!(
+        "{label}: {} turns of {} (seed {}) replayed from {} stored bytes; the scores match the \
+         stored results",
+        outcome.turns,
+        kind.title(),
+        game.seed,
+        log.len()
+    );
+    Ok(())
 }

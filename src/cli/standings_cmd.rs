@@ -91,9 +91,13 @@ fn print_overall(snap: &Snapshot) {
     let tw = width(rows.iter().map(|r| r.team.len()).collect(), 4);
     let sw = width(rows.iter().map(|r| r.school.len()).collect(), 6);
     let xw = width(rows.iter().map(|r| r.set_reached.len()).collect(), 11);
+    let game = snap.tournament.game;
+    let headline = game.headline_stat();
+    let hn = game.statistics()[headline];
+    let hw = hn.len().max(5);
     println!(
-        "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>5}  how",
-        "rank", "team", "school", "score", "set reached", "games", "won", "flags"
+        "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$}  how",
+        "rank", "team", "school", "score", "set reached", "games", "won", hn
     );
     for r in &rows {
         let score = r.ranked_score.map_or("-".to_string(), |s| s.to_string());
@@ -103,8 +107,16 @@ fn print_overall(snap: &Snapshot) {
             r.set_reached.as_str()
         };
         println!(
-            "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>5}  {}",
-            r.rank, r.team, r.school, score, set, r.games_played, r.games_won, r.flags, r.how
+            "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$}  {}",
+            r.rank,
+            r.team,
+            r.school,
+            score,
+            set,
+            r.games_played,
+            r.games_won,
+            r.stats.stats.get(headline),
+            r.how
         );
     }
     println!("\n{SCORE_LEGEND}");
@@ -183,19 +195,39 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
             .map(|placing| placing.describe(snap))
             .unwrap_or_default()
     };
+    // The statistics the game breaks ties on (Last Robot Standing: flags, deaths).
+    let game = snap.tournament.game;
+    let steps = game.tie_steps();
+    let names: Vec<&str> = steps.iter().map(|s| game.statistics()[s.stat]).collect();
+    let widths: Vec<usize> = names.iter().map(|n| n.len().max(5)).collect();
+    let stat_cells = |values: Vec<String>| -> String {
+        values
+            .iter()
+            .zip(&widths)
+            .map(|(v, w)| format!(" {v:>w$}"))
+            .collect()
+    };
     println!(
-        "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}  how",
-        "rank", "team", "score", "won", "flags", "deaths"
+        "{:>4}  {:<tw$}  {:>7} {:>5}{}  how",
+        "rank",
+        "team",
+        "score",
+        "won",
+        stat_cells(names.iter().map(|n| n.to_string()).collect())
     );
     for (i, r) in ranking.iter().enumerate() {
         println!(
-            "{:>4}  {:<tw$}  {:>7} {:>5} {:>5} {:>6}  {}",
+            "{:>4}  {:<tw$}  {:>7} {:>5}{}  {}",
             i + 1,
             snap.team_name(r.totals.team),
             r.totals.score,
             r.totals.games_won,
-            r.totals.flags,
-            r.totals.deaths,
+            stat_cells(
+                steps
+                    .iter()
+                    .map(|s| r.totals.stats.get(s.stat).to_string())
+                    .collect()
+            ),
             how(r.totals.team)
         );
     }

@@ -4,12 +4,14 @@
 //! One list, so `lrs-tourney games`, `play --game` and scenario files agree on the names and
 //! an unknown name is answered with the known ones.
 
+use super::stats::{Better, TieStep};
 use thiserror::Error;
 
 /// A game the orchestrator can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum GameKind {
     /// Last Robot Standing (`crate::engine`).
+    #[default]
     Lrs,
     /// RobotGame (`crate::games::robotgame`).
     RobotGame,
@@ -110,13 +112,77 @@ impl GameKind {
         }
     }
 
-    /// The game's own statistics per seat, after score and wins.
+    /// The game's own statistics per seat, after score and wins, in the order of
+    /// [`Stats`] (and of the store's `stat_1`.. columns).
     pub fn statistics(self) -> &'static [&'static str] {
         match self {
             GameKind::Lrs => &["flags", "hits", "pushes", "push_kills", "deaths"],
             GameKind::RobotGame => &["damage_dealt", "kills"],
             GameKind::Robots => &["levels_cleared", "kills", "turns"],
         }
+    }
+
+    /// Whether the game's bots may be the 2012 Windward TCP/XML clients (Last Robot
+    /// Standing's own protocol) besides JSON-lines programs.
+    pub fn speaks_windward(self) -> bool {
+        self == GameKind::Lrs
+    }
+
+    /// The tie-break steps after series score and games won (and before the seeded draw).
+    pub fn tie_steps(self) -> &'static [TieStep] {
+        const LRS: [TieStep; 2] = [
+            TieStep {
+                name: "flags",
+                stat: 0,
+                better: Better::More,
+                noun: "flags",
+            },
+            TieStep {
+                name: "fewer_deaths",
+                stat: 4,
+                better: Better::Fewer,
+                noun: "deaths",
+            },
+        ];
+        const ROBOTGAME: [TieStep; 2] = [
+            TieStep {
+                name: "damage_dealt",
+                stat: 0,
+                better: Better::More,
+                noun: "damage dealt",
+            },
+            TieStep {
+                name: "kills",
+                stat: 1,
+                better: Better::More,
+                noun: "kills",
+            },
+        ];
+        const ROBOTS: [TieStep; 2] = [
+            TieStep {
+                name: "levels_cleared",
+                stat: 0,
+                better: Better::More,
+                noun: "levels cleared",
+            },
+            TieStep {
+                name: "kills",
+                stat: 1,
+                better: Better::More,
+                noun: "kills",
+            },
+        ];
+        match self {
+            GameKind::Lrs => &LRS,
+            GameKind::RobotGame => &ROBOTGAME,
+            GameKind::Robots => &ROBOTS,
+        }
+    }
+
+    /// The statistic that is listed next to the score in short tables (the first
+    /// tie-break's).
+    pub fn headline_stat(self) -> usize {
+        self.tie_steps()[0].stat
     }
 }
 

@@ -1,11 +1,21 @@
-//! Game kinds other than Last Robot Standing, one module each.
+//! The game kinds behind the orchestrator (the game seam).
 //!
-//! The orchestrator is meant to run several games (the game seam); each kind brings its own
-//! pure engine, scenario format and built-in AIs here. Last Robot Standing still lives in
-//! `crate::engine` and is to move here later, next to the others.
+//! [`GameKind`] is the one list of games, with what the orchestrator may ask of each: seats,
+//! settings ([`GameSettings`]), built-in AIs ([`BuiltinBot`]), statistics ([`Stats`]) and
+//! tie-break steps ([`TieStep`]). RobotGame and Robots live here; Last Robot Standing's
+//! engine is still `crate::engine`, reached through the same types.
 
+mod arena;
+mod builtin;
+pub mod bytes;
 mod kind;
 pub mod robotgame;
 pub mod robots;
+mod settings;
+mod stats;
 
+pub use arena::Arena;
+pub use builtin::BuiltinBot;
 pub use kind::{GameKind, UnknownGame};
+pub use settings::{GameSettings, RobotsSettings, SettingsProblem};
+pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};

@@ -8,6 +8,7 @@
 //! its seed and its bots' answers, and results are folded in game order, so `--jobs` never
 //! changes a figure.
 
+pub mod contest;
 pub mod remote;
 pub mod robotgame;
 pub mod robots;

@@ -7,7 +7,9 @@
 use super::remote::{self, ExternalLog, Reading, Remote};
 use crate::bots::JsonlOptions;
 use crate::games::robots::protocol;
-use crate::games::robots::{Answer, BuiltinAi, Game, GameError, Move, Seat, Setup, Silence};
+use crate::games::robots::{
+    Answer, BuiltinAi, Game, GameError, Move, Seat, Settings, Setup, Silence,
+};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -19,12 +21,17 @@ pub type Seatholder = remote::Seatholder<BuiltinAi>;
 pub async fn play_game(
     seats: &[Seatholder],
     seed: u64,
+    settings: Settings,
     time_limit_ms: u64,
     options: &JsonlOptions,
 ) -> Result<(Game, Vec<Option<ExternalLog>>), GameError> {
     let n = seats.len();
-    let mut game = Game::new(&Setup::standard(n as u8, seed))?;
-    let max_turns = crate::games::robots::Settings::default().max_turns;
+    let mut game = Game::new(&Setup {
+        seats: n as u8,
+        seed,
+        settings,
+    })?;
+    let max_turns = settings.max_turns;
     let cpu = options.limits.cpu_seconds_for(
         u16::try_from(max_turns).unwrap_or(u16::MAX),
         time_limit_ms,

@@ -6,7 +6,7 @@
 //! never before standard output, which goes to pipes and programs rather than Excel.
 
 use super::snapshot::Snapshot;
-use super::standings::{STANDINGS_COLUMNS, standings};
+use super::standings::{standings, standings_columns};
 use crate::tourney::bracket::rank;
 use std::io::Write;
 
@@ -16,7 +16,7 @@ pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Writes the standings CSV.
 pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record(STANDINGS_COLUMNS)?;
+    w.write_record(standings_columns(snap.tournament.game))?;
     for row in standings(snap) {
         w.write_record(row.cells())?;
     }
@@ -27,7 +27,8 @@ pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 /// Writes one row per team per stored game (superseded re-runs included, marked).
 pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
+    let statistics = snap.tournament.game.statistics();
+    let mut columns = vec![
         "set",
         "run",
         "game",
@@ -42,14 +43,10 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
         "school",
         "seat",
         "score",
-        "flags",
-        "hits",
-        "pushes",
-        "push_kills",
-        "deaths",
-        "faults",
-        "won",
-    ])?;
+    ];
+    columns.extend(statistics);
+    columns.extend(["faults", "won"]);
+    w.write_record(&columns)?;
     for g in &snap.games {
         let lines: Vec<_> = snap
             .history
@@ -70,7 +67,10 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
         ];
         if lines.is_empty() {
             let mut rec: Vec<String> = head.to_vec();
-            rec.extend(std::iter::repeat_n(String::new(), 11));
+            rec.extend(std::iter::repeat_n(
+                String::new(),
+                columns.len() - head.len(),
+            ));
             w.write_record(rec)?;
             continue;
         }
@@ -81,14 +81,9 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
                 snap.school_of(r.team).to_string(),
                 r.seat.to_string(),
                 r.score.to_string(),
-                r.flags.to_string(),
-                r.hits.to_string(),
-                r.pushes.to_string(),
-                r.push_kills.to_string(),
-                r.deaths.to_string(),
-                r.faults.to_string(),
-                u8::from(r.won).to_string(),
             ]);
+            rec.extend(r.stats.values(statistics.len()).iter().map(u32::to_string));
+            rec.extend([r.faults.to_string(), u8::from(r.won).to_string()]);
             w.write_record(rec)?;
         }
     }
@@ -99,7 +94,9 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 /// Writes one row per team per set: its series totals, place and whether it advanced.
 pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
+    let game = snap.tournament.game;
+    let steps = game.tie_steps();
+    let mut columns = vec![
         "set",
         "stage",
         "round",
@@ -111,12 +108,11 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
         "school",
         "series_score",
         "games_won",
-        "flags",
-        "deaths",
-        "place",
-        "advanced",
-        "tie_break",
-    ])?;
+    ];
+    // The statistics of the game's tie-break steps (Last Robot Standing: flags, deaths).
+    columns.extend(steps.iter().map(|s| game.statistics()[s.stat]));
+    columns.extend(["place", "advanced", "tie_break"]);
+    w.write_record(&columns)?;
     let draw = snap.draw();
     for set in &snap.sets {
         let totals = snap.set_totals(set);
@@ -136,7 +132,7 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
             } else {
                 String::new()
             };
-            w.write_record([
+            let mut rec = vec![
                 set.id.clone(),
                 set.stage_id.clone(),
                 set.round.to_string(),
@@ -148,12 +144,14 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
                 snap.school_of(t.team).to_string(),
                 t.score.to_string(),
                 t.games_won.to_string(),
-                t.flags.to_string(),
-                t.deaths.to_string(),
+            ];
+            rec.extend(steps.iter().map(|s| t.stats.get(s.stat).to_string()));
+            rec.extend([
                 place,
                 adv.map(|_| "yes").unwrap_or("").to_string(),
                 adv.and_then(|a| a.tie_break.clone()).unwrap_or_default(),
-            ])?;
+            ]);
+            w.write_record(rec)?;
         }
     }
     w.flush()?;

@@ -15,6 +15,6 @@ pub mod viewer;
 
 pub use export::{UTF8_BOM, write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};
-pub use standings::{STANDINGS_COLUMNS, Standing, standings};
+pub use standings::{Standing, standings, standings_columns};
 pub use status::{set_state, status_json, status_text};
 pub use time::{stored_time_text, utc_text};

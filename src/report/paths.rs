@@ -13,6 +13,7 @@ pub use decider::Decider;
 pub use wild::{WildCardCandidate, wild_card_table};
 
 use super::snapshot::Snapshot;
+use crate::games::Stats;
 use crate::store::SetRow;
 use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw, rank};
 use crate::tourney::model::BracketFormat;
@@ -28,8 +29,8 @@ pub struct SetLine {
     /// The series score.
     pub score: i64,
     pub games_won: u32,
-    pub flags: u32,
-    pub deaths: u32,
+    /// The game's statistics, summed (names from its game kind).
+    pub stats: Stats,
     /// Recorded as advancing out of the set (finished sets only).
     pub advanced: bool,
     /// At the cut of a finished set: for an advancing team, what separated it from the
@@ -44,8 +45,7 @@ impl SetLine {
             team: self.team,
             score: self.score,
             games_won: self.games_won,
-            flags: self.flags,
-            deaths: self.deaths,
+            stats: self.stats,
         }
     }
 }
@@ -183,8 +183,7 @@ impl<'a> Context<'a> {
                 team: r.totals.team,
                 score: r.totals.score,
                 games_won: r.totals.games_won,
-                flags: r.totals.flags,
-                deaths: r.totals.deaths,
+                stats: r.totals.stats,
                 advanced: set.done && self.advanced.contains(&(set.id.as_str(), r.totals.team)),
                 decider,
             })

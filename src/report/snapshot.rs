@@ -103,7 +103,7 @@ impl Snapshot {
             let slug = self.schools.get(t.school).map_or("", |s| s.1.as_str());
             format!("{slug}/{}", t.name)
         });
-        TieDraw::new(self.tournament.seed, keys)
+        TieDraw::new(self.tournament.game.tie_steps(), self.tournament.seed, keys)
     }
 
     /// Games stored for a set's current run.

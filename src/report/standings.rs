@@ -7,6 +7,7 @@
 
 use super::paths::team_paths;
 use super::snapshot::Snapshot;
+use crate::games::{GameKind, NamedStats, Stats};
 use crate::tourney::bracket::{NATIONALS_LABEL, rank};
 use serde::Serialize;
 use std::cmp::Reverse;
@@ -26,11 +27,9 @@ pub struct Standing {
     pub nationals_score: i64,
     pub games_played: u32,
     pub games_won: u32,
-    pub flags: u32,
-    pub hits: u32,
-    pub pushes: u32,
-    pub push_kills: u32,
-    pub deaths: u32,
+    /// The game's statistics, summed over every game played (a column each).
+    #[serde(flatten)]
+    pub stats: NamedStats,
     pub faults: u32,
     /// `top2`, `wildcard`, `single_team` or empty.
     pub qualified_by: String,
@@ -51,32 +50,30 @@ pub struct Standing {
     pub ranked_score: Option<i64>,
 }
 
-/// The columns of the standings CSV, in order.
-pub const STANDINGS_COLUMNS: [&str; 18] = [
-    "rank",
-    "team",
-    "school",
-    "stage_reached",
-    "round_reached",
-    "total_score",
-    "school_score",
-    "nationals_score",
-    "games_played",
-    "games_won",
-    "flags",
-    "hits",
-    "pushes",
-    "push_kills",
-    "deaths",
-    "faults",
-    "qualified_by",
-    "tie_break",
-];
+/// The columns of the standings CSV of a tournament playing `game`, in order: the game's
+/// statistics stand between `games_won` and `faults`.
+pub fn standings_columns(game: GameKind) -> Vec<&'static str> {
+    let mut columns = vec![
+        "rank",
+        "team",
+        "school",
+        "stage_reached",
+        "round_reached",
+        "total_score",
+        "school_score",
+        "nationals_score",
+        "games_played",
+        "games_won",
+    ];
+    columns.extend(game.statistics());
+    columns.extend(["faults", "qualified_by", "tie_break"]);
+    columns
+}
 
 impl Standing {
-    /// The row's cells in [`STANDINGS_COLUMNS`] order.
+    /// The row's cells in [`standings_columns`] order.
     pub fn cells(&self) -> Vec<String> {
-        vec![
+        let mut cells = vec![
             self.rank.to_string(),
             self.team.clone(),
             self.school.clone(),
@@ -87,15 +84,14 @@ impl Standing {
             self.nationals_score.to_string(),
             self.games_played.to_string(),
             self.games_won.to_string(),
-            self.flags.to_string(),
-            self.hits.to_string(),
-            self.pushes.to_string(),
-            self.push_kills.to_string(),
-            self.deaths.to_string(),
+        ];
+        cells.extend(self.stats.entries().map(|(_, v)| v.to_string()));
+        cells.extend([
             self.faults.to_string(),
             self.qualified_by.clone(),
             self.tie_break.clone(),
-        ]
+        ]);
+        cells
     }
 }
 
@@ -105,11 +101,7 @@ struct Acc {
     nationals_score: i64,
     games: u32,
     won: u32,
-    flags: u32,
-    hits: u32,
-    pushes: u32,
-    push_kills: u32,
-    deaths: u32,
+    stats: Stats,
     faults: u32,
     /// (is nationals, round order, round label, series score there)
     reached: Option<(bool, u32, String, i64)>,
@@ -134,11 +126,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             }
             a.games += 1;
             a.won += u32::from(r.won);
-            a.flags += r.flags;
-            a.hits += r.hits;
-            a.pushes += r.pushes;
-            a.push_kills += r.push_kills;
-            a.deaths += r.deaths;
+            a.stats = a.stats.plus(&r.stats);
             a.faults += r.faults;
         }
         let order = if set.is_final { u32::MAX } else { set.round };
@@ -200,11 +188,10 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 nationals_score: a.nationals_score,
                 games_played: a.games,
                 games_won: a.won,
-                flags: a.flags,
-                hits: a.hits,
-                pushes: a.pushes,
-                push_kills: a.push_kills,
-                deaths: a.deaths,
+                stats: NamedStats {
+                    kind: snap.tournament.game,
+                    stats: a.stats,
+                },
                 faults: a.faults,
                 qualified_by: qualified[team].0.clone(),
                 tie_break: qualified[team].1.clone(),
@@ -264,11 +251,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 nationals_score: 0,
                 games_played: 0,
                 games_won: 0,
-                flags: 0,
-                hits: 0,
-                pushes: 0,
-                push_kills: 0,
-                deaths: 0,
+                stats: NamedStats::default(),
                 faults: 0,
                 qualified_by: String::new(),
                 tie_break: String::new(),

@@ -43,6 +43,11 @@ pub fn legacy_fingerprint(t: &Tournament) -> String {
             Err(_) => text += &format!("board?={board}|"),
         }
     }
+    // Other games name theirs (Last Robot Standing's text is as it always was, so its
+    // databases keep their fingerprint).
+    if !f.game.is_lrs() {
+        text += &format!("game={}|", f.game.describe());
+    }
     for school in &t.schools {
         text += &format!("school={}|{}|", school.name, school.slug);
         for &team in &school.teams {
@@ -211,6 +216,13 @@ fn format_differences(stored: &BracketFormat, file: &BracketFormat, out: &mut Ve
         out.push(format!(
             "bracket.boards: stored {:?}, file {:?}",
             stored.boards, file.boards
+        ));
+    }
+    if stored.game != file.game {
+        out.push(format!(
+            "bracket.game: stored {}, file {}",
+            stored.game.describe(),
+            file.game.describe()
         ));
     }
 }

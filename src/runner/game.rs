@@ -1,17 +1,21 @@
-//! Playing one game of a set on the embedded engine and turning it into a storable record.
+//! Playing one game of a set and turning it into a storable record.
+//!
+//! What game it is stays behind [`Arena`]: built-in games and RobotGame or Robots games
+//! with external bots go through `play::contest`, which gives the same [`GameOutcome`] for
+//! every kind. Last Robot Standing games with external bots (JSON-lines players and the
+//! series of Windward clients) are still driven here.
 
-use crate::ai::FlagDistances;
 use crate::bots::process::BotCommand;
 use crate::bots::windward::{SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
-use crate::engine::{Board, ENGINE_VERSION, Game, GameConfig, Player, run_game};
-use crate::play::summarize_game;
-use crate::store::decisions;
+use crate::engine::{Game, GameConfig};
+use crate::games::{Arena, BuiltinBot};
+use crate::play::contest::{self, GameOutcome, SeatBot};
+use crate::play::remote::ExternalLog;
 use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, Protocol, TeamId};
 use std::collections::HashMap;
-use std::sync::Arc;
 
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
@@ -22,10 +26,8 @@ pub struct GameJob {
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
-    pub board: Arc<Board>,
-    /// The board's AI maps, shared by all games on it.
-    pub maps: Arc<FlagDistances>,
-    pub turn_limit: u16,
+    /// Where the game is played (and, for Last Robot Standing, for how many turns).
+    pub arena: Arena,
     /// The set's teams in set position order, with their bots.
     pub teams: Vec<(TeamId, Bot)>,
 }
@@ -62,38 +64,70 @@ impl GameJob {
         }
     }
 
-    fn new_game(&self) -> Result<Game, GameJobError> {
-        let config = GameConfig {
-            turn_limit: self.turn_limit,
-        };
-        Game::new(self.board.clone(), self.teams.len(), self.seed, config)
-            .map_err(|e| self.fail(e.to_string()))
-    }
-
     /// Plays the game to its end with built-in AIs (on the calling thread).
     pub fn play(&self) -> Result<GameRecord, GameJobError> {
         let k = self.teams.len();
-        let mut game = self.new_game()?;
-        let mut by_seat: Vec<Option<Box<dyn Player + Send>>> = (0..k).map(|_| None).collect();
+        let mut by_seat: Vec<Option<BuiltinBot>> = vec![None; k];
         for (position, (_, bot)) in self.teams.iter().enumerate() {
-            let seat = self.seat_of(position);
-            let player = match bot {
-                Bot::Builtin(ai) => ai.player_with(self.seed, seat, Some(self.maps.clone())),
+            match bot {
+                Bot::Builtin(ai) => by_seat[self.seat_of(position)] = Some(*ai),
                 Bot::Command { program, .. } => {
                     return Err(self.fail(format!(
                         "the command bot `{}` must be played with play_external",
                         program.command
                     )));
                 }
-            };
-            by_seat[seat] = Some(player);
+            }
         }
-        let mut players: Vec<Box<dyn Player + Send>> = by_seat.into_iter().flatten().collect();
-        if players.len() != k {
+        let by_seat: Vec<BuiltinBot> = by_seat.into_iter().flatten().collect();
+        if by_seat.len() != k {
             return Err(self.fail("seat rotation left a seat empty".to_string()));
         }
-        run_game(&mut game, &mut players).map_err(|e| self.fail(e.to_string()))?;
-        Ok(self.record(&game))
+        let outcome =
+            contest::play_builtin(&self.arena, self.seed, &by_seat).map_err(|e| self.fail(e))?;
+        Ok(self.record(outcome))
+    }
+
+    /// Plays a RobotGame or Robots game with its JSON-lines bots, each a sandboxed process
+    /// started for the game.
+    async fn play_with_remotes(
+        &self,
+        external: &ExternalSetup,
+    ) -> Result<GameRecord, GameJobError> {
+        let k = self.teams.len();
+        let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
+        let mut names = vec![String::new(); k];
+        let mut team_of_seat = vec![0; k];
+        for (position, (team, bot)) in self.teams.iter().enumerate() {
+            let seat = self.seat_of(position);
+            names[seat] = external.names.get(*team).cloned().unwrap_or_default();
+            team_of_seat[seat] = *team;
+            by_seat[seat] = Some(match bot {
+                Bot::Builtin(ai) => SeatBot::Builtin(*ai),
+                Bot::Command { program, .. } => SeatBot::External(BotCommand {
+                    argv: program.argv.clone(),
+                    dir: program.dir.clone(),
+                }),
+            });
+        }
+        let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
+        let (outcome, logs) = contest::play_with_remotes(
+            &self.arena,
+            self.seed,
+            &by_seat,
+            &names,
+            external.time_limit_ms,
+            &external.options,
+        )
+        .await
+        .map_err(|e| self.fail(e))?;
+        let mut record = self.record(outcome);
+        record.logs = logs
+            .into_iter()
+            .enumerate()
+            .filter_map(|(seat, log)| log.map(|log| external_log(team_of_seat[seat], &log)))
+            .collect();
+        Ok(record)
     }
 
     /// Whether any seat of this game is a Windward client (its games are played as one
@@ -111,8 +145,18 @@ impl GameJob {
         external: &ExternalSetup,
         windward: &HashMap<TeamId, SeriesSeat>,
     ) -> Result<GameRecord, GameJobError> {
+        let Arena::Lrs {
+            board, turn_limit, ..
+        } = &self.arena
+        else {
+            return self.play_with_remotes(external).await;
+        };
         let k = self.teams.len();
-        let mut game = self.new_game()?;
+        let config = GameConfig {
+            turn_limit: *turn_limit,
+        };
+        let mut game =
+            Game::new(board.clone(), k, self.seed, config).map_err(|e| self.fail(e.to_string()))?;
         let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
         let mut seat_names = vec![String::new(); k];
         let mut logs = Vec::new();
@@ -120,8 +164,15 @@ impl GameJob {
             let seat = self.seat_of(position);
             seat_names[seat] = external.names.get(*team).cloned().unwrap_or_default();
             by_seat[seat] = Some(match bot {
-                Bot::Builtin(ai) => {
-                    SeatPlayer::Local(ai.player_with(self.seed, seat, Some(self.maps.clone())))
+                Bot::Builtin(BuiltinBot::Lrs(ai)) => {
+                    let maps = match &self.arena {
+                        Arena::Lrs { maps, .. } => Some(maps.clone()),
+                        _ => None,
+                    };
+                    SeatPlayer::Local(ai.player_with(self.seed, seat, maps))
+                }
+                Bot::Builtin(other) => {
+                    return Err(self.fail(format!("{other} does not play Last Robot Standing")));
                 }
                 Bot::Command {
                     program,
@@ -156,8 +207,8 @@ impl GameJob {
             .map(|seat| GameSetup {
                 seat,
                 players: seat_names.clone(),
-                board: self.board.clone(),
-                turn_limit: self.turn_limit,
+                board: board.clone(),
+                turn_limit: *turn_limit,
                 time_limit_ms: external.time_limit_ms,
             })
             .collect();
@@ -166,7 +217,7 @@ impl GameJob {
             .map_err(|e| self.fail(e.to_string()))?;
         // The JSON-lines bots were ended by `game_over`: their logs are complete.
         drop(seats);
-        let mut record = self.record(&game);
+        let mut record = self.record(contest::lrs_outcome(&game));
         record.logs = logs
             .into_iter()
             .map(|(team, handle)| {
@@ -185,27 +236,32 @@ impl GameJob {
         Ok(record)
     }
 
-    /// The storable record of a finished game.
-    fn record(&self, game: &Game) -> GameRecord {
-        let k = self.teams.len();
-        let seat_of_position: Vec<usize> = (0..k).map(|p| self.seat_of(p)).collect();
-        let summary = summarize_game(game, &seat_of_position);
+    /// The storable record of a finished game: each team's line from its seat's outcome.
+    fn record(&self, outcome: GameOutcome) -> GameRecord {
         let results = self
             .teams
             .iter()
-            .zip(&summary.per_slot)
             .enumerate()
-            .map(|(position, ((team, _), r))| TeamResult {
-                team: *team,
-                seat: seat_of_position[position],
-                score: r.score,
-                flags: r.flags,
-                hits: r.hits,
-                pushes: r.pushes,
-                push_kills: r.push_kills,
-                deaths: r.deaths,
-                faults: r.faults,
-                won: r.won,
+            .map(|(position, (team, _))| {
+                let seat = self.seat_of(position);
+                let o = outcome
+                    .seats
+                    .get(seat)
+                    .copied()
+                    .unwrap_or(contest::SeatOutcome {
+                        score: 0,
+                        won: false,
+                        faults: 0,
+                        stats: Default::default(),
+                    });
+                TeamResult {
+                    team: *team,
+                    seat,
+                    score: o.score,
+                    won: o.won,
+                    faults: o.faults,
+                    stats: o.stats,
+                }
             })
             .collect();
         GameRecord {
@@ -213,12 +269,29 @@ impl GameJob {
             set_id: self.set_id.clone(),
             run_no: self.run_no,
             game_index: self.game_index,
-            engine_version: ENGINE_VERSION,
-            turns: u32::from(game.turn()),
-            decisions: decisions::encode(game.decisions()),
+            engine_version: outcome.engine_version,
+            turns: outcome.turns,
+            decisions: outcome.decisions,
             results,
             logs: Vec::new(),
         }
+    }
+}
+
+/// The stored log of an external bot of a RobotGame or Robots game.
+fn external_log(team: TeamId, log: &ExternalLog) -> BotLog {
+    BotLog {
+        team,
+        exit_status: match (&log.spawn_error, &log.exit) {
+            (Some(e), _) => format!("not started: {e}"),
+            (None, Some(exit)) => exit.status.clone(),
+            (None, None) => "unknown".to_string(),
+        },
+        stderr: log
+            .exit
+            .as_ref()
+            .map(|e| e.stderr.text())
+            .unwrap_or_default(),
     }
 }
 
@@ -257,7 +330,10 @@ pub async fn play_series(
         };
         let shape = SeriesShape {
             games: jobs.len() as u64,
-            turn_limit: first.turn_limit,
+            turn_limit: match &first.arena {
+                Arena::Lrs { turn_limit, .. } => *turn_limit,
+                _ => 0,
+            },
             time_limit_ms: external.time_limit_ms,
         };
         let starts = first.teams.iter().filter_map(|(team, bot)| match bot {

@@ -24,8 +24,7 @@ pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
-use crate::boards::load_board;
-use crate::engine::{Board, ENGINE_VERSION};
+use crate::games::Arena;
 use crate::store::{
     FinishedSet, GameRecord, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError,
 };
@@ -243,8 +242,11 @@ struct Runner<'a> {
     t: &'a Tournament,
     store: &'a Store,
     roster: Roster,
-    /// Boards of the format by name, with the AI maps shared by every game on them.
-    boards: HashMap<String, (Arc<Board>, Arc<crate::ai::FlagDistances>)>,
+    /// The arenas of the format by the name stored with each game (for Last Robot
+    /// Standing its boards, with the AI maps shared by every game on them).
+    boards: HashMap<String, Arena>,
+    /// The arena names games cycle through: game `g` of a set plays on `g % len`.
+    arena_pool: Vec<String>,
     mirror: Mirror,
     school_entries: Vec<StageEntry>,
     plans: HashMap<Stage, StagePlan>,
@@ -305,12 +307,13 @@ impl<'a> Runner<'a> {
         let fingerprint = config_fingerprint(t);
         let mut setup = None;
         match store.tournament().await? {
-            Some(stored) if stored.engine_version != ENGINE_VERSION => {
+            Some(stored) if stored.engine_version != t.bracket.game.kind().engine_version() => {
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
                     what: format!(
-                        "its games were played by rules engine version {}, this is version {ENGINE_VERSION}",
-                        stored.engine_version
+                        "its games were played by rules engine version {}, this is version {}",
+                        stored.engine_version,
+                        t.bracket.game.kind().engine_version()
                     ),
                 });
             }
@@ -343,11 +346,12 @@ impl<'a> Runner<'a> {
                 });
             }
         }
+        let arena_pool = Arena::pool(&t.bracket.game, &t.bracket.boards);
         let mut boards = HashMap::new();
-        for name in &t.bracket.boards {
-            let board = load_board(name).map_err(|e| RunError::Setup(e.to_string()))?;
-            let maps = Arc::new(crate::ai::FlagDistances::new(&board));
-            boards.insert(name.clone(), (board, maps));
+        for name in &arena_pool {
+            let arena = Arena::load(&t.bracket.game, name, t.bracket.turns_per_game)
+                .map_err(RunError::Setup)?;
+            boards.insert(name.clone(), arena);
         }
         let roster = Roster::from_tournament(t);
         let school_entries = (0..t.schools.len())
@@ -384,6 +388,7 @@ impl<'a> Runner<'a> {
             store,
             roster,
             boards,
+            arena_pool,
             mirror,
             school_entries,
             plans: HashMap::new(),
@@ -725,7 +730,12 @@ impl<'a> Runner<'a> {
                 format,
             }) => {
                 self.store
-                    .init_tournament(self.t, &fingerprint, &format, ENGINE_VERSION)
+                    .init_tournament(
+                        self.t,
+                        &fingerprint,
+                        &format,
+                        self.t.bracket.game.kind().engine_version(),
+                    )
                     .await?
             }
             Some(TournamentSetup::Limits { fingerprint }) => {
@@ -757,7 +767,7 @@ impl<'a> Runner<'a> {
                     no,
                     index: g,
                     seed: plan.game_seed(self.t.seed, g, 0),
-                    board: f.boards[g as usize % f.boards.len()].clone(),
+                    board: self.arena_pool[g as usize % self.arena_pool.len()].clone(),
                 })
                 .collect(),
         }
@@ -774,15 +784,14 @@ impl<'a> Runner<'a> {
             if slot.results.is_some() || self.in_flight.contains(&key) {
                 continue;
             }
-            let (board, maps) = match self.boards.get(&slot.board) {
-                Some(b) => b.clone(),
+            let arena = match self.boards.get(&slot.board) {
+                Some(a) => a.clone(),
                 None => {
-                    let board =
-                        load_board(&slot.board).map_err(|e| RunError::Setup(e.to_string()))?;
-                    let maps = Arc::new(crate::ai::FlagDistances::new(&board));
-                    self.boards
-                        .insert(slot.board.clone(), (board.clone(), maps.clone()));
-                    (board, maps)
+                    let f = &self.t.bracket;
+                    let arena = Arena::load(&f.game, &slot.board, f.turns_per_game)
+                        .map_err(RunError::Setup)?;
+                    self.boards.insert(slot.board.clone(), arena.clone());
+                    arena
                 }
             };
             jobs.push(GameJob {
@@ -791,9 +800,7 @@ impl<'a> Runner<'a> {
                 run_no: set.run_no,
                 game_index: g as u32,
                 seed: slot.seed,
-                board,
-                maps,
-                turn_limit: self.t.bracket.turns_per_game,
+                arena,
                 teams: set
                     .members
                     .iter()

@@ -8,7 +8,7 @@
 //! the team, rather than a series of crashes stored as the set's result.
 
 use super::RunError;
-use crate::ai::BuiltinAi;
+use crate::games::{BuiltinBot, GameKind};
 use crate::store::{Store, TeamRow};
 use crate::tourney::model::{
     Bot, BracketFormat, Limits, Program, Protocol, School, Team, Tournament,
@@ -55,7 +55,7 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
             .map(|s| s.name.clone())
             .ok_or_else(|| corrupt(format!("team {} has no school", row.name)))?;
         let who = format!("team {:?} ({school_name})", row.name);
-        let bot = match stored_bot(&row, database) {
+        let bot = match stored_bot(&row, database, bracket.game.kind()) {
             Ok(bot) => bot,
             Err(StoredBotError::Corrupt(what)) => return Err(corrupt(format!("{who}: {what}"))),
             Err(StoredBotError::Unusable(what)) => {
@@ -115,9 +115,9 @@ enum StoredBotError {
 }
 
 /// A team's bot from its stored columns, its directory checked against the stored hash.
-fn stored_bot(row: &TeamRow, database: &Path) -> Result<Bot, StoredBotError> {
+fn stored_bot(row: &TeamRow, database: &Path, game: GameKind) -> Result<Bot, StoredBotError> {
     if let Some(name) = row.bot.strip_prefix("builtin:") {
-        return BuiltinAi::from_name(name)
+        return BuiltinBot::parse(game, name)
             .map(Bot::Builtin)
             .ok_or_else(|| StoredBotError::Corrupt(format!("unknown built-in AI {name}")));
     }

@@ -96,12 +96,12 @@ impl Runner<'_> {
         let f = &self.t.bracket;
         let jobs: Vec<GameJob> = (0..f.games_per_series)
             .map(|g| {
-                let board_name = &f.boards[g as usize % f.boards.len()];
-                let (board, maps) = self
+                let board_name = &self.arena_pool[g as usize % self.arena_pool.len()];
+                let arena = self
                     .boards
                     .get(board_name)
                     .cloned()
-                    .ok_or_else(|| RunError::Setup(format!("unknown board {board_name}")))?;
+                    .ok_or_else(|| RunError::Setup(format!("unknown arena {board_name}")))?;
                 Ok(GameJob {
                     // Numbered by the store when the rerun is stored.
                     game_no: 0,
@@ -116,9 +116,7 @@ impl Runner<'_> {
                         g,
                         generation,
                     ),
-                    board,
-                    maps,
-                    turn_limit: f.turns_per_game,
+                    arena,
                     teams: set
                         .members
                         .iter()
@@ -170,7 +168,7 @@ impl Runner<'_> {
         let games: Vec<(u32, u64, String)> = jobs
             .iter()
             .map(|j| {
-                let board = &f.boards[j.game_index as usize % f.boards.len()];
+                let board = &self.arena_pool[j.game_index as usize % self.arena_pool.len()];
                 (j.game_index, j.seed, board.clone())
             })
             .collect();

@@ -64,8 +64,7 @@ pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
                 }
                 t.score += r.score;
                 t.games_won += u32::from(r.won);
-                t.flags += r.flags;
-                t.deaths += r.deaths;
+                t.stats = t.stats.plus(&r.stats);
             }
             t
         })

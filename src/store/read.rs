@@ -2,6 +2,7 @@
 //! standings and exports.
 
 use super::{Store, StoreError};
+use crate::games::{GameKind, Stats};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ pub struct StoredTournament {
     /// `(time_limit_ms, start_limit_ms, memory_mb)`; `None` in a database started before
     /// limits were stored.
     pub limits: Option<(u64, u64, u64)>,
+    /// The game the tournament plays (`lrs` for databases from before other games).
+    pub game: GameKind,
 }
 
 /// A set (current run only).
@@ -56,13 +59,9 @@ pub struct ResultRow {
     pub team: usize,
     pub seat: usize,
     pub score: i64,
-    pub flags: u32,
-    pub hits: u32,
-    pub pushes: u32,
-    pub push_kills: u32,
-    pub deaths: u32,
-    pub faults: u32,
     pub won: bool,
+    pub faults: u32,
+    pub stats: Stats,
 }
 
 impl ResultRow {
@@ -72,13 +71,9 @@ impl ResultRow {
             team: self.team,
             seat: self.seat,
             score: self.score,
-            flags: self.flags,
-            hits: self.hits,
-            pushes: self.pushes,
-            push_kills: self.push_kills,
-            deaths: self.deaths,
-            faults: self.faults,
             won: self.won,
+            faults: self.faults,
+            stats: self.stats,
         }
     }
 }
@@ -87,21 +82,23 @@ fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
     row.try_get::<i64, _>(i)
 }
 
-/// A result line from the 11 columns `game_index, team_id, seat, score, flags, hits, pushes,
-/// push_kills, deaths, faults, won` starting at column `at`.
+/// A result line from the 11 columns `game_index, team_id, seat, score, won, faults,
+/// stat_1, .., stat_5` starting at column `at`.
 fn result_row(r: &AnyRow, at: usize) -> Result<ResultRow, sqlx::Error> {
     Ok(ResultRow {
         game_index: int(r, at)? as u32,
         team: int(r, at + 1)? as usize,
         seat: int(r, at + 2)? as usize,
         score: int(r, at + 3)?,
-        flags: int(r, at + 4)? as u32,
-        hits: int(r, at + 5)? as u32,
-        pushes: int(r, at + 6)? as u32,
-        push_kills: int(r, at + 7)? as u32,
-        deaths: int(r, at + 8)? as u32,
-        faults: int(r, at + 9)? as u32,
-        won: int(r, at + 10)? != 0,
+        won: int(r, at + 4)? != 0,
+        faults: int(r, at + 5)? as u32,
+        stats: Stats([
+            int(r, at + 6)? as u32,
+            int(r, at + 7)? as u32,
+            int(r, at + 8)? as u32,
+            int(r, at + 9)? as u32,
+            int(r, at + 10)? as u32,
+        ]),
     })
 }
 
@@ -111,7 +108,7 @@ impl Store {
         let err = self.db_err();
         let row = sqlx::query(
             "SELECT name, seed, config_hash, format_json, engine_version, time_limit_ms,
-                                start_limit_ms, memory_mb FROM tournament WHERE id = 1",
+                                start_limit_ms, memory_mb, game FROM tournament WHERE id = 1",
         )
         .fetch_optional(self.pool())
         .await
@@ -132,6 +129,10 @@ impl Store {
                         Some((time as u64, start as u64, memory as u64))
                     }
                     _ => None,
+                },
+                game: {
+                    let id: String = r.try_get(8)?;
+                    GameKind::parse(&id).map_err(|e| sqlx::Error::Decode(Box::new(e)))?
                 },
             })
         })
@@ -238,8 +239,8 @@ impl Store {
     ) -> Result<std::collections::HashMap<String, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.flags, r.hits, r.pushes,
-                    r.push_kills, r.deaths, r.faults, r.won
+            "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
+                    r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
              JOIN games g ON g.no = r.game_no
              WHERE g.superseded = 0
@@ -265,8 +266,8 @@ impl Store {
     ) -> Result<std::collections::HashMap<(String, u32), Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
-            "SELECT g.set_id, g.run_no, g.game_index, r.team_id, r.seat, r.score, r.flags, r.hits,
-                    r.pushes, r.push_kills, r.deaths, r.faults, r.won
+            "SELECT g.set_id, g.run_no, g.game_index, r.team_id, r.seat, r.score, r.won,
+                    r.faults, r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
              JOIN games g ON g.no = r.game_no
              ORDER BY g.set_id, g.run_no, g.game_index, r.seat",

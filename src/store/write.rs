@@ -4,6 +4,7 @@
 use super::batch::planned_game_rows;
 use super::rows::{Cell, RowsSql};
 use super::{Store, StoreError};
+use crate::games::Stats;
 use crate::tourney::model::{Bot, Limits, Tournament};
 use sqlx::Row;
 
@@ -36,13 +37,10 @@ pub struct TeamResult {
     pub team: usize,
     pub seat: usize,
     pub score: i64,
-    pub flags: u32,
-    pub hits: u32,
-    pub pushes: u32,
-    pub push_kills: u32,
-    pub deaths: u32,
-    pub faults: u32,
     pub won: bool,
+    pub faults: u32,
+    /// The game's own statistics (names from its game kind).
+    pub stats: Stats,
 }
 
 /// A finished game, ready to be stored.
@@ -86,8 +84,8 @@ const GAMES_DONE: RowsSql<'static> = RowsSql {
 
 /// The teams' lines of finished games.
 const RESULT_LINES: RowsSql<'static> = RowsSql {
-    head: "INSERT INTO game_results (game_no, team_id, seat, score, flags, hits, pushes,
-                                      push_kills, deaths, faults, won) VALUES",
+    head: "INSERT INTO game_results (game_no, team_id, seat, score, won, faults,
+                                      stat_1, stat_2, stat_3, stat_4, stat_5) VALUES",
     cols: 11,
     row_suffix: "",
     tail: "ON CONFLICT DO NOTHING",
@@ -113,8 +111,8 @@ impl Store {
         let mut tx = self.pool().begin().await.map_err(&err)?;
         sqlx::query(
             "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at,
-                                     time_limit_ms, start_limit_ms, memory_mb)
-             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                                     time_limit_ms, start_limit_ms, memory_mb, game)
+             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(t.name.clone())
         .bind(t.seed as i64)
@@ -125,6 +123,7 @@ impl Store {
         .bind(t.limits.time_limit_ms as i64)
         .bind(t.limits.start_limit_ms as i64)
         .bind(t.limits.memory_mb as i64)
+        .bind(t.bracket.game.kind().id().to_string())
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
@@ -314,14 +313,10 @@ impl Store {
                     Cell::Int(r.team as i64),
                     Cell::Int(r.seat as i64),
                     Cell::Int(r.score),
-                    Cell::Int(i64::from(r.flags)),
-                    Cell::Int(i64::from(r.hits)),
-                    Cell::Int(i64::from(r.pushes)),
-                    Cell::Int(i64::from(r.push_kills)),
-                    Cell::Int(i64::from(r.deaths)),
-                    Cell::Int(i64::from(r.faults)),
                     Cell::Int(i64::from(r.won)),
+                    Cell::Int(i64::from(r.faults)),
                 ]);
+                results.extend(r.stats.0.iter().map(|&v| Cell::Int(i64::from(v))));
             }
         }
         self.execute_rows(tx, RESULT_LINES, results, &[]).await?;
@@ -377,21 +372,21 @@ impl Store {
         }
         for r in &game.results {
             sqlx::query(
-                "INSERT INTO game_results (game_no, team_id, seat, score, flags, hits, pushes,
-                                           push_kills, deaths, faults, won)
+                "INSERT INTO game_results (game_no, team_id, seat, score, won, faults,
+                                           stat_1, stat_2, stat_3, stat_4, stat_5)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(game.game_no)
             .bind(r.team as i64)
             .bind(r.seat as i64)
             .bind(r.score)
-            .bind(i64::from(r.flags))
-            .bind(i64::from(r.hits))
-            .bind(i64::from(r.pushes))
-            .bind(i64::from(r.push_kills))
-            .bind(i64::from(r.deaths))
-            .bind(i64::from(r.faults))
             .bind(i64::from(r.won))
+            .bind(i64::from(r.faults))
+            .bind(i64::from(r.stats.get(0)))
+            .bind(i64::from(r.stats.get(1)))
+            .bind(i64::from(r.stats.get(2)))
+            .bind(i64::from(r.stats.get(3)))
+            .bind(i64::from(r.stats.get(4)))
             .execute(&mut *tx)
             .await
             .map_err(&err)?;

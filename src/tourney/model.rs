@@ -5,7 +5,7 @@
 //! team is identified by its index in [`Tournament::teams`] (`TeamId`), which follows the
 //! order of the configuration, so the same file always gives the same ids.
 
-use crate::ai::BuiltinAi;
+use crate::games::{BuiltinBot, GameSettings};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -76,8 +76,8 @@ impl Program {
 /// A team's bot: the one model of a bot, for tournaments, `play` and the store.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Bot {
-    /// `builtin:NAME`.
-    Builtin(BuiltinAi),
+    /// `builtin:NAME`: a built-in AI of the tournament's game.
+    Builtin(BuiltinBot),
     /// A program run in its directory, speaking `protocol`.
     Command {
         program: Program,
@@ -109,7 +109,7 @@ impl Bot {
 impl fmt::Display for Bot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Bot::Builtin(ai) => write!(f, "builtin:{}", ai.name()),
+            Bot::Builtin(ai) => write!(f, "{ai}"),
             Bot::Command { program, protocol } => {
                 write!(f, "{}:{}", protocol.name(), program.command)
             }
@@ -148,8 +148,13 @@ pub struct BracketFormat {
     pub turns_per_game: u16,
     /// Nationals round 1 is filled with wild cards to a multiple of this (8).
     pub fill_nationals_to_multiple_of: usize,
-    /// Board names or paths, cycled game by game.
+    /// Board names or paths, cycled game by game (Last Robot Standing; empty for other
+    /// games, whose arenas come from their settings).
     pub boards: Vec<String>,
+    /// The game the tournament plays, with its settings. Left out of the stored JSON for
+    /// Last Robot Standing, so its databases read as they always did.
+    #[serde(default, skip_serializing_if = "GameSettings::is_lrs")]
+    pub game: GameSettings,
 }
 
 impl Default for BracketFormat {
@@ -168,6 +173,7 @@ impl Default for BracketFormat {
                 "sinkhole-steps".to_string(),
                 "foundry-loop".to_string(),
             ],
+            game: GameSettings::Lrs,
         }
     }
 }
@@ -258,21 +264,21 @@ pub enum QualifiedBy {
     SingleTeam,
 }
 
-/// The steps of the tie-break chain after the score (tournament rules, in order).
+/// The steps of the tie-break chain after the score (tournament rules, in order): games
+/// won, the game's own steps (by their position in its chain), the seeded draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TieBreak {
     GamesWon,
-    Flags,
-    FewerDeaths,
+    Stat(u8, crate::games::TieStep),
     SeededDraw,
 }
 
 impl TieBreak {
+    /// The name stored with an advancement (`games_won`, `flags`, `seeded_draw`).
     pub fn name(self) -> &'static str {
         match self {
             TieBreak::GamesWon => "games_won",
-            TieBreak::Flags => "flags",
-            TieBreak::FewerDeaths => "fewer_deaths",
+            TieBreak::Stat(_, step) => step.name,
             TieBreak::SeededDraw => "seeded_draw",
         }
     }

@@ -8,6 +8,7 @@
 
 use super::turn::Consumed;
 use super::types::{Answer, Move, Seat, Silence};
+use crate::games::bytes::{ByteReader, LogBytesError};
 
 /// One seat's record in one turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,5 +107,90 @@ impl DecisionLog {
     /// Moves recorded over the whole game.
     pub fn moves(&self) -> usize {
         self.moves.len()
+    }
+}
+
+/// The first byte of an encoded log: bumped when the encoding changes.
+const BYTES_FORMAT: u8 = 1;
+
+/// The silences in their stored order (stored as 1 + index; 0 means moves follow).
+const SILENCES: [Silence; 3] = [Silence::Timeout, Silence::Crash, Silence::Malformed];
+
+impl DecisionLog {
+    /// The log as stored with a tournament game: the format byte, the number of turns
+    /// (u32), then per turn its entry count (u8) and per entry the seat, 0 and the moves
+    /// (count, then each move's index in the protocol's list of names) or 1 + the silence.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(5 + self.entries.len() * 3 + self.moves.len());
+        out.push(BYTES_FORMAT);
+        out.extend_from_slice(&(self.starts.len() as u32).to_le_bytes());
+        for i in 0..self.turns() {
+            let start = self.starts[i] as usize;
+            let end = self
+                .starts
+                .get(i + 1)
+                .map_or(self.entries.len(), |&e| e as usize);
+            out.push((end - start) as u8);
+            for e in &self.entries[start..end] {
+                out.push(e.seat.0);
+                match e.silence {
+                    Some(s) => {
+                        out.push(1 + SILENCES.iter().position(|&x| x == s).unwrap_or(0) as u8)
+                    }
+                    None => {
+                        out.push(0);
+                        out.push(e.len);
+                        let from = e.start as usize;
+                        for m in &self.moves[from..from + usize::from(e.len)] {
+                            out.push(Move::ALL.iter().position(|x| x == m).unwrap_or(0) as u8);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads a log written by [`DecisionLog::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<DecisionLog, LogBytesError> {
+        let mut r = ByteReader::new(bytes);
+        r.expect_format(BYTES_FORMAT)?;
+        let mut log = DecisionLog::default();
+        let turns = r.u32()?;
+        for _ in 0..turns {
+            log.begin_turn();
+            let entries = r.u8()?;
+            for _ in 0..entries {
+                let seat = Seat(r.u8()?);
+                let tag = r.u8()?;
+                let start = log.moves.len() as u32;
+                let (silence, len) = if tag == 0 {
+                    let len = r.u8()?;
+                    for _ in 0..len {
+                        let byte = r.u8()?;
+                        let m = Move::ALL
+                            .get(usize::from(byte))
+                            .copied()
+                            .ok_or_else(|| r.error(format!("move {byte}")))?;
+                        log.moves.push(m);
+                    }
+                    (None, len)
+                } else {
+                    let s = SILENCES
+                        .get(usize::from(tag - 1))
+                        .copied()
+                        .ok_or_else(|| r.error(format!("silence {tag}")))?;
+                    (Some(s), 0)
+                };
+                log.entries.push(Entry {
+                    seat,
+                    silence,
+                    start,
+                    len,
+                });
+            }
+        }
+        r.finish()?;
+        Ok(log)
     }
 }

@@ -4,6 +4,7 @@
 //! the name of the step; this reads those numbers off the same chain the bracket ranks by
 //! ([`compare`]), so they always agree with the stored advancement.
 
+use crate::games::GameKind;
 use crate::report::Snapshot;
 use crate::tourney::bracket::{Ranked, Separation, SeriesTotals, TieDraw, compare};
 use serde::Serialize;
@@ -11,8 +12,9 @@ use serde::Serialize;
 /// The step that separated two neighbouring teams, with both teams' values.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Decider {
-    /// `score`, `games_won`, `flags`, `fewer_deaths` or `seeded_draw`: the names the store
-    /// uses for tie-break steps, plus `score` when the score alone decided.
+    /// `score`, `games_won`, one of the game's steps (`flags`, `fewer_deaths`, `kills`...)
+    /// or `seeded_draw`: the names the store uses for tie-break steps, plus `score` when the
+    /// score alone decided.
     pub step: String,
     /// Our value at that step (for the seeded draw, our draw value: the lower ranks first).
     pub ours: String,
@@ -25,23 +27,31 @@ pub struct Decider {
     pub tied: Vec<(String, String)>,
 }
 
-/// The steps before the draw, with a team's value at each.
-fn values(t: &SeriesTotals) -> [(&'static str, String); 4] {
-    [
+/// The steps before the draw, with a team's value at each: score, games won, then the
+/// game's own steps.
+fn values(t: &SeriesTotals, draw: &TieDraw) -> Vec<(&'static str, String)> {
+    let mut v = vec![
         ("score", t.score.to_string()),
         ("games_won", t.games_won.to_string()),
-        ("flags", t.flags.to_string()),
-        ("fewer_deaths", t.deaths.to_string()),
-    ]
+    ];
+    v.extend(
+        draw.steps()
+            .iter()
+            .map(|step| (step.name, t.stats.get(step.stat).to_string())),
+    );
+    v
 }
 
-/// How a step reads in a sentence.
+/// How a step reads in a sentence (`fewer_deaths` reads `deaths`).
 fn label(step: &str) -> &str {
     match step {
         "games_won" => "games won",
-        "fewer_deaths" => "deaths",
         "seeded_draw" => "seeded draw",
-        other => other,
+        other => GameKind::ALL
+            .iter()
+            .flat_map(|k| k.tie_steps())
+            .find(|s| s.name == other)
+            .map_or(other, |s| s.noun),
     }
 }
 
@@ -49,7 +59,7 @@ impl Decider {
     /// What separated `ours` from `theirs` in the chain of the tournament's `draw`.
     pub fn between(ours: &SeriesTotals, theirs: &SeriesTotals, draw: &TieDraw) -> Decider {
         let (order, separation) = compare(ours, theirs, draw);
-        let (mine, other) = (values(ours), values(theirs));
+        let (mine, other) = (values(ours, draw), values(theirs, draw));
         let at = match separation {
             Separation::Score => 0,
             Separation::TieBreak(step) => mine
@@ -143,13 +153,16 @@ mod tests {
             team,
             score,
             games_won,
-            flags,
-            deaths,
+            stats: crate::games::Stats::from_values(&[flags, 0, 0, 0, deaths]),
         }
     }
 
     fn draw() -> TieDraw {
-        TieDraw::new(7, ["a", "b", "c", "d"])
+        TieDraw::new(
+            crate::games::GameKind::Lrs.tie_steps(),
+            7,
+            ["a", "b", "c", "d"],
+        )
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 use super::decider::{Decider, at_cut};
 use super::format_of;
+use crate::games::Stats;
 use crate::report::Snapshot;
 use crate::store::SetRow;
 use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, rank, wild_card_count};
@@ -23,8 +24,8 @@ pub struct WildCardCandidate {
     pub school_total: i64,
     /// Games won, flags and deaths over those games: the tie-break steps.
     pub games_won: u32,
-    pub flags: u32,
-    pub deaths: u32,
+    /// The game's statistics, summed (names from its game kind).
+    pub stats: Stats,
     /// 1-based place among the candidates.
     pub rank: usize,
     /// Whether the team got a wild card.
@@ -108,8 +109,7 @@ pub fn wild_card_table(snap: &Snapshot) -> Vec<WildCardCandidate> {
             school: snap.school_of(r.totals.team).to_string(),
             school_total: r.totals.score,
             games_won: r.totals.games_won,
-            flags: r.totals.flags,
-            deaths: r.totals.deaths,
+            stats: r.totals.stats,
             rank: i + 1,
             selected: i < cut,
             decider,

@@ -1,7 +1,7 @@
 //! Defines the bracket diagram (every stage, round by round, each set a box with its teams
 //! and who advanced and why) and the printable results per school.
 
-use super::html::{Context, heads, num, page};
+use super::html::{Context, heads_of, num, page, tie_stat_cells, tie_stat_headings};
 use crate::report::paths::ordinal;
 use crate::report::paths::{SetLine, set_ranking};
 use crate::report::status::set_state;
@@ -192,14 +192,19 @@ pub fn schools_page(ctx: &Context) -> String {
                 "<table><caption>{} ({})</caption>{}<tbody>",
                 escape(&set.id),
                 set_state(ctx.snap, &set.id, set.done),
-                heads(&[
-                    "#Place", "Team", "#Score", "#Won", "#Flags", "#Deaths", "Advanced"
-                ])
+                heads_of(
+                    &["#Place", "Team", "#Score", "#Won"]
+                        .map(String::from)
+                        .into_iter()
+                        .chain(tie_stat_headings(ctx.snap.tournament.game))
+                        .chain(["Advanced".to_string()])
+                        .collect::<Vec<_>>()
+                )
             );
             for line in set_ranking(ctx.snap, set) {
                 let _ = write!(
                     body,
-                    "<tr{}>{}<td>{}</td>{}{}{}{}<td>{}</td></tr>",
+                    "<tr{}>{}<td>{}</td>{}{}{}<td>{}</td></tr>",
                     if line.advanced {
                         " class=\"advanced\""
                     } else {
@@ -209,8 +214,7 @@ pub fn schools_page(ctx: &Context) -> String {
                     escape(ctx.snap.team_name(line.team)),
                     num(line.score),
                     num(line.games_won),
-                    num(line.flags),
-                    num(line.deaths),
+                    tie_stat_cells(ctx.snap.tournament.game, &line.stats),
                     if line.advanced { "yes" } else { "" }
                 );
             }

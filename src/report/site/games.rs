@@ -7,6 +7,8 @@
 use super::SiteError;
 use super::html::{Context, replay_file, set_file, up};
 use crate::engine::Board;
+use crate::games::Arena;
+use crate::play::contest;
 use crate::report::Snapshot;
 use crate::report::replay::{Replay, replay};
 use crate::report::viewer::{PageInfo, page};
@@ -28,6 +30,16 @@ pub struct PlayedGame {
     /// The replay, or why there is none.
     pub replay: Result<Replay, String>,
     board_model: Option<Arc<Board>>,
+    /// A game of another kind than Last Robot Standing: its arena and trace with the
+    /// replayed scores, or why there are none.
+    other: Option<Result<OtherGame, String>>,
+}
+
+/// A replayed RobotGame or Robots game.
+struct OtherGame {
+    arena: Arena,
+    trace: serde_json::Value,
+    scores: Vec<i64>,
 }
 
 impl PlayedGame {
@@ -48,6 +60,19 @@ impl PlayedGame {
 
     /// Whether the replay failed or its scores differ from the stored ones.
     pub fn problem(&self) -> Option<String> {
+        match &self.other {
+            Some(Err(e)) => return Some(e.clone()),
+            Some(Ok(o)) => {
+                let stored: Vec<i64> = self.stored_scores.iter().map(|&s| i64::from(s)).collect();
+                return (o.scores != stored).then(|| {
+                    format!(
+                        "REPLAY DIFFERS FROM THE STORED GAME: stored scores {stored:?}, replayed {:?}",
+                        o.scores
+                    )
+                });
+            }
+            None => {}
+        }
         match &self.replay {
             Err(e) => Some(e.clone()),
             Ok(r) if r.scores != self.stored_scores => Some(format!(
@@ -82,6 +107,9 @@ impl Replays {
 pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteError> {
     let format: BracketFormat = serde_json::from_str(&snap.tournament.format_json)
         .map_err(|e| SiteError::Replay(format!("unreadable bracket format: {e}")))?;
+    if !format.game.is_lrs() {
+        return Ok(replay_other_games(snap, logs, &format));
+    }
     let mut boards: HashMap<String, Option<Arc<Board>>> = HashMap::new();
     let mut jobs = Vec::new();
     for g in snap.games.iter().filter(|g| !g.superseded && g.done) {
@@ -122,6 +150,7 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
                 stored_scores: lines.iter().map(|r| r.score as i32).collect(),
                 replay: replayed,
                 board_model: board,
+                other: None,
             };
             ((g.set_id.clone(), g.game_index), played)
         })
@@ -129,8 +158,82 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     Ok(Replays { games })
 }
 
+/// Replays every stored game of a RobotGame or Robots tournament, in parallel.
+fn replay_other_games(snap: &Snapshot, logs: &StoredLogs, format: &BracketFormat) -> Replays {
+    let games = snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.done)
+        .filter_map(|g| {
+            logs.get(&(g.set_id.clone(), g.game_index))
+                .map(|log| (g, log))
+        })
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|(g, log)| {
+            let mut lines: Vec<_> = snap
+                .results
+                .get(&g.set_id)
+                .map(|rows| {
+                    rows.iter()
+                        .filter(|r| r.game_index == g.game_index)
+                        .collect()
+                })
+                .unwrap_or_default();
+            lines.sort_by_key(|r| r.seat);
+            let seats = lines.len();
+            let other =
+                Arena::load(&format.game, &g.board, format.turns_per_game).and_then(|arena| {
+                    let outcome = contest::replay(&arena, seats, g.seed, log)?;
+                    let trace = contest::trace(&arena, seats, g.seed, log)?;
+                    Ok(OtherGame {
+                        arena,
+                        trace,
+                        scores: outcome.seats.iter().map(|s| s.score).collect(),
+                    })
+                });
+            let played = PlayedGame {
+                seed: g.seed,
+                board: g.board.clone(),
+                teams: lines.iter().map(|r| r.team).collect(),
+                stored_scores: lines.iter().map(|r| r.score as i32).collect(),
+                replay: Err("not a Last Robot Standing game".to_string()),
+                board_model: None,
+                other: Some(other),
+            };
+            ((g.set_id.clone(), g.game_index), played)
+        })
+        .collect();
+    Replays { games }
+}
+
 /// The viewer page of one game, with a link back to its set.
 pub fn replay_page(ctx: &Context, set_id: &str, game: u32, played: &PlayedGame) -> String {
+    if let Some(Ok(other)) = &played.other
+        && played.problem().is_none()
+    {
+        let info = PageInfo {
+            title: format!("{set_id}, game {game}"),
+            meta: format!(
+                "{} · {} · seed {} · engine version {}",
+                ctx.snap.tournament.name,
+                ctx.snap.tournament.game.title(),
+                played.seed,
+                ctx.snap.tournament.engine_version
+            ),
+            back: Some((
+                format!("{}{}", up(1), set_file(set_id)),
+                format!("Back to {set_id}"),
+            )),
+            seats: played
+                .teams
+                .iter()
+                .map(|&t| ctx.snap.team_name(t).to_string())
+                .collect(),
+            stored_scores: None,
+        };
+        return contest::viewer_page(&other.arena, &other.trace, &info);
+    }
     let (Some(board), Ok(replayed)) = (&played.board_model, &played.replay) else {
         let why = played.problem().unwrap_or_default();
         return super::html::page(

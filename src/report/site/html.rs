@@ -4,6 +4,7 @@
 //! the files written.
 
 use super::games::Replays;
+use crate::games::{GameKind, Stats};
 use crate::report::Snapshot;
 use crate::report::paths::{self, TeamPath};
 use crate::report::viewer::escape;
@@ -166,6 +167,53 @@ pub fn heads(names: &[&str]) -> String {
     }
     out.push_str("</tr></thead>");
     out
+}
+
+/// A statistic's numeric column heading: `push_kills` is `#Push kills`.
+pub fn stat_heading(name: &str) -> String {
+    let mut words = name.replace('_', " ");
+    if let Some(first) = words.get(..1) {
+        let upper = first.to_uppercase();
+        words.replace_range(..1, &upper);
+    }
+    format!("#{words}")
+}
+
+/// The headings of the statistics a game breaks ties on (Last Robot Standing: flags,
+/// deaths), in chain order.
+pub fn tie_stat_headings(game: GameKind) -> Vec<String> {
+    game.tie_steps()
+        .iter()
+        .map(|s| stat_heading(game.statistics()[s.stat]))
+        .collect()
+}
+
+/// The cells of [`tie_stat_headings`] for `stats`.
+pub fn tie_stat_cells(game: GameKind, stats: &Stats) -> String {
+    game.tie_steps()
+        .iter()
+        .map(|s| num(stats.get(s.stat)))
+        .collect()
+}
+
+/// The headings of all of a game's statistics.
+pub fn stat_headings(game: GameKind) -> Vec<String> {
+    game.statistics().iter().map(|n| stat_heading(n)).collect()
+}
+
+/// The cells of [`stat_headings`] for `stats`.
+pub fn stat_cells(game: GameKind, stats: &Stats) -> String {
+    stats
+        .values(game.statistics().len())
+        .iter()
+        .map(num)
+        .collect()
+}
+
+/// `heads` over owned names.
+pub fn heads_of(names: &[String]) -> String {
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    heads(&refs)
 }
 
 #[cfg(test)]

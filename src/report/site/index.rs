@@ -1,12 +1,13 @@
 //! Defines the report's index (champion, final ranking, progress) and wild-card pages.
 
-use super::html::{Context, heads, num, page};
+use super::html::{Context, heads, heads_of, num, page, stat_heading};
 use crate::report::paths::wild_card_table;
 use crate::report::standings;
 use crate::report::viewer::escape;
 use std::fmt::Write;
 
 pub fn index_page(ctx: &Context) -> String {
+    let game = ctx.snap.tournament.game;
     let snap = ctx.snap;
     let mut body = String::new();
     let _ = write!(body, "<h1>{}</h1>", escape(&snap.tournament.name));
@@ -70,18 +71,18 @@ pub fn index_page(ctx: &Context) -> String {
         } else {
             "Ranking so far"
         },
-        heads(&[
-            "#Rank",
-            "Team",
-            "School",
-            "Set reached",
-            "#Score",
-            "#Total",
-            "#Games",
-            "#Won",
-            "#Flags",
-            "#Faults",
-            "How"
+        heads_of(&[
+            "#Rank".to_string(),
+            "Team".to_string(),
+            "School".to_string(),
+            "Set reached".to_string(),
+            "#Score".to_string(),
+            "#Total".to_string(),
+            "#Games".to_string(),
+            "#Won".to_string(),
+            stat_heading(game.statistics()[game.headline_stat()]),
+            "#Faults".to_string(),
+            "How".to_string(),
         ])
     );
     for r in &rows {
@@ -101,7 +102,7 @@ pub fn index_page(ctx: &Context) -> String {
             num(r.total_score),
             num(r.games_played),
             num(r.games_won),
-            num(r.flags),
+            num(r.stats.stats.get(game.headline_stat())),
             num(r.faults),
             escape(&r.how),
         );

@@ -2,7 +2,7 @@
 //! score per game, and every game with its scores and a link to its replay.
 
 use super::games::replay_href;
-use super::html::{Context, heads, num, page};
+use super::html::{Context, heads, heads_of, num, page, tie_stat_cells, tie_stat_headings};
 use crate::report::paths::set_ranking;
 use crate::report::set_state;
 use crate::report::viewer::escape;
@@ -24,6 +24,7 @@ const LINES: [(&str, &str); 8] = [
 ];
 
 pub fn set_page(ctx: &Context, set: &SetRow) -> String {
+    let game = ctx.snap.tournament.game;
     let snap = ctx.snap;
     let mut body = String::new();
     let round = if set.is_final {
@@ -52,10 +53,20 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
     let _ = write!(
         body,
         "<table class=\"sortable\" id=\"set-ranking\"><caption>Ranking (series score, then \
-         games won, flags, fewer deaths, seeded draw)</caption>{}<tbody>",
-        heads(&[
-            "#Place", "Team", "#Score", "#Won", "#Flags", "#Deaths", "Result"
-        ])
+         games won, {}, seeded draw)</caption>{}<tbody>",
+        game.tie_steps()
+            .iter()
+            .map(|s| s.name.replace('_', " "))
+            .collect::<Vec<_>>()
+            .join(", "),
+        heads_of(
+            &["#Place", "Team", "#Score", "#Won"]
+                .map(String::from)
+                .into_iter()
+                .chain(tie_stat_headings(game))
+                .chain(["Result".to_string()])
+                .collect::<Vec<_>>()
+        )
     );
     for line in &ranking {
         let decider = line
@@ -74,7 +85,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         };
         let _ = write!(
             body,
-            "<tr{}>{}<td>{}</td>{}{}{}{}<td>{}</td></tr>",
+            "<tr{}>{}<td>{}</td>{}{}{}<td>{}</td></tr>",
             if line.advanced && !(decisive && line.place > 1) {
                 " class=\"advanced\""
             } else {
@@ -84,8 +95,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
             ctx.team_link(line.team, 1),
             num(line.score),
             num(line.games_won),
-            num(line.flags),
-            num(line.deaths),
+            tie_stat_cells(game, &line.stats),
             escape(&result)
         );
     }

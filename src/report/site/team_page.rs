@@ -2,7 +2,7 @@
 //! faults, and the audit record (its bot's command and content hash, the engine version).
 
 use super::games::{fault_text, replay_href};
-use super::html::{Context, heads, num, page};
+use super::html::{Context, heads, heads_of, num, page, stat_cells, stat_headings};
 use crate::report::paths::Outcome;
 use crate::report::paths::ordinal;
 use crate::report::viewer::escape;
@@ -69,21 +69,14 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
     let _ = write!(
         body,
         "<table class=\"sortable\" id=\"team-games\"><caption>Every game</caption>{}<tbody>",
-        heads(&[
-            "Set",
-            "#Game",
-            "#Seat",
-            "#Score",
-            "#Flags",
-            "#Hits",
-            "#Pushes",
-            "#Push kills",
-            "#Deaths",
-            "#Faults",
-            "Fault kinds",
-            "Won",
-            "Replay"
-        ])
+        heads_of(
+            &["Set", "#Game", "#Seat", "#Score"]
+                .map(String::from)
+                .into_iter()
+                .chain(stat_headings(ctx.snap.tournament.game))
+                .chain(["#Faults", "Fault kinds", "Won", "Replay"].map(String::from))
+                .collect::<Vec<_>>()
+        )
     );
     for (set, r) in rows {
         let played = ctx.replays.get(&set.id, r.game_index);
@@ -101,16 +94,12 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
         };
         let _ = write!(
             body,
-            "<tr><td>{}</td>{}{}{}{}{}{}{}{}{}<td>{}</td><td>{}</td><td>{link}</td></tr>",
+            "<tr><td>{}</td>{}{}{}{}{}<td>{}</td><td>{}</td><td>{link}</td></tr>",
             ctx.set_link(&set.id, 1),
             num(r.game_index),
             num(r.seat),
             num(r.score),
-            num(r.flags),
-            num(r.hits),
-            num(r.pushes),
-            num(r.push_kills),
-            num(r.deaths),
+            stat_cells(ctx.snap.tournament.game, &r.stats),
             num(r.faults),
             escape(&fault_text(&kinds)),
             if r.won { "won" } else { "" }

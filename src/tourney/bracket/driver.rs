@@ -53,13 +53,14 @@ impl Roster {
                     teams: s.teams.clone(),
                 })
                 .collect(),
-            draw: TieDraw::new(t.seed, keys),
+            draw: TieDraw::new(t.bracket.game.kind().tie_steps(), t.seed, keys),
         }
     }
 
     /// A synthetic roster: school `i` (0-based) has slug `school-{i+1}` and `sizes[i]` teams
     /// named `team-{j+1}`, numbered consecutively.
     pub fn from_sizes(seed: u64, format: BracketFormat, sizes: &[usize]) -> Roster {
+        let steps = format.game.kind().tie_steps();
         let mut schools = Vec::with_capacity(sizes.len());
         let mut keys = Vec::new();
         for (id, &size) in sizes.iter().enumerate() {
@@ -76,7 +77,7 @@ impl Roster {
             seed,
             format,
             schools,
-            draw: TieDraw::new(seed, keys),
+            draw: TieDraw::new(steps, seed, keys),
         }
     }
 
@@ -222,7 +223,7 @@ mod tests {
         let team = |name: &str, school| Team {
             name: name.to_string(),
             school,
-            bot: Bot::Builtin(BuiltinAi::Runner),
+            bot: Bot::Builtin(crate::games::BuiltinBot::Lrs(BuiltinAi::Runner)),
             origin: "test".to_string(),
         };
         Tournament {

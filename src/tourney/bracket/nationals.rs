@@ -139,7 +139,11 @@ mod tests {
 
     #[test]
     fn the_best_non_qualified_teams_are_wild_cards() {
-        let draw = TieDraw::new(1, (0..20).map(|t| t.to_string()));
+        let draw = TieDraw::new(
+            crate::games::GameKind::Lrs.tie_steps(),
+            1,
+            (0..20).map(|t| t.to_string()),
+        );
         let qualified: Vec<TeamId> = (0..6).collect();
         let others = [
             total(6, 10, 0),

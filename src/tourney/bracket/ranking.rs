@@ -1,7 +1,8 @@
 //! Ranking teams within a set (and for wild cards) with the tournament's tie-break chain.
 //!
-//! Order: higher score, more games won, more flags, fewer deaths, then a seeded draw. The
-//! draw gives every team the value `derive_seed(tournament_seed, "draw|{team_key}")` (see
+//! Order: higher score, more games won, the game's own tie-break steps (Last Robot
+//! Standing: more flags, fewer deaths; see [`crate::games::GameKind::tie_steps`]), then a
+//! seeded draw. The draw gives every team the value `derive_seed(tournament_seed, "draw|{team_key}")` (see
 //! `seeds`) and the lower value ranks first; the team key is stable across configuration
 //! edits (`{school slug}/{team name}` for a configured tournament), and when two values are
 //! equal (equal keys) the lower `TeamId` ranks first, so the order is always total.
@@ -10,6 +11,7 @@
 //! ([`Separation`]), so the reason of each advancement can be stored and exported.
 
 use super::seeds::derive_seed;
+use crate::games::{Stats, TieStep};
 use crate::tourney::model::{QualifiedBy, TeamId, TieBreak};
 use std::cmp::Ordering;
 
@@ -19,8 +21,8 @@ pub struct SeriesTotals {
     pub team: TeamId,
     pub score: i64,
     pub games_won: u32,
-    pub flags: u32,
-    pub deaths: u32,
+    /// The game's statistics, summed.
+    pub stats: Stats,
 }
 
 impl SeriesTotals {
@@ -30,8 +32,7 @@ impl SeriesTotals {
             team,
             score: 0,
             games_won: 0,
-            flags: 0,
-            deaths: 0,
+            stats: Stats::default(),
         }
     }
 
@@ -41,8 +42,7 @@ impl SeriesTotals {
             team: self.team,
             score: self.score.saturating_add(other.score),
             games_won: self.games_won.saturating_add(other.games_won),
-            flags: self.flags.saturating_add(other.flags),
-            deaths: self.deaths.saturating_add(other.deaths),
+            stats: self.stats.plus(&other.stats),
         }
     }
 }
@@ -74,25 +74,38 @@ pub struct Ranked {
     pub separated_from_next: Option<Separation>,
 }
 
-/// The seeded draw, the last step of the chain: one stable value per team.
+/// The tie-break chain of a tournament after score and games won: its game's steps, then
+/// the seeded draw (one stable value per team).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieDraw {
+    /// The game's steps ([`crate::games::GameKind::tie_steps`]).
+    steps: &'static [TieStep],
     seed: u64,
     /// Draw values indexed by `TeamId`.
     values: Vec<u64>,
 }
 
 impl TieDraw {
-    /// The draw for teams whose keys are given in `TeamId` order.
-    pub fn new<S: AsRef<str>>(tournament_seed: u64, keys: impl IntoIterator<Item = S>) -> TieDraw {
+    /// The chain of a game with `steps`, for teams whose keys are given in `TeamId` order.
+    pub fn new<S: AsRef<str>>(
+        steps: &'static [TieStep],
+        tournament_seed: u64,
+        keys: impl IntoIterator<Item = S>,
+    ) -> TieDraw {
         let values = keys
             .into_iter()
             .map(|key| draw_value(tournament_seed, key.as_ref()))
             .collect();
         TieDraw {
+            steps,
             seed: tournament_seed,
             values,
         }
+    }
+
+    /// The game's steps of the chain.
+    pub fn steps(&self) -> &'static [TieStep] {
+        self.steps
     }
 
     /// The draw value of `team`: `derive_seed(seed, "draw|{key}")`; a team without a key
@@ -113,21 +126,21 @@ pub fn draw_value(tournament_seed: u64, team_key: &str) -> u64 {
 /// Compares two teams by the chain: `Less` when `a` ranks above `b`, with the step that
 /// decided.
 pub fn compare(a: &SeriesTotals, b: &SeriesTotals, draw: &TieDraw) -> (Ordering, Separation) {
-    let steps = [
-        (b.score.cmp(&a.score), Separation::Score),
-        (
-            b.games_won.cmp(&a.games_won),
-            Separation::TieBreak(TieBreak::GamesWon),
-        ),
-        (b.flags.cmp(&a.flags), Separation::TieBreak(TieBreak::Flags)),
-        (
-            a.deaths.cmp(&b.deaths),
-            Separation::TieBreak(TieBreak::FewerDeaths),
-        ),
-    ];
-    for (order, step) in steps {
+    let order = b.score.cmp(&a.score);
+    if order != Ordering::Equal {
+        return (order, Separation::Score);
+    }
+    let order = b.games_won.cmp(&a.games_won);
+    if order != Ordering::Equal {
+        return (order, Separation::TieBreak(TieBreak::GamesWon));
+    }
+    for (position, step) in draw.steps.iter().enumerate() {
+        let order = step.compare(&a.stats, &b.stats);
         if order != Ordering::Equal {
-            return (order, step);
+            return (
+                order,
+                Separation::TieBreak(TieBreak::Stat(position as u8, *step)),
+            );
         }
     }
     let order = draw
@@ -196,18 +209,31 @@ pub fn advancing(ranking: &[Ranked], advance: usize) -> Vec<(TeamId, QualifiedBy
 mod tests {
     use super::*;
 
+    use crate::games::GameKind;
+
     fn t(team: TeamId, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
         SeriesTotals {
             team,
             score,
             games_won,
-            flags,
-            deaths,
+            stats: Stats::from_values(&[flags, 0, 0, 0, deaths]),
         }
     }
 
+    fn flags() -> TieBreak {
+        TieBreak::Stat(0, GameKind::Lrs.tie_steps()[0])
+    }
+
+    fn fewer_deaths() -> TieBreak {
+        TieBreak::Stat(1, GameKind::Lrs.tie_steps()[1])
+    }
+
     fn draw() -> TieDraw {
-        TieDraw::new(42, ["a/x", "a/y", "b/x", "b/y", "c/x"])
+        TieDraw::new(
+            GameKind::Lrs.tie_steps(),
+            42,
+            ["a/x", "a/y", "b/x", "b/y", "c/x"],
+        )
     }
 
     fn order_and_steps(totals: &[SeriesTotals]) -> (Vec<TeamId>, Vec<Option<Separation>>) {
@@ -236,14 +262,14 @@ mod tests {
     fn step_3_more_flags_breaks_a_games_won_tie() {
         let (order, steps) = order_and_steps(&[t(0, 5, 2, 3, 0), t(1, 5, 2, 4, 9)]);
         assert_eq!(order, vec![1, 0]);
-        assert_eq!(steps[0], Some(Separation::TieBreak(TieBreak::Flags)));
+        assert_eq!(steps[0], Some(Separation::TieBreak(flags())));
     }
 
     #[test]
     fn step_4_fewer_deaths_breaks_a_flags_tie() {
         let (order, steps) = order_and_steps(&[t(0, 5, 2, 4, 3), t(1, 5, 2, 4, 2)]);
         assert_eq!(order, vec![1, 0]);
-        assert_eq!(steps[0], Some(Separation::TieBreak(TieBreak::FewerDeaths)));
+        assert_eq!(steps[0], Some(Separation::TieBreak(fewer_deaths())));
     }
 
     #[test]
@@ -303,7 +329,7 @@ mod tests {
             (
                 2,
                 QualifiedBy::Top {
-                    tie_break: Some(TieBreak::Flags)
+                    tie_break: Some(flags())
                 }
             )
         );

@@ -407,7 +407,11 @@ mod tests {
     }
 
     fn draw() -> TieDraw {
-        TieDraw::new(9, (0..100).map(|t| format!("w/{t}")))
+        TieDraw::new(
+            crate::games::GameKind::Lrs.tie_steps(),
+            9,
+            (0..100).map(|t| format!("w/{t}")),
+        )
     }
 
     /// Every team scores its id: the highest ids win.

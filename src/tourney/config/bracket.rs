@@ -7,6 +7,7 @@
 
 use super::error::{ConfigError, Diagnostic, Loc, Problems, toml_diagnostic};
 use crate::boards::{BoardFileError, find_shipped, load_board, shipped_boards};
+use crate::games::{GameKind, GameSettings};
 use crate::tourney::model::BracketFormat;
 use serde::Deserialize;
 use std::ops::RangeInclusive;
@@ -35,6 +36,8 @@ struct RawBracket {
     turns_per_game: Option<Spanned<i64>>,
     fill_nationals_to_multiple_of: Option<Spanned<i64>>,
     boards: Option<Spanned<Vec<Spanned<String>>>>,
+    /// `game = "ID"` or a `[game]` table with `id` and the game's settings.
+    game: Option<Spanned<toml::Value>>,
 }
 
 /// The built-in Windward Code War format.
@@ -64,6 +67,19 @@ pub fn parse_bracket(
     let raw: RawBracket = toml::from_str(text).map_err(|e| toml_diagnostic(file, text, &e))?;
     let mut problems = Problems::default();
     let at = |offset: usize| Loc::toml(file, text, offset);
+    let game = match &raw.game {
+        None => Some(GameSettings::Lrs),
+        Some(value) => problems.keep(game_settings(value, text, &at)),
+    };
+    let kind = game.map_or(GameKind::Lrs, |g| g.kind());
+    let lrs = kind == GameKind::Lrs;
+    let turns_per_game = if lrs {
+        raw.turns_per_game
+    } else {
+        let offset = raw.turns_per_game.map(|t| t.span().start);
+        not_for(&mut problems, &at, offset, "turns_per_game", kind);
+        None
+    };
     let missing = |key: &str, example: &str| {
         Loc::start(file).error(
             format!("missing key `{key}`"),
@@ -104,7 +120,11 @@ pub fn parse_bracket(
         1..=i64::from(u32::MAX),
         "10",
     );
-    let turns = int(raw.turns_per_game, "turns_per_game", 1..=MAX_TURNS, "60");
+    let turns = if lrs {
+        int(turns_per_game, "turns_per_game", 1..=MAX_TURNS, "60")
+    } else {
+        game.map(|g| i64::from(g.turns(0).min(u32::from(u16::MAX))))
+    };
     let fill = int(
         raw.fill_nationals_to_multiple_of,
         "fill_nationals_to_multiple_of",
@@ -115,6 +135,16 @@ pub fn parse_bracket(
     let advance_max = set_size.map_or(MAX_SET_SIZE / 2, |s| s / 2);
     let advance = int(raw.advance_per_set, "advance_per_set", 1..=advance_max, "2");
     let boards = match raw.boards {
+        list if !lrs => {
+            not_for(
+                &mut problems,
+                &at,
+                list.map(|l| l.span().start),
+                "boards",
+                kind,
+            );
+            Some(Vec::new())
+        }
         None => {
             problems.push(missing("boards", "[\"corridor-dash\", ...]"));
             None
@@ -140,8 +170,8 @@ pub fn parse_bracket(
             Some(boards)
         }
     };
-    let format = match (name, set_size, games, advance, turns, fill, boards) {
-        (Some(name), Some(s), Some(g), Some(a), Some(t), Some(f), Some(boards)) => {
+    let format = match (name, set_size, games, advance, turns, fill, boards, game) {
+        (Some(name), Some(s), Some(g), Some(a), Some(t), Some(f), Some(boards), Some(game)) => {
             Some(BracketFormat {
                 name,
                 set_size: to_usize(s),
@@ -150,6 +180,7 @@ pub fn parse_bracket(
                 turns_per_game: u16::try_from(t).unwrap_or(u16::MAX),
                 fill_nationals_to_multiple_of: to_usize(f),
                 boards,
+                game,
             })
         }
         _ => None,
@@ -157,6 +188,68 @@ pub fn parse_bracket(
     match format {
         Some(format) if problems.is_empty() => Ok(format),
         _ => Err(problems.into()),
+    }
+}
+
+/// The game of `game = "ID"` or of a `[game]` table (`id` and the game's settings).
+fn game_settings(
+    value: &Spanned<toml::Value>,
+    text: &str,
+    at: &impl Fn(usize) -> Loc,
+) -> Result<GameSettings, Diagnostic> {
+    let loc = at(value.span().start);
+    let known = || {
+        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        format!("one of {} (see `lrs-tourney games`)", ids.join(", "))
+    };
+    let kind_of = |id: &str| {
+        GameKind::parse(id).map_err(|_| loc.error(format!("unknown game {id:?}"), known()))
+    };
+    match value.get_ref() {
+        toml::Value::String(id) => kind_of(id).map(GameSettings::default_for),
+        toml::Value::Table(table) => {
+            let Some(id) = table.get("id").and_then(toml::Value::as_str) else {
+                return Err(loc.error(
+                    "the [game] table has no `id`",
+                    format!("id = the game's name, {}", known()),
+                ));
+            };
+            let kind = kind_of(id)?;
+            GameSettings::from_table(kind, text).map_err(|p| {
+                p.offset
+                    .map_or_else(|| loc.clone(), at)
+                    .error(format!("[game] of {}: {}", kind.id(), p.what), p.expected)
+            })
+        }
+        _ => Err(loc.error(
+            "`game` is neither a game's name nor a table",
+            format!(
+                "game = \"robotgame\", or a [game] table with id = ...; {}",
+                known()
+            ),
+        )),
+    }
+}
+
+/// Reports a Last Robot Standing key given for another game.
+fn not_for(
+    problems: &mut Problems,
+    at: &impl Fn(usize) -> Loc,
+    offset: Option<usize>,
+    key: &str,
+    kind: GameKind,
+) {
+    if let Some(offset) = offset {
+        problems.push(at(offset).error(
+            format!(
+                "`{key}` is a setting of Last Robot Standing, not of {}",
+                kind.title()
+            ),
+            format!(
+                "no `{key}` for game = {:?} (its settings go in a [game] table)",
+                kind.id()
+            ),
+        ));
     }
 }
 

@@ -12,6 +12,7 @@ use super::error::{ConfigError, LineIndex, Loc, Problems, toml_diagnostic};
 use super::numbers::{NonNegative, Positive};
 use super::roster::read_roster;
 use super::teams::{Field, Registry, parse_bot};
+use crate::games::GameKind;
 use crate::tourney::model::{Limits, Tournament};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -179,7 +180,8 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
         }
     }
 
-    let mut registry = Registry::default();
+    let mut registry =
+        Registry::for_game(bracket.as_ref().map_or(GameKind::Lrs, |b| b.game.kind()));
     for school in &raw.school {
         let Some(school_name) = &school.get_ref().name else {
             problems.push(lines.loc(school.span().start).error(
@@ -213,7 +215,13 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
                 continue;
             };
             let (dir_field, protocol) = (t.dir.as_ref().map(field), t.protocol.as_ref().map(field));
-            let bot = parse_bot(&field(bot), dir_field.as_ref(), protocol.as_ref(), dir);
+            let bot = parse_bot(
+                registry.game,
+                &field(bot),
+                dir_field.as_ref(),
+                protocol.as_ref(),
+                dir,
+            );
             if let Some(bot) = problems.keep(bot) {
                 problems.keep(registry.add_team(id, &team_name, bot));
             }

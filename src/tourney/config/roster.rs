@@ -379,9 +379,13 @@ pub fn parse_roster(
             continue;
         };
         registry.tried(school_id);
-        if let Some(bot) =
-            problems.keep(parse_bot(&bot, given(3).as_ref(), given(4).as_ref(), base))
-        {
+        if let Some(bot) = problems.keep(parse_bot(
+            registry.game,
+            &bot,
+            given(3).as_ref(),
+            given(4).as_ref(),
+            base,
+        )) {
             problems.keep(registry.add_team(school_id, &team, bot));
         }
     }

@@ -24,10 +24,14 @@ pub fn check_summary(t: &Tournament) -> String {
         "  format:    {}: sets of up to {} teams, series of {} games of {} turns, top {} of each set advance",
         f.name, f.set_size, f.games_per_series, f.turns_per_game, f.advance_per_set
     ));
-    line(format!(
-        "  boards:    {} (cycled game by game)",
-        f.boards.join(", ")
-    ));
+    if f.game.is_lrs() {
+        line(format!(
+            "  boards:    {} (cycled game by game)",
+            f.boards.join(", ")
+        ));
+    } else {
+        line(format!("  game:      {}", f.game.describe()));
+    }
     line(format!(
         "  limits:    {} ms per answer, {} ms to start, {} MB memory (external bots)",
         t.limits.time_limit_ms, t.limits.start_limit_ms, t.limits.memory_mb

@@ -7,7 +7,7 @@
 
 use super::error::{Diagnostic, Loc, Problems};
 use super::slug::unique_slugs;
-use crate::ai::BuiltinAi;
+use crate::games::{BuiltinBot, GameKind};
 use crate::tourney::model::{Bot, Program, Protocol, School, SchoolId, Team};
 use std::collections::HashMap;
 use std::path::Path;
@@ -26,19 +26,16 @@ impl Field {
     }
 }
 
-/// The valid `builtin:NAME` values, for messages.
-pub fn builtin_names() -> String {
-    let names: Vec<String> = BuiltinAi::ALL
-        .iter()
-        .map(|ai| format!("builtin:{}", ai.name()))
-        .collect();
-    names.join(", ")
+/// The valid `builtin:NAME` values of `game`, for messages.
+pub fn builtin_names(game: GameKind) -> String {
+    BuiltinBot::names_of(game)
 }
 
 /// Checks a team's bot: `builtin:NAME` (without `dir` and `protocol`) or a command line,
 /// which needs `dir`, an existing directory relative to `base`, and takes an optional
 /// `protocol` (`jsonl`, the default, or `windward`).
 pub fn parse_bot(
+    game: GameKind,
     bot: &Field,
     dir: Option<&Field>,
     protocol: Option<&Field>,
@@ -46,10 +43,13 @@ pub fn parse_bot(
 ) -> Result<Bot, Diagnostic> {
     let command = bot.trimmed();
     if let Some(name) = command.strip_prefix("builtin:") {
-        let ai = BuiltinAi::from_name(name.trim()).ok_or_else(|| {
+        let ai = BuiltinBot::parse(game, name.trim()).ok_or_else(|| {
             bot.loc.error(
-                format!("unknown built-in AI {:?}", name.trim()),
-                format!("one of {}", builtin_names()),
+                match game {
+                    GameKind::Lrs => format!("unknown built-in AI {:?}", name.trim()),
+                    other => format!("unknown built-in AI {:?} of {}", name.trim(), other.title()),
+                },
+                format!("one of {}", builtin_names(game)),
             )
         })?;
         if let Some(dir) = dir {
@@ -69,12 +69,22 @@ pub fn parse_bot(
     if command.is_empty() {
         return Err(bot.loc.error(
             "`bot` is empty",
-            format!("a command line or one of {}", builtin_names()),
+            format!("a command line or one of {}", builtin_names(game)),
         ));
     }
     let protocol = match protocol.map(Field::trimmed) {
         None | Some("jsonl") => Protocol::Jsonl,
-        Some("windward") => Protocol::Windward,
+        Some("windward") if game.speaks_windward() => Protocol::Windward,
+        Some("windward") => {
+            let loc = protocol.map_or(&bot.loc, |p| &p.loc);
+            return Err(loc.error(
+                format!(
+                    "{} has no Windward protocol (it is Last Robot Standing's)",
+                    game.title()
+                ),
+                "jsonl (the default)",
+            ));
+        }
         Some(other) => {
             let loc = protocol.map_or(&bot.loc, |p| &p.loc);
             return Err(loc.error(
@@ -125,6 +135,8 @@ struct Entry {
 /// Schools and teams in configuration order, with the problems found so far.
 #[derive(Debug, Default)]
 pub struct Registry {
+    /// The tournament's game: its built-in AIs are the valid `builtin:NAME`s.
+    pub game: GameKind,
     schools: Vec<Entry>,
     teams: Vec<Team>,
     by_name: HashMap<String, SchoolId>,
@@ -133,6 +145,14 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// An empty registry of a tournament playing `game`.
+    pub fn for_game(game: GameKind) -> Registry {
+        Registry {
+            game,
+            ..Registry::default()
+        }
+    }
+
     /// Adds a `[[school]]`; a second school of the same name (ignoring case) is an error.
     pub fn add_school(&mut self, name: &Field) -> Result<SchoolId, Diagnostic> {
         let key = school_key(name)?;

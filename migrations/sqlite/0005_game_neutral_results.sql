@@ -1,0 +1,33 @@
+-- Results of any game kind. A tournament plays one game (`tournament.game`: lrs,
+-- robotgame, robots); every team's line in a finished game holds what all games share
+-- (score, won, faults) and the game's own statistics in `stat_1` .. `stat_5`, in the order
+-- the game kind lists them (docs/games.md): for Last Robot Standing flags, hits, pushes,
+-- push kills and deaths, which is where the old named columns go.
+--
+-- Written in SQL that PostgreSQL runs unchanged: standard types, no WITHOUT ROWID, keys
+-- assigned by the application.
+
+ALTER TABLE tournament ADD COLUMN game TEXT NOT NULL DEFAULT 'lrs';
+
+CREATE TABLE seat_results (
+    game_no INTEGER NOT NULL REFERENCES games (no),
+    team_id INTEGER NOT NULL REFERENCES teams (id),
+    seat    INTEGER NOT NULL,
+    score   BIGINT  NOT NULL,
+    won     INTEGER NOT NULL,
+    faults  INTEGER NOT NULL,
+    stat_1  BIGINT  NOT NULL,
+    stat_2  BIGINT  NOT NULL,
+    stat_3  BIGINT  NOT NULL,
+    stat_4  BIGINT  NOT NULL,
+    stat_5  BIGINT  NOT NULL,
+    PRIMARY KEY (game_no, team_id)
+);
+
+INSERT INTO seat_results (game_no, team_id, seat, score, won, faults,
+                          stat_1, stat_2, stat_3, stat_4, stat_5)
+SELECT game_no, team_id, seat, score, won, faults, flags, hits, pushes, push_kills, deaths
+FROM game_results;
+
+DROP TABLE game_results;
+ALTER TABLE seat_results RENAME TO game_results;

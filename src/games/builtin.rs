@@ -1,0 +1,75 @@
+//! Defines [`BuiltinBot`]: a built-in AI of some game kind, the one name the orchestrator
+//! keeps for `builtin:NAME` bots (rosters, the store, reruns) without knowing how it plays.
+
+use super::GameKind;
+use std::fmt;
+
+/// A built-in AI of one game kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BuiltinBot {
+    Lrs(crate::ai::BuiltinAi),
+    RobotGame(super::robotgame::BuiltinAi),
+    Robots(super::robots::BuiltinAi),
+}
+
+impl BuiltinBot {
+    /// The AI of `kind` called `name`, if there is one.
+    pub fn parse(kind: GameKind, name: &str) -> Option<BuiltinBot> {
+        match kind {
+            GameKind::Lrs => crate::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs),
+            GameKind::RobotGame => {
+                super::robotgame::BuiltinAi::from_name(name).map(BuiltinBot::RobotGame)
+            }
+            GameKind::Robots => super::robots::BuiltinAi::from_name(name).map(BuiltinBot::Robots),
+        }
+    }
+
+    pub fn kind(self) -> GameKind {
+        match self {
+            BuiltinBot::Lrs(_) => GameKind::Lrs,
+            BuiltinBot::RobotGame(_) => GameKind::RobotGame,
+            BuiltinBot::Robots(_) => GameKind::Robots,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinBot::Lrs(ai) => ai.name(),
+            BuiltinBot::RobotGame(ai) => ai.name(),
+            BuiltinBot::Robots(ai) => ai.name(),
+        }
+    }
+
+    /// `builtin:a, builtin:b` for messages: the AIs of `kind`.
+    pub fn names_of(kind: GameKind) -> String {
+        let names: Vec<String> = kind
+            .builtin_ais()
+            .iter()
+            .map(|(name, _)| format!("builtin:{name}"))
+            .collect();
+        names.join(", ")
+    }
+}
+
+impl fmt::Display for BuiltinBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "builtin:{}", self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_per_game() {
+        let dodger = BuiltinBot::parse(GameKind::Robots, "dodger").unwrap();
+        assert_eq!(dodger.kind(), GameKind::Robots);
+        assert_eq!(dodger.to_string(), "builtin:dodger");
+        assert_eq!(BuiltinBot::parse(GameKind::Lrs, "dodger"), None);
+        assert_eq!(
+            BuiltinBot::names_of(GameKind::RobotGame),
+            "builtin:random, builtin:hunter"
+        );
+    }
+}
