@@ -122,3 +122,63 @@ async fn games_results_and_logs_survive_the_numbering() {
         .unwrap();
     assert!(dangling.is_empty(), "{dangling:?}");
 }
+
+/// A database written by the version before results were game-neutral (schema 0004: named
+/// flags/hits/pushes/push_kills/deaths columns), with a rerun's superseded games: this
+/// version refuses to read it before it is upgraded, upgrades it on `run`, and then gives
+/// byte for byte the standings, games and sets exports that version gave, and the same
+/// replays (their `replay --json` output hashed, run 0 of the rerun set included).
+#[test]
+fn a_schema_0004_database_keeps_its_standings_exports_and_replays() {
+    use sha2::Digest;
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lrs-schema-0004");
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["school.toml", "school.sqlite"] {
+        std::fs::copy(fixture.join(f), dir.path().join(f)).unwrap();
+    }
+    let db = dir.path().join("school.sqlite");
+    let db = db.to_str().unwrap();
+    let bin = env!("CARGO_BIN_EXE_lrs-tourney");
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let before = run(&["standings", db]);
+    assert_eq!(before.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&before.stderr).contains("written by an older lrs-tourney"));
+    let upgraded = run(&[
+        "run",
+        dir.path().join("school.toml").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(
+        upgraded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&upgraded.stderr)
+    );
+    assert!(String::from_utf8_lossy(&upgraded.stdout).contains("0 played now"));
+    for what in ["standings", "games", "sets"] {
+        let out = run(&["export", what, db, "--out", "-"]);
+        assert!(out.status.success());
+        let expected = std::fs::read(fixture.join(format!("{what}.csv"))).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&expected),
+            "export {what} changed"
+        );
+    }
+    let hashes = std::fs::read_to_string(fixture.join("replays.sha256")).unwrap();
+    for line in hashes.lines() {
+        let mut words = line.split_whitespace();
+        let hash = words.next().unwrap();
+        let mut args = vec!["replay", db];
+        args.extend(words);
+        args.push("--json");
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = format!("{:x}", sha2::Sha256::digest(&out.stdout));
+        assert_eq!(got, hash, "replay {args:?} changed");
+    }
+}
