@@ -12,7 +12,7 @@
 //! floor(m/k) or ceil(m/k) of them: the fewest schoolmate pairs possible); and the same
 //! inputs give the same bracket.
 
-use lrs_tourney::engine::rng::GameRng;
+use lrs_tourney::rng::GameRng;
 use lrs_tourney::tourney::bracket::{
     BracketOutcome, Roster, SeriesTotals, SetPlace, SetPlan, StagePlan, compare, deal_snake,
     derive_seed, parse_set_id, simulate_bracket, wild_card_count,

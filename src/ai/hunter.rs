@@ -3,8 +3,8 @@
 use super::distance::FlagDistances;
 use super::lookahead::{simulate, target_in_line};
 use super::runner::{DESTROYED, choose_start, danger, flag_value, maps};
-use crate::engine::rng::GameRng;
 use crate::engine::{Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::rng::GameRng;
 use std::sync::Arc;
 
 /// Goes for points from other robots first and flags second.

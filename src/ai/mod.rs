@@ -14,8 +14,8 @@ pub use hunter::Hunter;
 pub use random::RandomAi;
 pub use runner::Runner;
 
-use crate::engine::rng::{GameRng, splitmix64};
 use crate::engine::{Player, Seat};
+use crate::rng::{GameRng, splitmix64};
 use std::sync::Arc;
 
 /// The built-in AIs, by the name used in `builtin:NAME`.

@@ -2,10 +2,10 @@
 
 use super::distance::{FlagDistances, UNREACHABLE};
 use super::lookahead::{Outcome, exposure, simulate};
-use crate::engine::rng::GameRng;
 use crate::engine::{
     Direction, Game, Player, Pos, Robot, Seat, StartQuery, StartReply, TurnQuery, TurnReply,
 };
+use crate::rng::GameRng;
 use std::sync::Arc;
 
 /// Damage at which the runner powers down to come back at damage 2 (R11.4).

@@ -16,11 +16,12 @@ pub mod random;
 pub mod render;
 pub mod windward;
 
+pub use crate::text::line_col;
 pub use cell::parse_cell;
 pub use check::{playability_problems, walkable_from};
 pub use error::{BoardFileError, Problem, WindwardMapError};
 pub use library::{ShippedBoard, find_shipped, load_board, shipped_boards};
-pub use origin::{GridOrigin, line_col};
+pub use origin::GridOrigin;
 pub use parse::{GridContext, parse_board, parse_grid, toml_error};
 pub use print::{print_board, print_grid, square_token};
 pub use random::random_board;

@@ -1,9 +1,10 @@
-//! Defines [`GridOrigin`] and [`line_col`]: where a grid's text lies in its enclosing file.
+//! Defines [`GridOrigin`]: where a grid's text lies in its enclosing file.
 //!
 //! Grids are TOML strings inside board and scenario files; to report a bad cell at the
 //! file's line and column, the parser maps offsets in the decoded string back to the file,
 //! across the opening delimiter, a trimmed first newline and any escapes.
 
+use crate::text::{advance, line_col};
 use std::ops::Range;
 
 /// Where a grid string starts in its enclosing file, so errors point at the file's line and
@@ -102,35 +103,6 @@ impl GridOrigin {
             Origin::Mapped(table) => table.get(byte).or(table.last()).copied().unwrap_or((1, 1)),
         }
     }
-}
-
-/// 1-based `(line, column)` of byte `offset` in `text`; columns count characters.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let (_, line, column) = advance(text, (0, 1, 1), offset);
-    (line, column)
-}
-
-/// Moves a `(byte, line, column)` cursor forward to byte `offset` of `text` (or to the
-/// first character boundary after it).
-fn advance(text: &str, cursor: (usize, usize, usize), offset: usize) -> (usize, usize, usize) {
-    let (at, mut line, mut column) = cursor;
-    let Some(rest) = text.get(at..) else {
-        return cursor;
-    };
-    let mut reached = text.len();
-    for (i, c) in rest.char_indices() {
-        if at + i >= offset {
-            reached = at + i;
-            break;
-        }
-        if c == '\n' {
-            line += 1;
-            column = 1;
-        } else {
-            column += 1;
-        }
-    }
-    (reached.max(at), line, column)
 }
 
 /// Decodes the content of a TOML basic string, returning the text and, for each of its

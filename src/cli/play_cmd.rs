@@ -904,7 +904,7 @@ fn write_replays(
     for (g, summary) in games.iter().enumerate() {
         let g = g as u32;
         let seed = opts.seed.wrapping_add(u64::from(g));
-        let replay = crate::report::replay::replay(
+        let replay = crate::games::lrs::replay::replay(
             opts.board.clone(),
             opts.bots.len(),
             seed,

@@ -4,7 +4,7 @@
 //! students' own analysis tools.
 
 use super::{CliError, target};
-use crate::report::replay::{Replay, replay};
+use crate::games::lrs::replay::{Replay, replay};
 use crate::report::viewer::{PageInfo, page};
 use crate::store::Store;
 use crate::tourney::model::BracketFormat;
@@ -327,17 +327,18 @@ fn replay_other_game(
     let arena = crate::games::Arena::load(&format.game, &game.board, format.turns_per_game)
         .map_err(CliError::failure)?;
     let label = format!("{} game {}", args.set, game.game_index);
-    let outcome = contest::replay(&arena, lines.len(), game.seed, log)
+    let replayed = contest::replay_for_view(&arena, lines.len(), game.seed, log)
         .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
+    let scores = replayed.scores();
     let differ: Vec<String> = lines
         .iter()
-        .filter(|r| outcome.seats.get(r.seat).map(|s| s.score) != Some(r.score))
+        .filter(|r| scores.get(r.seat) != Some(&r.score))
         .map(|r| {
             format!(
                 "seat {}: stored {}, replayed {:?}",
                 r.seat,
                 r.score,
-                outcome.seats.get(r.seat).map(|s| s.score)
+                scores.get(r.seat)
             )
         })
         .collect();
@@ -356,8 +357,9 @@ fn replay_other_game(
             kind.title()
         )));
     }
-    let trace = contest::trace(&arena, lines.len(), game.seed, log)
-        .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
+    let crate::games::view::Replayed::Trace { trace, .. } = &replayed else {
+        return Err(CliError::failure(format!("{label}: not a trace replay")));
+    };
     let seats: Vec<SeatEntry> = lines
         .iter()
         .map(|r| SeatEntry {
@@ -383,7 +385,7 @@ fn replay_other_game(
             seats: seats.iter().map(|s| s.team.clone()).collect(),
             stored_scores: None,
         };
-        write_page(path, &contest::viewer_page(&arena, &trace, &info))?;
+        write_page(path, &replayed.page(&info))?;
         eprintln!("wrote {}", path.display());
     }
     if args.json {
@@ -400,10 +402,14 @@ fn replay_other_game(
         println!("{report}");
         return Ok(());
     }
+    let turns = trace
+        .get("steps")
+        .and_then(serde_json::Value::as_array)
+        .map_or(0, Vec::len);
     println!(
         "{label}: {} turns of {} (seed {}) replayed from {} stored bytes; the scores match the \
          stored results",
-        outcome.turns,
+        turns,
         kind.title(),
         game.seed,
         log.len()

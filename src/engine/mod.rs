@@ -9,6 +9,7 @@ pub mod board;
 pub mod cards;
 mod conveyors;
 mod deal;
+pub mod decisions;
 pub mod event;
 pub mod game;
 pub mod geometry;
@@ -17,7 +18,8 @@ mod movement;
 pub mod player;
 pub mod query;
 mod reentry;
-pub mod rng;
+/// The shared generator (`crate::rng`), kept reachable where the rules always found it.
+pub use crate::rng;
 pub mod robot;
 pub mod trace;
 mod turn_end;

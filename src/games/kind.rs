@@ -122,6 +122,51 @@ impl GameKind {
         }
     }
 
+    /// Checks one entry of a bracket's arena pool (the `boards` key) for a game whose
+    /// sets have up to `seats` teams; `dir` is the bracket file's folder for relative paths
+    /// (`None`: the built-in format). Gives the name to store: a shipped arena by its name,
+    /// a file by its absolute path. Only Last Robot Standing has an arena pool.
+    pub fn pool_entry(
+        self,
+        entry: &str,
+        dir: Option<&std::path::Path>,
+        seats: i64,
+    ) -> Result<String, super::SettingsProblem> {
+        match self {
+            GameKind::Lrs => super::lrs::board_entry(entry, dir, seats),
+            other => Err(super::SettingsProblem {
+                offset: None,
+                what: format!("{} has no arena pool", other.title()),
+                expected: "no `boards` key".to_string(),
+            }),
+        }
+    }
+
+    /// The arena names the pool accepts, for messages.
+    pub fn pool_names(self) -> String {
+        match self {
+            GameKind::Lrs => super::lrs::shipped_board_names(),
+            _ => String::new(),
+        }
+    }
+
+    /// What a pool entry contributes to a configuration fingerprint: its content, so the
+    /// same arena under another path is the same configuration.
+    pub fn pool_fingerprint(self, entry: &str) -> String {
+        match self {
+            GameKind::Lrs => super::lrs::board_fingerprint(entry),
+            _ => format!("arena={entry}|"),
+        }
+    }
+
+    /// Whether two pool entries name the same arena (by name, or by content).
+    pub fn same_pool_entry(self, a: &str, b: &str) -> bool {
+        match self {
+            GameKind::Lrs => super::lrs::same_board(a, b),
+            _ => a == b,
+        }
+    }
+
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients (Last Robot
     /// Standing's own protocol) besides JSON-lines programs.
     pub fn speaks_windward(self) -> bool {

@@ -9,10 +9,12 @@ mod arena;
 mod builtin;
 pub mod bytes;
 mod kind;
+pub mod lrs;
 pub mod robotgame;
 pub mod robots;
 mod settings;
 mod stats;
+pub mod view;
 
 pub use arena::Arena;
 pub use builtin::BuiltinBot;

@@ -8,12 +8,15 @@
 //! Last Robot Standing games with external bots (JSON-lines and Windward series) are still
 //! played by `runner::game`, which turns them into the same outcome.
 
+use super::lrs_match::{LrsMatch, LrsSeat, play_lrs_match};
 use super::remote::{ExternalLog, Seatholder};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
+use crate::bots::windward::SeriesSeat;
 use crate::engine::{ENGINE_VERSION, Game as LrsGame, GameConfig, Player, run_game};
 use crate::games::robotgame as rg;
 use crate::games::robots as rb;
+use crate::games::view::Replayed;
 use crate::games::{Arena, BuiltinBot, Stats};
 
 /// One seat's result in a finished game.
@@ -37,11 +40,92 @@ pub struct GameOutcome {
 }
 
 /// Who plays a seat of a tournament game.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum SeatBot {
     Builtin(BuiltinBot),
     /// A JSON-lines program, started in its sandbox for this game.
     External(BotCommand),
+    /// A Windward client seated by its series (Last Robot Standing only).
+    Windward(SeriesSeat),
+}
+
+/// What an external bot left behind in one game, as the store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatLog {
+    /// How its process ended (`exit 0`, `killed by SIGKILL`, `not started: ...`).
+    pub exit_status: String,
+    /// Its capped stderr.
+    pub stderr: String,
+}
+
+impl SeatLog {
+    fn of(
+        spawn_error: Option<&String>,
+        exit: Option<&crate::bots::process::ExitReport>,
+    ) -> SeatLog {
+        SeatLog {
+            exit_status: match (spawn_error, exit) {
+                (Some(e), _) => format!("not started: {e}"),
+                (None, Some(exit)) => exit.status.clone(),
+                (None, None) => "unknown".to_string(),
+            },
+            stderr: exit.map(|e| e.stderr.text()).unwrap_or_default(),
+        }
+    }
+}
+
+/// Plays a game of any kind with external bots in some seats (and built-in AIs in the
+/// others); `names` by seat are what every bot is told. Returns the outcome and, by seat,
+/// the log of each external bot started for the game (Windward clients keep theirs for
+/// their series).
+pub async fn play_external(
+    arena: &Arena,
+    seed: u64,
+    by_seat: Vec<SeatBot>,
+    names: &[String],
+    time_limit_ms: u64,
+    options: &JsonlOptions,
+) -> Result<(GameOutcome, Vec<Option<SeatLog>>), String> {
+    let Arena::Lrs {
+        board,
+        maps,
+        turn_limit,
+    } = arena
+    else {
+        let (outcome, logs) =
+            play_with_remotes(arena, seed, &by_seat, names, time_limit_ms, options).await?;
+        let logs = logs
+            .into_iter()
+            .map(|l| l.map(|l| SeatLog::of(l.spawn_error.as_ref(), l.exit.as_ref())))
+            .collect();
+        return Ok((outcome, logs));
+    };
+    let seats = by_seat
+        .into_iter()
+        .map(|s| match s {
+            SeatBot::Builtin(BuiltinBot::Lrs(ai)) => Ok(LrsSeat::Builtin(ai)),
+            SeatBot::Builtin(other) => Err(format!("{other} does not play Last Robot Standing")),
+            SeatBot::External(command) => Ok(LrsSeat::Jsonl(command)),
+            SeatBot::Windward(series) => Ok(LrsSeat::Windward(series)),
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let (game, logs) = play_lrs_match(LrsMatch {
+        board,
+        maps,
+        turn_limit: *turn_limit,
+        seed,
+        seats,
+        names: names.to_vec(),
+        time_limit_ms,
+        options,
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    let logs = logs
+        .into_iter()
+        .map(|l| l.map(|l| SeatLog::of(l.spawn_error.as_ref(), l.exit.as_ref())))
+        .collect();
+    Ok((lrs_outcome(&game), logs))
 }
 
 /// Plays a game whose seats are all built-in AIs, on the calling thread.
@@ -130,6 +214,9 @@ pub async fn play_with_remotes(
                     .map(Seatholder::Builtin)
                     .ok_or_else(|| format!("{b} is not a built-in AI of this game")),
                 SeatBot::External(c) => Ok(Seatholder::External(c.clone())),
+                SeatBot::Windward(_) => {
+                    Err("Windward clients play Last Robot Standing only".into())
+                }
             })
             .collect()
     }
@@ -202,7 +289,7 @@ fn replay_lrs(
     bytes: &[u8],
 ) -> Result<LrsGame, String> {
     use crate::engine::Pending;
-    use crate::store::decisions::{Reply, decode};
+    use crate::engine::decisions::{Reply, decode};
     let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
     let mut game =
         LrsGame::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;
@@ -321,7 +408,9 @@ pub fn trace(
     decisions: &[u8],
 ) -> Result<serde_json::Value, String> {
     match arena {
-        Arena::Lrs { .. } => Err("Last Robot Standing replays are built by report::replay".into()),
+        Arena::Lrs { .. } => {
+            Err("Last Robot Standing replays are built by games::lrs::replay".into())
+        }
         Arena::RobotGame => {
             let log = rg::DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
             rg::trace::trace(&rg::Setup::standard(seats as u8, seed), &log)
@@ -334,15 +423,34 @@ pub fn trace(
     }
 }
 
-/// The viewer page of a RobotGame or Robots trace.
-pub fn viewer_page(
+/// A stored game of any kind played again from its decision log for its viewer (and
+/// `replay`), with its replayed scores to check against the stored ones.
+pub fn replay_for_view(
     arena: &Arena,
-    trace: &serde_json::Value,
-    info: &crate::report::viewer::PageInfo,
-) -> String {
+    seats: usize,
+    seed: u64,
+    decisions: &[u8],
+) -> Result<Replayed, String> {
     match arena {
-        Arena::Robots(_) => crate::report::viewer::robots_page(trace, info),
-        _ => crate::report::viewer::robotgame_page(trace, info),
+        Arena::Lrs {
+            board, turn_limit, ..
+        } => crate::games::lrs::replay::replay(board.clone(), seats, seed, *turn_limit, decisions)
+            .map(|replay| Replayed::Lrs {
+                board: board.clone(),
+                replay,
+            })
+            .map_err(|e| e.to_string()),
+        Arena::RobotGame | Arena::Robots(_) => {
+            let outcome = replay(arena, seats, seed, decisions)?;
+            Ok(Replayed::Trace {
+                kind: match arena {
+                    Arena::Robots(_) => crate::games::GameKind::Robots,
+                    _ => crate::games::GameKind::RobotGame,
+                },
+                trace: trace(arena, seats, seed, decisions)?,
+                scores: outcome.seats.iter().map(|s| s.score).collect(),
+            })
+        }
     }
 }
 

@@ -9,11 +9,13 @@
 //! changes a figure.
 
 pub mod contest;
+mod lrs_match;
 pub mod remote;
 pub mod robotgame;
 pub mod robots;
 mod stats;
 
+pub use lrs_match::{LrsMatch, LrsSeat, play_lrs_match};
 pub use stats::{
     BotStats, Diagnosis, FaultKinds, GameSummary, STDERR_TAIL_LINES, summarize_game, tail_lines,
 };
@@ -21,9 +23,7 @@ pub use stats::{
 use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::jsonl::SplitError;
 use crate::bots::windward::{DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
-use crate::bots::{
-    BotCommand, BotGameLog, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game,
-};
+use crate::bots::{BotCommand, BotGameLog, JsonlOptions};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
@@ -149,31 +149,6 @@ impl BotSpec {
             BotSpec::Jsonl(_) | BotSpec::Windward(_) => {
                 unreachable!("external bots play through play_one_async")
             }
-        }
-    }
-
-    fn seat_player(
-        &self,
-        game_seed: u64,
-        seat: usize,
-        maps: &Arc<FlagDistances>,
-        options: &JsonlOptions,
-        series: Option<&SeriesSeat>,
-    ) -> SeatPlayer {
-        if let Some(seat) = series {
-            return SeatPlayer::Remote(Box::new(seat.clone()));
-        }
-        match self {
-            BotSpec::Builtin(_) => SeatPlayer::Local(self.player(game_seed, seat, maps)),
-            BotSpec::Jsonl(bot) => SeatPlayer::Remote(Box::new(JsonlPlayer::new(
-                BotCommand {
-                    argv: bot.argv.clone(),
-                    dir: bot.dir.clone(),
-                },
-                options.clone(),
-            ))),
-            // A Windward client not started (see `play_windward_series`): every query a crash.
-            BotSpec::Windward(_) => SeatPlayer::Remote(Box::new(crate::bots::Absent::default())),
         }
     }
 }
@@ -318,54 +293,43 @@ async fn play_one_in_series(
 ) -> Result<GameSummary, PlayError> {
     let seed = opts.seed.wrapping_add(u64::from(g));
     let k = opts.bots.len();
-    let mut game = Game::new(opts.board.clone(), k, seed, opts.config)
-        .map_err(|source| PlayError::Game { seed, source })?;
-    let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
+    let mut seats = vec![LrsSeat::Absent; k];
     let mut names = vec![String::new(); k];
-    let mut logs = Vec::new();
     for (slot, bot) in opts.bots.iter().enumerate() {
         let seat = opts.seat_of(slot, g);
-        let player = match (bot, series.get(&slot)) {
-            (BotSpec::Jsonl(bot), None) => {
-                let player = JsonlPlayer::new(
-                    BotCommand {
-                        argv: bot.argv.clone(),
-                        dir: bot.dir.clone(),
-                    },
-                    external.bots.clone(),
-                );
-                logs.push((slot, player.log_handle()));
-                SeatPlayer::Remote(Box::new(player))
-            }
-            (_, seat_of_series) => {
-                bot.seat_player(seed, seat, maps, &external.bots, seat_of_series)
-            }
+        seats[seat] = match (bot, series.get(&slot)) {
+            (_, Some(client)) => LrsSeat::Windward(client.clone()),
+            (BotSpec::Builtin(ai), None) => LrsSeat::Builtin(*ai),
+            (BotSpec::Jsonl(bot), None) => LrsSeat::Jsonl(BotCommand {
+                argv: bot.argv.clone(),
+                dir: bot.dir.clone(),
+            }),
+            // A Windward client not started (see `play_windward_series`).
+            (BotSpec::Windward(_), None) => LrsSeat::Absent,
         };
-        by_seat[seat] = Some(player);
         names[seat] = bot.to_string();
     }
-    let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
-    let setups: Vec<GameSetup> = (0..k)
-        .map(|seat| GameSetup {
-            seat,
-            players: names.clone(),
-            board: opts.board.clone(),
-            turn_limit: opts.config.turn_limit,
-            time_limit_ms: external.time_limit_ms,
-        })
-        .collect();
-    drive_game(&mut game, &mut seats, &setups)
-        .await
-        .map_err(|source| PlayError::Game { seed, source })?;
-    drop(seats);
+    let (game, logs) = play_lrs_match(LrsMatch {
+        board: &opts.board,
+        maps,
+        turn_limit: opts.config.turn_limit,
+        seed,
+        seats,
+        names,
+        time_limit_ms: external.time_limit_ms,
+        options: &external.bots,
+    })
+    .await
+    .map_err(|source| PlayError::Game { seed, source })?;
     let seat_of_slot: Vec<usize> = (0..k).map(|slot| opts.seat_of(slot, g)).collect();
     let mut summary = summarize_game(&game, &seat_of_slot);
-    for (slot, handle) in logs {
+    for (slot, &seat) in seat_of_slot.iter().enumerate() {
         if summary.per_slot[slot].faults == 0 {
             continue;
         }
-        let log = handle.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        summary.diagnoses[slot] = Some(diagnose(g, &log));
+        if let Some(log) = &logs[seat] {
+            summary.diagnoses[slot] = Some(diagnose(g, log));
+        }
     }
     Ok(summary)
 }

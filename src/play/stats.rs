@@ -67,7 +67,7 @@ pub struct GameSummary {
     pub per_slot: Vec<SeatResult>,
     /// For external bots that faulted in this game: what went wrong.
     pub diagnoses: Vec<Option<Diagnosis>>,
-    /// The game's decision log, encoded as stored (see `store::decisions`): with the seed
+    /// The game's decision log, encoded as stored (see `engine::decisions`): with the seed
     /// and board, enough to replay the game.
     pub decisions: Vec<u8>,
 }
@@ -109,7 +109,7 @@ pub fn summarize_game(game: &Game, seat_of_slot: &[usize]) -> GameSummary {
     GameSummary {
         per_slot: seat_of_slot.iter().map(|&seat| per_seat[seat]).collect(),
         diagnoses: vec![None; seat_of_slot.len()],
-        decisions: crate::store::decisions::encode(game.decisions()),
+        decisions: crate::engine::decisions::encode(game.decisions()),
     }
 }
 

@@ -5,13 +5,13 @@
 
 mod export;
 pub mod paths;
-pub mod replay;
 pub mod site;
 mod snapshot;
 mod standings;
 mod status;
 mod time;
-pub mod viewer;
+/// The games' viewer pages and the HTML escaping every report page uses.
+pub use crate::games::view as viewer;
 
 pub use export::{UTF8_BOM, write_games, write_sets, write_standings};
 pub use snapshot::{Advancement, Snapshot};

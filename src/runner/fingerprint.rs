@@ -6,7 +6,6 @@
 //! configuration. When the fingerprint differs, [`config_differences`] compares what the
 //! database stores with the file, field by field, so the refusal says exactly what changed.
 
-use crate::boards::load_board;
 use crate::store::{Store, StoreError, StoredTournament};
 use crate::tourney::model::{BracketFormat, Tournament};
 
@@ -38,10 +37,7 @@ pub fn legacy_fingerprint(t: &Tournament) -> String {
     // Boards by content, not by how the file names them, so a tournament is the same
     // whatever folder it is run from.
     for board in &f.boards {
-        match load_board(board) {
-            Ok(b) => text += &format!("board={}|", crate::boards::print_board(&b)),
-            Err(_) => text += &format!("board?={board}|"),
-        }
+        text += &f.game.kind().pool_fingerprint(board);
     }
     // Other games name theirs (Last Robot Standing's text is as it always was, so its
     // databases keep their fingerprint).
@@ -203,15 +199,12 @@ fn format_differences(stored: &BracketFormat, file: &BracketFormat, out: &mut Ve
         }
     }
     // Boards by content: the same board named by another path is the same board.
-    let content = |name: &str| {
-        load_board(name)
-            .ok()
-            .map(|b| crate::boards::print_board(&b))
-    };
     let same_boards = stored.boards.len() == file.boards.len()
-        && stored.boards.iter().zip(&file.boards).all(|(a, b)| {
-            a == b || matches!((content(a), content(b)), (Some(x), Some(y)) if x == y)
-        });
+        && stored
+            .boards
+            .iter()
+            .zip(&file.boards)
+            .all(|(a, b)| file.game.kind().same_pool_entry(a, b));
     if !same_boards {
         out.push(format!(
             "bracket.boards: stored {:?}, file {:?}",

@@ -1,17 +1,15 @@
 //! Playing one game of a set and turning it into a storable record.
 //!
-//! What game it is stays behind [`Arena`]: built-in games and RobotGame or Robots games
-//! with external bots go through `play::contest`, which gives the same [`GameOutcome`] for
-//! every kind. Last Robot Standing games with external bots (JSON-lines players and the
-//! series of Windward clients) are still driven here.
+//! What game it is stays behind [`Arena`]: every game, with built-in AIs or external bots,
+//! is played by `play::contest`, which gives the same [`GameOutcome`] for every kind. What
+//! stays here is a set's shape: seats rotating, and a set whose teams include Windward
+//! clients played as one series (one client and connection per team for all its games).
 
+use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::windward::{SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
-use crate::bots::{GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
-use crate::engine::{Game, GameConfig};
 use crate::games::{Arena, BuiltinBot};
 use crate::play::contest::{self, GameOutcome, SeatBot};
-use crate::play::remote::ExternalLog;
 use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, Protocol, TeamId};
@@ -88,48 +86,6 @@ impl GameJob {
         Ok(self.record(outcome))
     }
 
-    /// Plays a RobotGame or Robots game with its JSON-lines bots, each a sandboxed process
-    /// started for the game.
-    async fn play_with_remotes(
-        &self,
-        external: &ExternalSetup,
-    ) -> Result<GameRecord, GameJobError> {
-        let k = self.teams.len();
-        let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
-        let mut names = vec![String::new(); k];
-        let mut team_of_seat = vec![0; k];
-        for (position, (team, bot)) in self.teams.iter().enumerate() {
-            let seat = self.seat_of(position);
-            names[seat] = external.names.get(*team).cloned().unwrap_or_default();
-            team_of_seat[seat] = *team;
-            by_seat[seat] = Some(match bot {
-                Bot::Builtin(ai) => SeatBot::Builtin(*ai),
-                Bot::Command { program, .. } => SeatBot::External(BotCommand {
-                    argv: program.argv.clone(),
-                    dir: program.dir.clone(),
-                }),
-            });
-        }
-        let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
-        let (outcome, logs) = contest::play_with_remotes(
-            &self.arena,
-            self.seed,
-            &by_seat,
-            &names,
-            external.time_limit_ms,
-            &external.options,
-        )
-        .await
-        .map_err(|e| self.fail(e))?;
-        let mut record = self.record(outcome);
-        record.logs = logs
-            .into_iter()
-            .enumerate()
-            .filter_map(|(seat, log)| log.map(|log| external_log(team_of_seat[seat], &log)))
-            .collect();
-        Ok(record)
-    }
-
     /// Whether any seat of this game is a Windward client (its games are played as one
     /// series over one connection, see [`play_series`]).
     pub fn has_windward(&self) -> bool {
@@ -145,54 +101,28 @@ impl GameJob {
         external: &ExternalSetup,
         windward: &HashMap<TeamId, SeriesSeat>,
     ) -> Result<GameRecord, GameJobError> {
-        let Arena::Lrs {
-            board, turn_limit, ..
-        } = &self.arena
-        else {
-            return self.play_with_remotes(external).await;
-        };
         let k = self.teams.len();
-        let config = GameConfig {
-            turn_limit: *turn_limit,
-        };
-        let mut game =
-            Game::new(board.clone(), k, self.seed, config).map_err(|e| self.fail(e.to_string()))?;
-        let mut by_seat: Vec<Option<SeatPlayer>> = (0..k).map(|_| None).collect();
-        let mut seat_names = vec![String::new(); k];
-        let mut logs = Vec::new();
+        let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
+        let mut names = vec![String::new(); k];
+        let mut team_of_seat = vec![0; k];
         for (position, (team, bot)) in self.teams.iter().enumerate() {
             let seat = self.seat_of(position);
-            seat_names[seat] = external.names.get(*team).cloned().unwrap_or_default();
+            names[seat] = external.names.get(*team).cloned().unwrap_or_default();
+            team_of_seat[seat] = *team;
             by_seat[seat] = Some(match bot {
-                Bot::Builtin(BuiltinBot::Lrs(ai)) => {
-                    let maps = match &self.arena {
-                        Arena::Lrs { maps, .. } => Some(maps.clone()),
-                        _ => None,
-                    };
-                    SeatPlayer::Local(ai.player_with(self.seed, seat, maps))
-                }
-                Bot::Builtin(other) => {
-                    return Err(self.fail(format!("{other} does not play Last Robot Standing")));
-                }
+                Bot::Builtin(ai) => SeatBot::Builtin(*ai),
                 Bot::Command {
                     program,
                     protocol: Protocol::Jsonl,
-                } => {
-                    let player = JsonlPlayer::new(
-                        BotCommand {
-                            argv: program.argv.clone(),
-                            dir: program.dir.clone(),
-                        },
-                        external.options.clone(),
-                    );
-                    logs.push((*team, player.log_handle()));
-                    SeatPlayer::Remote(Box::new(player))
-                }
+                } => SeatBot::External(BotCommand {
+                    argv: program.argv.clone(),
+                    dir: program.dir.clone(),
+                }),
                 Bot::Command {
                     program,
                     protocol: Protocol::Windward,
                 } => match windward.get(team) {
-                    Some(seat) => SeatPlayer::Remote(Box::new(seat.clone())),
+                    Some(seat) => SeatBot::Windward(seat.clone()),
                     None => {
                         return Err(self.fail(format!(
                             "the Windward client `{}` has no series connection",
@@ -202,35 +132,27 @@ impl GameJob {
                 },
             });
         }
-        let mut seats: Vec<SeatPlayer> = by_seat.into_iter().flatten().collect();
-        let setups: Vec<GameSetup> = (0..k)
-            .map(|seat| GameSetup {
-                seat,
-                players: seat_names.clone(),
-                board: board.clone(),
-                turn_limit: *turn_limit,
-                time_limit_ms: external.time_limit_ms,
-            })
-            .collect();
-        drive_game(&mut game, &mut seats, &setups)
-            .await
-            .map_err(|e| self.fail(e.to_string()))?;
-        // The JSON-lines bots were ended by `game_over`: their logs are complete.
-        drop(seats);
-        let mut record = self.record(contest::lrs_outcome(&game));
+        let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
+        let (outcome, logs) = contest::play_external(
+            &self.arena,
+            self.seed,
+            by_seat,
+            &names,
+            external.time_limit_ms,
+            &external.options,
+        )
+        .await
+        .map_err(|e| self.fail(e))?;
+        let mut record = self.record(outcome);
         record.logs = logs
             .into_iter()
-            .map(|(team, handle)| {
-                let log = handle.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                BotLog {
-                    team,
-                    exit_status: match (&log.spawn_error, &log.exit) {
-                        (Some(e), _) => format!("not started: {e}"),
-                        (None, Some(exit)) => exit.status.clone(),
-                        (None, None) => "unknown".to_string(),
-                    },
-                    stderr: log.stderr_text(),
-                }
+            .enumerate()
+            .filter_map(|(seat, log)| {
+                log.map(|log| BotLog {
+                    team: team_of_seat[seat],
+                    exit_status: log.exit_status,
+                    stderr: log.stderr,
+                })
             })
             .collect();
         Ok(record)
@@ -275,23 +197,6 @@ impl GameJob {
             results,
             logs: Vec::new(),
         }
-    }
-}
-
-/// The stored log of an external bot of a RobotGame or Robots game.
-fn external_log(team: TeamId, log: &ExternalLog) -> BotLog {
-    BotLog {
-        team,
-        exit_status: match (&log.spawn_error, &log.exit) {
-            (Some(e), _) => format!("not started: {e}"),
-            (None, Some(exit)) => exit.status.clone(),
-            (None, None) => "unknown".to_string(),
-        },
-        stderr: log
-            .exit
-            .as_ref()
-            .map(|e| e.stderr.text())
-            .unwrap_or_default(),
     }
 }
 

@@ -7,7 +7,6 @@
 //! a PostgreSQL backend is the same code with another connection URL.
 
 mod batch;
-pub mod decisions;
 mod lock;
 mod read;
 mod rows;

@@ -5,7 +5,7 @@
 //! sizes are uneven (a few large schools, many small ones) but fixed by the seed, so the
 //! same arguments always give the same files.
 
-use crate::engine::rng::splitmix64;
+use crate::rng::splitmix64;
 
 /// The roster file name the generated tournament file refers to (write both files into
 /// the same directory).

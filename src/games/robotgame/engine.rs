@@ -10,7 +10,7 @@ use super::arena::{ARENA, SPAWNS, SQUARES, Sq};
 use super::log::{Decision, DecisionLog, FaultRecord, TurnDecisions};
 use super::movement::Movement;
 use super::types::{Action, Answer, Event, EventKind, FaultKind, Order, Pos, RobotId, Seat};
-use crate::engine::rng::GameRng;
+use crate::rng::GameRng;
 use thiserror::Error;
 
 /// Turns of a game, numbered `0..TURNS` (RG2.1).

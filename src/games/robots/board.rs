@@ -7,7 +7,7 @@
 //! in the board and a turn allocates nothing once warmed up.
 
 use super::types::{Event, KillCause, Pos, Status};
-use crate::engine::rng::{GameRng, splitmix64};
+use crate::rng::{GameRng, splitmix64};
 use thiserror::Error;
 
 /// Width of the classic board (RB1.1).

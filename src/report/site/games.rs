@@ -6,16 +6,13 @@
 
 use super::SiteError;
 use super::html::{Context, replay_file, set_file, up};
-use crate::engine::Board;
 use crate::games::Arena;
+use crate::games::view::{PageInfo, Replayed};
 use crate::play::contest;
 use crate::report::Snapshot;
-use crate::report::replay::{Replay, replay};
-use crate::report::viewer::{PageInfo, page};
 use crate::tourney::model::BracketFormat;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
 
 /// Decision logs of stored games, by (set id, game index), current runs only.
 pub type StoredLogs = HashMap<(String, u32), Vec<u8>>;
@@ -23,61 +20,32 @@ pub type StoredLogs = HashMap<(String, u32), Vec<u8>>;
 /// One stored game, replayed.
 pub struct PlayedGame {
     pub seed: u64,
+    /// The arena it was played on, as stored (a board name for Last Robot Standing).
     pub board: String,
     /// Team by seat.
     pub teams: Vec<usize>,
-    pub stored_scores: Vec<i32>,
+    pub stored_scores: Vec<i64>,
     /// The replay, or why there is none.
-    pub replay: Result<Replay, String>,
-    board_model: Option<Arc<Board>>,
-    /// A game of another kind than Last Robot Standing: its arena and trace with the
-    /// replayed scores, or why there are none.
-    other: Option<Result<OtherGame, String>>,
-}
-
-/// A replayed RobotGame or Robots game.
-struct OtherGame {
-    arena: Arena,
-    trace: serde_json::Value,
-    scores: Vec<i64>,
+    pub replay: Result<Replayed, String>,
 }
 
 impl PlayedGame {
-    /// Faults of one seat, by kind name, from the replayed events.
+    /// Faults of one seat, by kind name, from the replay.
     pub fn faults_of(&self, seat: usize) -> BTreeMap<&'static str, u32> {
-        let mut out = BTreeMap::new();
-        if let Ok(r) = &self.replay {
-            let all = r
-                .start_events
-                .iter()
-                .chain(r.steps.iter().flat_map(|s| s.events.iter()));
-            for e in all.filter(|e| e.robot == seat && e.kind.is_fault()) {
-                *out.entry(e.kind.name()).or_insert(0) += 1;
-            }
-        }
-        out
+        self.replay
+            .as_ref()
+            .map(|r| r.faults_of(seat))
+            .unwrap_or_default()
     }
 
     /// Whether the replay failed or its scores differ from the stored ones.
     pub fn problem(&self) -> Option<String> {
-        match &self.other {
-            Some(Err(e)) => return Some(e.clone()),
-            Some(Ok(o)) => {
-                let stored: Vec<i64> = self.stored_scores.iter().map(|&s| i64::from(s)).collect();
-                return (o.scores != stored).then(|| {
-                    format!(
-                        "REPLAY DIFFERS FROM THE STORED GAME: stored scores {stored:?}, replayed {:?}",
-                        o.scores
-                    )
-                });
-            }
-            None => {}
-        }
         match &self.replay {
             Err(e) => Some(e.clone()),
-            Ok(r) if r.scores != self.stored_scores => Some(format!(
+            Ok(r) if r.scores() != self.stored_scores => Some(format!(
                 "REPLAY DIFFERS FROM THE STORED GAME: stored scores {:?}, replayed {:?}",
-                self.stored_scores, r.scores
+                self.stored_scores,
+                r.scores()
             )),
             Ok(_) => None,
         }
@@ -107,18 +75,19 @@ impl Replays {
 pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteError> {
     let format: BracketFormat = serde_json::from_str(&snap.tournament.format_json)
         .map_err(|e| SiteError::Replay(format!("unreadable bracket format: {e}")))?;
-    if !format.game.is_lrs() {
-        return Ok(replay_other_games(snap, logs, &format));
-    }
-    let mut boards: HashMap<String, Option<Arc<Board>>> = HashMap::new();
+    // Arenas by stored name, loaded once (a board and its maps are shared by its games).
+    let mut arenas: HashMap<String, Result<Arena, String>> = HashMap::new();
     let mut jobs = Vec::new();
     for g in snap.games.iter().filter(|g| !g.superseded && g.done) {
         let Some(log) = logs.get(&(g.set_id.clone(), g.game_index)) else {
             continue;
         };
-        let board = boards
+        let arena = arenas
             .entry(g.board.clone())
-            .or_insert_with(|| crate::boards::load_board(&g.board).ok())
+            .or_insert_with(|| {
+                Arena::load(&format.game, &g.board, format.turns_per_game)
+                    .map_err(|e| format!("arena {:?} cannot be loaded by this build: {e}", g.board))
+            })
             .clone();
         let mut lines: Vec<_> = snap
             .results
@@ -130,27 +99,19 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
             })
             .unwrap_or_default();
         lines.sort_by_key(|r| r.seat);
-        jobs.push((g, log, board, lines));
+        jobs.push((g, log, arena, lines));
     }
     let games = jobs
         .into_par_iter()
-        .map(|(g, log, board, lines)| {
-            let replayed = match &board {
-                Some(b) => replay(b.clone(), lines.len(), g.seed, format.turns_per_game, log)
-                    .map_err(|e| e.to_string()),
-                None => Err(format!(
-                    "board {:?} is not in this build's library",
-                    g.board
-                )),
-            };
+        .map(|(g, log, arena, lines)| {
+            let replay =
+                arena.and_then(|arena| contest::replay_for_view(&arena, lines.len(), g.seed, log));
             let played = PlayedGame {
                 seed: g.seed,
                 board: g.board.clone(),
                 teams: lines.iter().map(|r| r.team).collect(),
-                stored_scores: lines.iter().map(|r| r.score as i32).collect(),
-                replay: replayed,
-                board_model: board,
-                other: None,
+                stored_scores: lines.iter().map(|r| r.score).collect(),
+                replay,
             };
             ((g.set_id.clone(), g.game_index), played)
         })
@@ -158,103 +119,45 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     Ok(Replays { games })
 }
 
-/// Replays every stored game of a RobotGame or Robots tournament, in parallel.
-fn replay_other_games(snap: &Snapshot, logs: &StoredLogs, format: &BracketFormat) -> Replays {
-    let games = snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.done)
-        .filter_map(|g| {
-            logs.get(&(g.set_id.clone(), g.game_index))
-                .map(|log| (g, log))
-        })
-        .collect::<Vec<_>>()
-        .into_par_iter()
-        .map(|(g, log)| {
-            let mut lines: Vec<_> = snap
-                .results
-                .get(&g.set_id)
-                .map(|rows| {
-                    rows.iter()
-                        .filter(|r| r.game_index == g.game_index)
-                        .collect()
-                })
-                .unwrap_or_default();
-            lines.sort_by_key(|r| r.seat);
-            let seats = lines.len();
-            let other =
-                Arena::load(&format.game, &g.board, format.turns_per_game).and_then(|arena| {
-                    let outcome = contest::replay(&arena, seats, g.seed, log)?;
-                    let trace = contest::trace(&arena, seats, g.seed, log)?;
-                    Ok(OtherGame {
-                        arena,
-                        trace,
-                        scores: outcome.seats.iter().map(|s| s.score).collect(),
-                    })
-                });
-            let played = PlayedGame {
-                seed: g.seed,
-                board: g.board.clone(),
-                teams: lines.iter().map(|r| r.team).collect(),
-                stored_scores: lines.iter().map(|r| r.score as i32).collect(),
-                replay: Err("not a Last Robot Standing game".to_string()),
-                board_model: None,
-                other: Some(other),
-            };
-            ((g.set_id.clone(), g.game_index), played)
-        })
-        .collect();
-    Replays { games }
-}
-
 /// The viewer page of one game, with a link back to its set.
 pub fn replay_page(ctx: &Context, set_id: &str, game: u32, played: &PlayedGame) -> String {
-    if let Some(Ok(other)) = &played.other
-        && played.problem().is_none()
-    {
-        let info = PageInfo {
-            title: format!("{set_id}, game {game}"),
-            meta: format!(
+    let replayed = match (&played.replay, played.problem()) {
+        (Ok(replayed), None) => replayed,
+        (_, why) => {
+            return super::html::page(
+                ctx,
+                &format!("{set_id}, game {game}"),
+                1,
+                &format!(
+                    "<h1>{set_id}, game {game}</h1><p class=\"verdict bad\">This game cannot be \
+                     replayed: {}</p><p><a href=\"{}{}\">Back to the set</a></p>",
+                    crate::report::viewer::escape(&why.unwrap_or_default()),
+                    up(1),
+                    set_file(set_id)
+                ),
+            );
+        }
+    };
+    let lrs = matches!(replayed, Replayed::Lrs { .. });
+    let info = PageInfo {
+        title: format!("{set_id}, game {game}"),
+        meta: if lrs {
+            format!(
+                "{} · board {} · seed {} · engine version {}",
+                ctx.snap.tournament.name,
+                played.board,
+                played.seed,
+                ctx.snap.tournament.engine_version
+            )
+        } else {
+            format!(
                 "{} · {} · seed {} · engine version {}",
                 ctx.snap.tournament.name,
                 ctx.snap.tournament.game.title(),
                 played.seed,
                 ctx.snap.tournament.engine_version
-            ),
-            back: Some((
-                format!("{}{}", up(1), set_file(set_id)),
-                format!("Back to {set_id}"),
-            )),
-            seats: played
-                .teams
-                .iter()
-                .map(|&t| ctx.snap.team_name(t).to_string())
-                .collect(),
-            stored_scores: None,
-        };
-        return contest::viewer_page(&other.arena, &other.trace, &info);
-    }
-    let (Some(board), Ok(replayed)) = (&played.board_model, &played.replay) else {
-        let why = played.problem().unwrap_or_default();
-        return super::html::page(
-            ctx,
-            &format!("{set_id}, game {game}"),
-            1,
-            &format!(
-                "<h1>{set_id}, game {game}</h1><p class=\"verdict bad\">This game cannot be \
-                 replayed: {}</p><p><a href=\"{}{}\">Back to the set</a></p>",
-                crate::report::viewer::escape(&why),
-                up(1),
-                set_file(set_id)
-            ),
-        );
-    };
-    let info = PageInfo {
-        title: format!("{set_id}, game {game}"),
-        meta: format!(
-            "{} · board {} · seed {} · engine version {}",
-            ctx.snap.tournament.name, played.board, played.seed, ctx.snap.tournament.engine_version
-        ),
+            )
+        },
         back: Some((
             format!("{}{}", up(1), set_file(set_id)),
             format!("Back to {set_id}"),
@@ -264,9 +167,9 @@ pub fn replay_page(ctx: &Context, set_id: &str, game: u32, played: &PlayedGame) 
             .iter()
             .map(|&t| ctx.snap.team_name(t).to_string())
             .collect(),
-        stored_scores: Some(played.stored_scores.clone()),
+        stored_scores: lrs.then(|| played.stored_scores.iter().map(|&s| s as i32).collect()),
     };
-    page(board, replayed, &info)
+    replayed.page(&info)
 }
 
 /// The file of a game's replay page, relative to a page `depth` folders down.

@@ -216,14 +216,15 @@ fn run_stage(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::BuiltinAi;
     use crate::tourney::model::{Bot, Limits, School, Team};
 
     fn tournament() -> Tournament {
         let team = |name: &str, school| Team {
             name: name.to_string(),
             school,
-            bot: Bot::Builtin(crate::games::BuiltinBot::Lrs(BuiltinAi::Runner)),
+            bot: Bot::Builtin(
+                crate::games::BuiltinBot::parse(crate::games::GameKind::Lrs, "runner").unwrap(),
+            ),
             origin: "test".to_string(),
         };
         Tournament {

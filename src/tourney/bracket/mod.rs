@@ -4,7 +4,7 @@
 //! Everything here follows spec/tournament.md and is deterministic: the same tournament
 //! seed, roster and results always give the same sets, seats, seeds and advancements,
 //! whatever the number of workers or the order games finish. No I/O, no clocks, no global
-//! RNG; seeded choices use `engine::rng` ([`GameRng`], [`splitmix64`]) and FNV-1a so they
+//! RNG; seeded choices use `crate::rng` ([`GameRng`], [`splitmix64`]) and FNV-1a so they
 //! never change with a dependency.
 //!
 //! - `seeds`: game seeds, the round-one shuffle seed, start squares (formulas in its doc);
@@ -20,8 +20,8 @@
 //! the sets of a round differ in size by at most 1, and every round before the final
 //! shrinks the field.
 //!
-//! [`GameRng`]: crate::engine::rng::GameRng
-//! [`splitmix64`]: crate::engine::rng::splitmix64
+//! [`GameRng`]: crate::rng::GameRng
+//! [`splitmix64`]: crate::rng::splitmix64
 
 mod driver;
 mod ids;

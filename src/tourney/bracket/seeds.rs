@@ -21,9 +21,9 @@
 //! The stage label is the school's slug, or `nationals`, so reordering schools or adding a
 //! school in the configuration file changes no other school's seeds.
 //!
-//! [`GameRng`]: crate::engine::rng::GameRng
+//! [`GameRng`]: crate::rng::GameRng
 
-use crate::engine::rng::splitmix64;
+use crate::rng::splitmix64;
 
 /// The stage label of the nationals (schools use their slug).
 pub const NATIONALS_LABEL: &str = "nationals";

@@ -27,7 +27,7 @@
 //! rank (best first).
 
 use super::seeds::deal_seed;
-use crate::engine::rng::GameRng;
+use crate::rng::GameRng;
 use crate::tourney::model::{SchoolId, TeamId};
 use std::collections::HashMap;
 

@@ -6,7 +6,6 @@
 //! loads and has a start square for each seat of the largest set.
 
 use super::error::{ConfigError, Diagnostic, Loc, Problems, toml_diagnostic};
-use crate::boards::{BoardFileError, find_shipped, load_board, shipped_boards};
 use crate::games::{GameKind, GameSettings};
 use crate::tourney::model::BracketFormat;
 use serde::Deserialize;
@@ -258,79 +257,21 @@ fn to_usize(v: i64) -> usize {
     usize::try_from(v).unwrap_or(usize::MAX)
 }
 
-/// The shipped board names, for messages.
-fn shipped_names() -> String {
-    let names: Vec<&str> = shipped_boards().iter().map(|b| b.stem()).collect();
-    names.join(", ")
-}
-
-/// Resolves and loads one entry of `boards`: a shipped board (stored by its stem) or a
-/// board file relative to `dir` (stored as the joined path). The board needs at least
-/// `starts_needed` start squares.
+/// Resolves one entry of `boards` through the game layer, placing its problem at `loc`.
 fn board_entry(
     entry: &str,
     loc: &Loc,
     dir: Option<&Path>,
     starts_needed: i64,
 ) -> Result<String, Diagnostic> {
-    let expected = || match dir {
-        Some(dir) => format!(
-            "a shipped board ({}) or a board file path relative to {}",
-            shipped_names(),
-            if dir.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                dir
-            }
-            .display()
-        ),
-        None => format!("a shipped board ({})", shipped_names()),
-    };
-    let (stored, board) = if let Some(shipped) = find_shipped(entry) {
-        (
-            shipped.stem().to_owned(),
-            shipped.board().map(std::sync::Arc::new),
-        )
-    } else {
-        let path = match dir {
-            Some(dir) if !entry.trim().is_empty() => dir.join(entry.trim()),
-            _ => return Err(loc.error(format!("unknown board {entry:?}"), expected())),
-        };
-        if !path.is_file() {
-            return Err(loc.error(
-                format!(
-                    "unknown board {entry:?}: it is not a shipped board and {} is not a file",
-                    path.display()
-                ),
-                expected(),
-            ));
-        }
-        // Stored absolute, so the tournament means the same board whatever folder it is
-        // later run from.
-        let stored = std::fs::canonicalize(&path)
-            .unwrap_or(path.clone())
-            .display()
-            .to_string();
-        let board = load_board(&stored);
-        (stored, board)
-    };
-    let board = board.map_err(|e| {
-        let what = match &e {
-            BoardFileError::At { .. } => format!("board {entry:?} is invalid: {e}"),
-            BoardFileError::Read { path, reason } => {
-                format!("board {entry:?}: cannot read {path}: {reason}")
-            }
-        };
-        loc.error(what, "a valid board file (docs/boards.md)")
-    })?;
-    let starts = board.starts().len();
-    if i64::try_from(starts).unwrap_or(i64::MAX) < starts_needed {
-        return Err(loc.error(
-            format!("board {entry:?} has {starts} start squares, too few for sets of {starts_needed}"),
-            format!("a board with at least {starts_needed} start squares (S1..S{starts_needed}), or a smaller set_size"),
-        ));
-    }
-    Ok(stored)
+    GameKind::Lrs
+        .pool_entry(entry, dir, starts_needed)
+        .map_err(|p| loc.error(p.what, p.expected))
+}
+
+/// The shipped board names, for messages.
+fn shipped_names() -> String {
+    GameKind::Lrs.pool_names()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! was expected (`FILE:LINE:COL: what; expected ...`). Independent problems are collected so
 //! one run of `lrs-tourney check` lists them all.
 
-use crate::boards::line_col;
+use crate::text::line_col;
 use std::fmt;
 use std::ops::Range;
 use thiserror::Error;

@@ -6,10 +6,10 @@
 //! its own robots do not block one another.
 
 use super::Player;
-use crate::engine::rng::GameRng;
 use crate::games::robotgame::arena::{ARENA, SQUARES, Sq};
 use crate::games::robotgame::engine::{ATTACK_DAMAGE, Game, SPAWN_EVERY};
 use crate::games::robotgame::types::{Action, Command, RobotId, Seat};
+use crate::rng::GameRng;
 
 /// "No enemy reachable" in the distance field.
 const FAR: u8 = u8::MAX;

@@ -12,7 +12,7 @@ pub use random::RandomAi;
 
 use super::engine::{Game, GameError};
 use super::types::{Answer, Command, Seat, Silence};
-use crate::engine::rng::{GameRng, splitmix64};
+use crate::rng::{GameRng, splitmix64};
 
 /// An in-process player: answers for every robot of its seat, each turn.
 pub trait Player {

@@ -4,10 +4,10 @@
 //! one draw per robot and turn.
 
 use super::Player;
-use crate::engine::rng::GameRng;
 use crate::games::robotgame::arena::ARENA;
 use crate::games::robotgame::engine::Game;
 use crate::games::robotgame::types::{Action, Command, Seat};
+use crate::rng::GameRng;
 
 /// Picks, for every robot, one of: a move or an attack to each walkable neighbour, guard,
 /// suicide, all equally likely.

@@ -16,7 +16,7 @@ pub use random::RandomAi;
 use super::board::{Board, GameError};
 use super::game::{Game, MAX_SEATS};
 use super::types::{Answer, Move, Seat, Silence};
-use crate::engine::rng::{GameRng, splitmix64};
+use crate::rng::{GameRng, splitmix64};
 
 /// An in-process player.
 pub trait Player {

@@ -4,9 +4,9 @@
 //! once and say nothing about the rules), but it may teleport, blast or make a last stand.
 
 use super::Player;
-use crate::engine::rng::GameRng;
 use crate::games::robots::board::Board;
 use crate::games::robots::types::Move;
+use crate::rng::GameRng;
 
 /// See the module documentation.
 #[derive(Debug, Clone)]

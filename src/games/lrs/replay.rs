@@ -1,14 +1,14 @@
 //! Replays: a stored game rebuilt turn by turn from its seed, board, seat count and decision
-//! log (the replies the engine consumed, `store::decisions`), without any bot. The engine is
+//! log (the replies the engine consumed, `engine::decisions`), without any bot. The engine is
 //! a function of those, so the replay is the game; its final scores are checked against the
 //! stored result lines, and a difference (another engine version, a corrupt file) is an
 //! error, never a silent wrong replay.
 
+use crate::engine::decisions::{self, Reply};
 use crate::engine::{
     Board, Direction, Event, Frame, Game, GameConfig, Pending, Pos, Robot, Shot, Stage, StartReply,
     Status, TurnReply,
 };
-use crate::store::decisions::{self, Reply};
 use serde::Serialize;
 use std::sync::Arc;
 use thiserror::Error;

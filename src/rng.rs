@@ -1,4 +1,5 @@
-//! The game's one random generator and its documented, version-stable sampling (R4.5).
+//! The one deterministic generator of every game and of the bracket's seeded choices, and
+//! its documented, version-stable sampling (docs/determinism.md; R4.5 for Last Robot Standing).
 //!
 //! ChaCha8 from `rand_chacha`, seeded from the 64-bit game seed by SplitMix64, and bounded
 //! draws by Lemire's multiply-and-reject method over `next_u32`. Both are written out here

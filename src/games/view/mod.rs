@@ -1,4 +1,4 @@
-//! Defines the replay viewer page: one self-contained HTML file (styles, script and the
+//! Defines the replay viewer pages of every game: one self-contained HTML file (styles, script and the
 //! game inlined) that draws the board and animates a replayed game.
 //!
 //! It must open from `file://` on a machine with no network, so nothing is loaded from
@@ -6,17 +6,19 @@
 //! not a habit. The game is inlined in a compact form (arrays, not the documented `--json`
 //! trace) so a report with hundreds of replays stays small.
 
-use super::replay::Replay;
-use crate::engine::{Board, Event, Robot, Shot, Stage, Status, Tile};
+mod lrs;
+
+use super::lrs::replay::Replay;
+use crate::engine::Board;
 use serde_json::{Value, json};
 
-const TEMPLATE: &str = include_str!("viewer/viewer.html");
-const CSS: &str = include_str!("viewer/viewer.css");
+const TEMPLATE: &str = include_str!("viewer.html");
+const CSS: &str = include_str!("viewer.css");
 /// The controls every viewer shares, then each game's drawing and animation.
-const CONTROLS_JS: &str = include_str!("viewer/controls.js");
-const JS: &str = include_str!("viewer/viewer.js");
-const ROBOTGAME_JS: &str = include_str!("viewer/robotgame.js");
-const ROBOTS_JS: &str = include_str!("viewer/robots.js");
+const CONTROLS_JS: &str = include_str!("controls.js");
+const JS: &str = include_str!("viewer.js");
+const ROBOTGAME_JS: &str = include_str!("robotgame.js");
+const ROBOTS_JS: &str = include_str!("robots.js");
 
 /// The score table's columns of each game's viewer.
 const LRS_HEAD: &[&str] = &["Seat", "Team", "Score", "Flags", "Damage", "Lives", "State"];
@@ -46,9 +48,9 @@ pub struct PageInfo {
     pub stored_scores: Option<Vec<i32>>,
 }
 
-/// The replay page for `replay` on `board`.
+/// The Last Robot Standing replay page for `replay` on `board`.
 pub fn page(board: &Board, replay: &Replay, info: &PageInfo) -> String {
-    let data = data(board, replay, info);
+    let data = lrs::data(board, replay, info);
     fill(info, &data, JS, LRS_HEAD, Some(&replay.scores))
 }
 
@@ -169,154 +171,58 @@ pub fn script_json(value: &Value) -> String {
         .replace('&', "\\u0026")
 }
 
-fn data(board: &Board, replay: &Replay, info: &PageInfo) -> Value {
-    let seats: Vec<Value> = (0..replay.start.len())
-        .map(|s| {
-            let name = info
-                .seats
-                .get(s)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {}", s + 1));
-            json!({ "name": name })
-        })
-        .collect();
-    let steps: Vec<Value> = replay
-        .steps
-        .iter()
-        .map(|step| {
-            json!({
-                "t": step.turn,
-                "r": poses(&step.robots),
-                "e": step.events.iter().map(event).collect::<Vec<_>>(),
-                "f": step.frames.iter().map(|f| json!([
-                    stage(f.stage),
-                    f.moves.iter().map(|m| json!([m.seat, m.pos.x, m.pos.y, m.facing.index(), status(m.status), m.damage])).collect::<Vec<_>>(),
-                    f.shots.iter().map(shot).collect::<Vec<_>>(),
-                ])).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "board": board_data(board),
-        "seats": seats,
-        "start": poses(&replay.start),
-        "start_events": replay.start_events.iter().map(event).collect::<Vec<_>>(),
-        "steps": steps,
-        "scores": replay.scores,
-    })
+/// A stored game of any kind played again from its decision log, ready for its viewer.
+pub enum Replayed {
+    /// Last Robot Standing: the board and the stage-by-stage replay.
+    Lrs {
+        board: std::sync::Arc<Board>,
+        replay: Replay,
+    },
+    /// RobotGame or Robots: the game's JSON trace and the replayed scores.
+    Trace {
+        kind: crate::games::GameKind,
+        trace: Value,
+        scores: Vec<i64>,
+    },
 }
 
-fn board_data(board: &Board) -> Value {
-    let squares: Vec<Value> = board
-        .squares()
-        .iter()
-        .map(|sq| {
-            let (kind, a, b) = match sq.tile {
-                Tile::Floor => (0, 0, 0),
-                Tile::Pit => (1, 0, 0),
-                Tile::Repair => (2, 0, 0),
-                Tile::Flag(n) => (3, i32::from(n), 0),
-                Tile::Conveyor { dir, express } => (4, i32::from(dir.index()), i32::from(express)),
-                Tile::Gear(r) => (
-                    5,
-                    if r == crate::engine::Rotation::Clockwise {
-                        1
-                    } else {
-                        -1
-                    },
-                    0,
-                ),
-            };
-            let (ldir, lstr) = sq.laser.map_or((-1, 0), |l| {
-                (i32::from(l.dir.index()), i32::from(l.strength))
-            });
-            json!([kind, a, b, sq.walls.0, sq.start.unwrap_or(0), ldir, lstr])
-        })
-        .collect();
-    let lasers: Vec<Value> = board
-        .lasers()
-        .iter()
-        .map(|&(mount, laser)| {
-            let n = board.beam_length(mount, laser.dir) as i32 - 1;
-            let (dx, dy) = laser.dir.delta();
-            json!({ "x": mount.x, "y": mount.y, "tx": mount.x + dx * n, "ty": mount.y + dy * n })
-        })
-        .collect();
-    json!({
-        "name": board.name(),
-        "w": board.width(),
-        "h": board.height(),
-        "sq": squares,
-        "lasers": lasers,
-    })
-}
-
-fn status(s: Status) -> u8 {
-    match s {
-        Status::Active => 0,
-        Status::Destroyed => 1,
-        Status::Dead => 2,
+impl Replayed {
+    /// The replayed score of every seat.
+    pub fn scores(&self) -> Vec<i64> {
+        match self {
+            Replayed::Lrs { replay, .. } => replay.scores.iter().map(|&s| i64::from(s)).collect(),
+            Replayed::Trace { scores, .. } => scores.clone(),
+        }
     }
-}
 
-/// `[x, y, facing, status, damage, lives, score, next_flag, power]`; power 0 up, -1
-/// announced, n powered down with n turns left.
-fn poses(robots: &[Robot]) -> Vec<Value> {
-    robots
-        .iter()
-        .map(|r| {
-            let power = match r.power {
-                crate::engine::Power::Up => 0,
-                crate::engine::Power::Announced => -1,
-                crate::engine::Power::Down(n) => i32::from(n),
-            };
-            json!([
-                r.pos.x,
-                r.pos.y,
-                r.facing.index(),
-                status(r.status),
-                r.damage,
-                r.lives,
-                r.score,
-                r.next_flag,
-                power
-            ])
-        })
-        .collect()
-}
-
-fn event(e: &Event) -> Value {
-    json!([
-        e.kind.name(),
-        e.robot,
-        e.victim.map_or(-1, |v| v as i64),
-        e.points,
-        e.cause.map(|c| c.name()),
-        e.flag
-    ])
-}
-
-fn stage(s: Stage) -> Value {
-    match s {
-        Stage::Reentry => json!(["reentry"]),
-        Stage::Card { seat, mv, priority } => json!(["card", seat, mv, priority]),
-        Stage::Belts { express_only } => json!(["belts", express_only]),
-        Stage::Gears => json!(["gears"]),
-        Stage::Lasers => json!(["lasers"]),
+    /// Faults of one seat by kind name, where the replay tells them apart (Last Robot
+    /// Standing's events; empty for the other games, whose fault count is stored).
+    pub fn faults_of(&self, seat: usize) -> std::collections::BTreeMap<&'static str, u32> {
+        let mut out = std::collections::BTreeMap::new();
+        if let Replayed::Lrs { replay, .. } = self {
+            let all = replay
+                .start_events
+                .iter()
+                .chain(replay.steps.iter().flat_map(|s| s.events.iter()));
+            for e in all.filter(|e| e.robot == seat && e.kind.is_fault()) {
+                *out.entry(e.kind.name()).or_insert(0) += 1;
+            }
+        }
+        out
     }
-}
 
-fn shot(s: &Shot) -> Value {
-    json!([
-        s.shooter.map_or(-1, |v| v as i64),
-        s.from.x,
-        s.from.y,
-        s.to.x,
-        s.to.y,
-        s.dir.index(),
-        s.target.map_or(-1, |v| v as i64),
-        s.strength
-    ])
+    /// The game's viewer page.
+    pub fn page(&self, info: &PageInfo) -> String {
+        match self {
+            Replayed::Lrs { board, replay } => page(board, replay, info),
+            Replayed::Trace {
+                kind: crate::games::GameKind::Robots,
+                trace,
+                ..
+            } => robots_page(trace, info),
+            Replayed::Trace { trace, .. } => robotgame_page(trace, info),
+        }
+    }
 }
 
 #[cfg(test)]
