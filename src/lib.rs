@@ -15,6 +15,7 @@ pub mod play;
 pub mod report;
 pub mod rng;
 pub mod runner;
+pub mod runtime;
 pub mod scenario;
 pub mod store;
 pub mod text;

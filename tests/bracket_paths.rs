@@ -196,7 +196,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
             assert!(
                 snap.advancement.iter().any(|a| a.team == path.team
                     && a.set_id.as_deref() == Some(&placing.set_id)
-                    && a.kind == "top"),
+                    && a.kind.as_str() == "top"),
                 "{placing:?}"
             );
         }
@@ -209,7 +209,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
         assert!(
             snap.advancement
                 .iter()
-                .any(|a| a.team == path.team && a.kind == kind),
+                .any(|a| a.team == path.team && a.kind.as_str() == kind),
             "{path:?}"
         );
     }
@@ -218,7 +218,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
         let mut rows: Vec<(usize, u32)> = snap
             .advancement
             .iter()
-            .filter(|a| a.kind == "wildcard")
+            .filter(|a| a.kind.as_str() == "wildcard")
             .map(|a| (a.team, a.place))
             .collect();
         rows.sort_by_key(|r| r.1);

@@ -13,10 +13,7 @@ pub fn report_on_ctrl_c(database: &Path) {
     let spawned = std::thread::Builder::new()
         .name("ctrl-c".into())
         .spawn(move || {
-            let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-            else {
+            let Ok(rt) = crate::runtime::runtime() else {
                 let _ = ready_tx.send(());
                 return;
             };

@@ -96,10 +96,8 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         return Err(CliError::input("--turns must be at least 1"));
     }
     let addr = listen_addr(&args.host, args.port)?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::failure(format!("cannot start the async runtime: {e}")))?;
+    let runtime = crate::runtime::runtime()
+        .map_err(|e| CliError::failure(crate::runtime::runtime_error(e)))?;
     runtime.block_on(serve(args, board, bots, addr))
 }
 

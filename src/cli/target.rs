@@ -15,12 +15,9 @@ pub fn database_of(arg: &Path) -> Result<PathBuf, CliError> {
     }
 }
 
-/// A small runtime for the read-only commands.
+/// The command's runtime (see [`crate::runtime`]).
 pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::failure(format!("cannot start the async runtime: {e}")))
+    crate::runtime::runtime().map_err(|e| CliError::failure(crate::runtime::runtime_error(e)))
 }
 
 /// Loads the snapshot of the database a `FILE|DB` argument designates, and its path. The

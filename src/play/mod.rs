@@ -376,10 +376,7 @@ pub fn play_games_threaded(
         Mutex::new((0..opts.games).map(|_| None).collect());
     let threads = jobs.clamp(1, opts.games.max(1) as usize);
     let worker = || -> Result<(), PlayError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| PlayError::Threads(e.to_string()))?;
+        let runtime = crate::runtime::runtime().map_err(|e| PlayError::Threads(e.to_string()))?;
         loop {
             let g = next.fetch_add(1, Ordering::Relaxed);
             if g >= opts.games {
@@ -541,10 +538,7 @@ pub fn play_games(
     let maps = Arc::new(FlagDistances::new(&opts.board));
     if opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_))) {
         // One series, one game at a time: one thread.
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(|e| PlayError::Threads(e.to_string()))?;
+        let runtime = crate::runtime::runtime().map_err(|e| PlayError::Threads(e.to_string()))?;
         let summaries = runtime.block_on(play_windward_series(opts, external, &maps))?;
         return Ok((totals(opts, &summaries), summaries));
     }

@@ -10,17 +10,8 @@ use crate::store::{
 use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw};
 use std::collections::HashMap;
 
-/// Advancement of one team out of a set or into a stage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Advancement {
-    pub stage_id: String,
-    pub round: u32,
-    pub team: usize,
-    pub set_id: Option<String>,
-    pub place: u32,
-    pub kind: String,
-    pub tie_break: Option<String>,
-}
+/// Who left a round upwards and why (the stored row).
+pub use crate::store::AdvancementRow as Advancement;
 
 /// Everything reports need.
 #[derive(Debug, Clone)]
@@ -61,22 +52,7 @@ impl Snapshot {
             results: store.results().await?,
             history: store.result_history().await?,
             games: store.game_history().await?,
-            advancement: store
-                .advancement()
-                .await?
-                .into_iter()
-                .map(
-                    |(stage_id, round, team, set_id, place, kind, tie_break)| Advancement {
-                        stage_id,
-                        round,
-                        team,
-                        set_id,
-                        place,
-                        kind,
-                        tie_break,
-                    },
-                )
-                .collect(),
+            advancement: store.advancement().await?,
             stages: store.stages().await?,
             audit: store.audit_log().await?,
         })

@@ -9,6 +9,7 @@ use super::paths::team_paths;
 use super::snapshot::Snapshot;
 use crate::games::{GameKind, NamedStats, Stats};
 use crate::tourney::bracket::{NATIONALS_LABEL, rank};
+use crate::tourney::model::AdvancementKind;
 use serde::Serialize;
 use std::cmp::Reverse;
 
@@ -155,11 +156,11 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             .set_id
             .as_ref()
             .is_some_and(|id| snap.sets.iter().any(|s| &s.id == id && s.is_final));
-        let label = match adv.kind.as_str() {
-            "top" if adv.stage_id != NATIONALS_LABEL && from_final => "top2",
-            "wildcard" => "wildcard",
-            "single_team" => "single_team",
-            _ => continue,
+        let label = match adv.kind {
+            AdvancementKind::Top if adv.stage_id != NATIONALS_LABEL && from_final => "top2",
+            AdvancementKind::WildCard => "wildcard",
+            AdvancementKind::SingleTeam => "single_team",
+            AdvancementKind::Top => continue,
         };
         if let Some(q) = qualified.get_mut(adv.team) {
             *q = (label.to_string(), adv.tie_break.clone().unwrap_or_default());

@@ -92,7 +92,10 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
             let qualified = snap
                 .advancement
                 .iter()
-                .filter(|a| &a.stage_id == stage && a.kind == "single_team")
+                .filter(|a| {
+                    &a.stage_id == stage
+                        && a.kind == crate::tourney::model::AdvancementKind::SingleTeam
+                })
                 .map(|a| snap.team_name(a.team))
                 .collect::<Vec<_>>();
             if !qualified.is_empty() {

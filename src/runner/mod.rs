@@ -8,6 +8,7 @@
 //! which games finish: seeds come from the bracket, results are folded by the planner, so
 //! `--jobs` never changes a result.
 
+mod executor;
 mod fingerprint;
 mod game;
 mod progress;
@@ -24,19 +25,17 @@ pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
-use crate::games::Arena;
-use crate::store::{
-    FinishedSet, GameRecord, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError,
-};
+use crate::store::Advance;
+use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
     nationals_field, round_sizes, wild_card_count,
 };
+use crate::tourney::model::AdvancementKind;
 use crate::tourney::model::{QualifiedBy, Stage, TeamId, Tournament};
+use executor::Executor;
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::sync::Arc;
 use thiserror::Error;
-use tokio::sync::mpsc;
 
 /// How to run.
 #[derive(Debug, Clone, Copy)]
@@ -82,19 +81,52 @@ pub struct RunSummary {
 
 /// Runs (or resumes) the tournament to its end.
 pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    with_runner(t, opts, OpenAs::CreateOrResume, |runner, store| {
+        Box::pin(async move {
+            store.count_restarts().await?;
+            runner.run().await
+        })
+    })
+}
+
+/// How `run` and `rerun` open a database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OpenAs {
+    /// Created (and migrated) if new: `run`.
+    CreateOrResume,
+    /// It must exist: `rerun`.
+    Existing,
+}
+
+/// The set-up `run` and `rerun` share, in order: the tournament is runnable, one runtime,
+/// the run lock, the Windward gateway (bound before anything is written, so a taken port
+/// fails cleanly), the store, the stored school slugs and the runner; then `work`, and the
+/// store is closed whatever it returned.
+fn with_runner<T>(
+    t: &Tournament,
+    opts: RunOptions,
+    open: OpenAs,
+    work: impl for<'a> FnOnce(
+        Runner<'a>,
+        &'a Store,
+    ) -> futures_util::future::LocalBoxFuture<'a, Result<T, RunError>>,
+) -> Result<T, RunError> {
     check_runnable(t)?;
+    let runtime =
+        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
         let windward = bind_windward_gateway(t, opts.progress).await?;
-        let store = Store::open(&t.database).await?;
-        let t = with_stored_slugs(t, &store).await?;
-        let runner = Runner::new(&t, &store, opts, windward).await?;
-        store.count_restarts().await?;
-        let result = runner.run().await;
+        let store = match open {
+            OpenAs::CreateOrResume => Store::open(&t.database).await?,
+            OpenAs::Existing => Store::open_existing(&t.database).await?,
+        };
+        let result = async {
+            let t = with_stored_slugs(t, &store).await?;
+            let runner = Runner::new(&t, &store, opts, windward).await?;
+            work(runner, &store).await
+        }
+        .await;
         store.close().await;
         result
     })
@@ -221,19 +253,6 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
     total
 }
 
-type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
-
-/// Most finished games stored in one transaction.
-const MAX_BATCH: usize = 1024;
-/// How long finished games may wait to share a commit.
-const BATCH_WINDOW: std::time::Duration = std::time::Duration::from_millis(20);
-/// The runner sleeps through a batch window (instead of waking for every finished game)
-/// only while more than this many times the games of the last batch are still out: at the
-/// rate games finish, the workers cannot run out of them before the window ends.
-const BUSY_MARGIN: usize = 4;
-/// The smallest batch assumed for that rule: a run starts waking for every game until it
-/// has seen its workers' pace.
-const MIN_PACE: usize = 64;
 /// Newly planned sets are started in groups of this many while a planning pass goes on,
 /// so the workers do not wait for thousands of stages to be planned.
 const START_CHUNK: usize = 16;
@@ -242,23 +261,13 @@ struct Runner<'a> {
     t: &'a Tournament,
     store: &'a Store,
     roster: Roster,
-    /// The arenas of the format by the name stored with each game (for Last Robot
-    /// Standing its boards, with the AI maps shared by every game on them).
-    boards: HashMap<String, Arena>,
-    /// The arena names games cycle through: game `g` of a set plays on `g % len`.
-    arena_pool: Vec<String>,
+    /// Where the games are played.
+    exec: Executor,
     mirror: Mirror,
     school_entries: Vec<StageEntry>,
     plans: HashMap<Stage, StagePlan>,
     nationals: Option<StageEntry>,
     finished_stages: HashSet<Stage>,
-    in_flight: HashSet<(String, u32)>,
-    pool: rayon::ThreadPool,
-    /// Games with external bots run as tokio tasks, at most `jobs` at once.
-    external_slots: Arc<tokio::sync::Semaphore>,
-    external: Arc<ExternalSetup>,
-    tx: mpsc::UnboundedSender<GameOutcome>,
-    rx: mpsc::UnboundedReceiver<GameOutcome>,
     progress: Progress,
     resumed: u64,
     played: u64,
@@ -266,8 +275,6 @@ struct Runner<'a> {
     pending: PendingWrites,
     /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
     invalidated: HashMap<String, u32>,
-    /// How many games the last batch held: how many finish in one window.
-    pace: usize,
     /// A new database's tournament, schools, teams and stages, stored by the first
     /// `flush_plans`: the first games play while they are written.
     setup: Option<TournamentSetup>,
@@ -346,25 +353,13 @@ impl<'a> Runner<'a> {
                 });
             }
         }
-        let arena_pool = Arena::pool(&t.bracket.game, &t.bracket.boards);
-        let mut boards = HashMap::new();
-        for name in &arena_pool {
-            let arena = Arena::load(&t.bracket.game, name, t.bracket.turns_per_game)
-                .map_err(RunError::Setup)?;
-            boards.insert(name.clone(), arena);
-        }
         let roster = Roster::from_tournament(t);
         let school_entries = (0..t.schools.len())
             .filter_map(|s| roster.school_entry(s))
             .collect();
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(opts.jobs.max(1))
-            .build()
-            .map_err(|e| RunError::Setup(format!("cannot start worker threads: {e}")))?;
-        let (tx, rx) = mpsc::unbounded_channel();
-        let external = Arc::new(ExternalSetup {
+        let external = ExternalSetup {
             options: crate::bots::JsonlOptions {
                 limits: crate::bots::Limits {
                     memory_mb: t.limits.memory_mb,
@@ -381,31 +376,24 @@ impl<'a> Runner<'a> {
                 .collect(),
             team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
             windward,
-        });
+        };
+        let exec = Executor::new(t, opts.jobs, external)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         Ok(Runner {
             t,
             store,
             roster,
-            boards,
-            arena_pool,
+            exec,
             mirror,
             school_entries,
             plans: HashMap::new(),
             nationals: None,
             finished_stages: HashSet::new(),
-            in_flight: HashSet::new(),
-            pool,
-            external_slots: Arc::new(tokio::sync::Semaphore::new(opts.jobs.max(1))),
-            external,
-            tx,
-            rx,
             progress,
             resumed,
             played: 0,
             pending: PendingWrites::default(),
             invalidated: store.invalidated_sets().await?,
-            pace: 0,
             setup,
         })
     }
@@ -428,13 +416,12 @@ impl<'a> Runner<'a> {
                 }
                 self.show_current();
             }
-            if self.in_flight.is_empty() {
+            if self.exec.is_idle() {
                 break;
             }
-            let batch = self.next_batch().await?;
+            let batch = self.exec.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
-            for (set_id, game_index, outcome) in batch {
-                self.in_flight.remove(&(set_id, game_index));
+            for (_, _, outcome) in batch {
                 records.push(outcome?);
             }
             let stored = self.store.record_games(&records).await?;
@@ -463,40 +450,6 @@ impl<'a> Runner<'a> {
         self.store_setup().await?;
         self.progress.finish();
         self.summary()
-    }
-
-    /// Waits for finished games and returns those to store together (group commit: games
-    /// that finish within a short window share a transaction, so thousands of games a
-    /// second cost a few hundred commits rather than thousands). While far more games are
-    /// in flight than finish in one window, the runner sleeps through the window and then
-    /// takes what arrived: waking it for every finished game would take a core from the
-    /// games for nothing. Otherwise (a run's start, the end of a round) it takes games as
-    /// they come, until all that are out have arrived or the window ends, so the next
-    /// round is dealt without delay.
-    async fn next_batch(&mut self) -> Result<Vec<GameOutcome>, RunError> {
-        let Some(first) = self.rx.recv().await else {
-            return Err(RunError::Setup("the game workers stopped".to_string()));
-        };
-        let mut batch = vec![first];
-        let window = tokio::time::Instant::now() + BATCH_WINDOW;
-        if self.in_flight.len() > BUSY_MARGIN * self.pace.max(MIN_PACE) {
-            tokio::time::sleep_until(window).await;
-            while batch.len() < MAX_BATCH {
-                match self.rx.try_recv() {
-                    Ok(more) => batch.push(more),
-                    Err(_) => break,
-                }
-            }
-        } else {
-            while batch.len() < MAX_BATCH && batch.len() < self.in_flight.len() {
-                match tokio::time::timeout_at(window, self.rx.recv()).await {
-                    Ok(Some(more)) => batch.push(more),
-                    Ok(None) | Err(_) => break,
-                }
-            }
-        }
-        self.pace = batch.len();
-        Ok(batch)
     }
 
     /// Whether every set of the stage's current round is stored in full.
@@ -557,7 +510,7 @@ impl<'a> Runner<'a> {
             if set.finished {
                 continue;
             }
-            let advancing: Vec<(usize, u32, String, Option<String>)> = result
+            let advancing: Vec<Advance> = result
                 .advancing
                 .iter()
                 .map(|(team, by)| {
@@ -572,7 +525,12 @@ impl<'a> Runner<'a> {
                         }
                         QualifiedBy::SingleTeam => None,
                     };
-                    (*team, place, "top".to_string(), tie)
+                    Advance {
+                        team: *team,
+                        place,
+                        kind: AdvancementKind::Top,
+                        tie_break: tie,
+                    }
                 })
                 .collect();
             self.pending.finished_sets.push(FinishedSet {
@@ -587,11 +545,16 @@ impl<'a> Runner<'a> {
         }
         if plan.outcome.is_some() && self.finished_stages.insert(stage) {
             if let (Stage::School(_), Some(outcome)) = (stage, &plan.outcome) {
-                let singles: Vec<(usize, u32, String, Option<String>)> = outcome
+                let singles: Vec<Advance> = outcome
                     .qualifiers
                     .iter()
                     .filter(|(_, by)| *by == QualifiedBy::SingleTeam)
-                    .map(|(team, _)| (*team, 1, "single_team".to_string(), None))
+                    .map(|(team, _)| Advance {
+                        team: *team,
+                        place: 1,
+                        kind: AdvancementKind::SingleTeam,
+                        tie_break: None,
+                    })
                     .collect();
                 if !singles.is_empty() {
                     self.pending.entries.push(StageEntries {
@@ -767,7 +730,7 @@ impl<'a> Runner<'a> {
                     no,
                     index: g,
                     seed: plan.game_seed(self.t.seed, g, 0),
-                    board: self.arena_pool[g as usize % self.arena_pool.len()].clone(),
+                    board: self.exec.arena_name(g).to_string(),
                 })
                 .collect(),
         }
@@ -780,20 +743,10 @@ impl<'a> Runner<'a> {
         };
         let mut jobs = Vec::new();
         for (g, slot) in set.games.iter().enumerate() {
-            let key = (set.id.clone(), g as u32);
-            if slot.results.is_some() || self.in_flight.contains(&key) {
+            if slot.results.is_some() || self.exec.is_playing(&set.id, g as u32) {
                 continue;
             }
-            let arena = match self.boards.get(&slot.board) {
-                Some(a) => a.clone(),
-                None => {
-                    let f = &self.t.bracket;
-                    let arena = Arena::load(&f.game, &slot.board, f.turns_per_game)
-                        .map_err(RunError::Setup)?;
-                    self.boards.insert(slot.board.clone(), arena.clone());
-                    arena
-                }
-            };
+            let arena = self.exec.arena(self.t, &slot.board)?;
             jobs.push(GameJob {
                 game_no: slot.no,
                 set_id: set.id.clone(),
@@ -807,41 +760,8 @@ impl<'a> Runner<'a> {
                     .map(|&m| (m, self.t.teams[m].bot.clone()))
                     .collect(),
             });
-            self.in_flight.insert(key);
         }
-        if jobs.first().is_some_and(GameJob::has_windward) {
-            // Windward clients play the whole series over one connection: one task plays
-            // the set's games in order, storing each as it ends.
-            let tx = self.tx.clone();
-            let slots = self.external_slots.clone();
-            let external = self.external.clone();
-            tokio::spawn(async move {
-                let _slot = slots.acquire_owned().await;
-                play_series(&jobs, &external, |job, outcome| {
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
-                })
-                .await;
-            });
-            return Ok(());
-        }
-        for job in jobs {
-            let tx = self.tx.clone();
-            if job.is_external() {
-                let slots = self.external_slots.clone();
-                let external = self.external.clone();
-                tokio::spawn(async move {
-                    let _slot = slots.acquire_owned().await;
-                    let outcome = job.play_external(&external, &HashMap::new()).await;
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
-                });
-            } else {
-                self.pool.spawn(move || {
-                    let outcome = job.play();
-                    // The receiver is gone only when the run already stopped with an error.
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
-                });
-            }
-        }
+        self.exec.start(jobs);
         Ok(())
     }
 
@@ -858,7 +778,7 @@ impl<'a> Runner<'a> {
             self.t.bracket.fill_nationals_to_multiple_of,
             &self.roster.draw,
         )?;
-        let ranked_wild: Vec<(usize, u32, String, Option<String>)> = field
+        let ranked_wild: Vec<Advance> = field
             .wild_cards
             .iter()
             .enumerate()
@@ -867,7 +787,12 @@ impl<'a> Runner<'a> {
                     QualifiedBy::WildCard { tie_break } => tie_break.map(|t| t.name().to_string()),
                     _ => None,
                 };
-                (*team, i as u32 + 1, "wildcard".to_string(), tie)
+                Advance {
+                    team: *team,
+                    place: i as u32 + 1,
+                    kind: AdvancementKind::WildCard,
+                    tie_break: tie,
+                }
             })
             .collect();
         // Stored with the nationals' first round, in the same transaction.

@@ -17,10 +17,8 @@ use std::path::{Path, PathBuf};
 
 /// The tournament stored in `database`.
 pub fn tournament_from_store(database: &Path) -> Result<Tournament, RunError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    let runtime =
+        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
     runtime.block_on(async {
         let store = Store::open_existing(database).await?;
         let result = read(&store, database).await;

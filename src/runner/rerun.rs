@@ -7,10 +7,9 @@
 //! written when such sets exist; the caller is told which ones.
 
 use super::{GameJob, Mirror, RunError, RunOptions, RunSummary, Runner, stage_id};
-use crate::store::{GameRecord, RunLock, Store};
+use crate::store::GameRecord;
 use crate::tourney::bracket::{BracketError, StagePlan, game_seed, nationals_field};
 use crate::tourney::model::{SetKey, Tournament};
-use rayon::prelude::*;
 use std::collections::HashSet;
 
 /// What to re-run.
@@ -44,20 +43,9 @@ pub fn rerun_set(
     request: &RerunRequest,
     opts: RunOptions,
 ) -> Result<RerunOutcome, RunError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
-    super::check_runnable(t)?;
-    runtime.block_on(async {
-        let _lock = RunLock::acquire(&t.database)?;
-        let windward = super::bind_windward_gateway(t, opts.progress).await?;
-        let store = Store::open_existing(&t.database).await?;
-        let t = super::with_stored_slugs(t, &store).await?;
-        let runner = Runner::new(&t, &store, opts, windward).await?;
-        let result = runner.rerun(request).await;
-        store.close().await;
-        result
+    let request = request.clone();
+    super::with_runner(t, opts, super::OpenAs::Existing, move |runner, _| {
+        Box::pin(async move { runner.rerun(&request).await })
     })
 }
 
@@ -96,12 +84,8 @@ impl Runner<'_> {
         let f = &self.t.bracket;
         let jobs: Vec<GameJob> = (0..f.games_per_series)
             .map(|g| {
-                let board_name = &self.arena_pool[g as usize % self.arena_pool.len()];
-                let arena = self
-                    .boards
-                    .get(board_name)
-                    .cloned()
-                    .ok_or_else(|| RunError::Setup(format!("unknown arena {board_name}")))?;
+                let board_name = self.exec.arena_name(g).to_string();
+                let arena = self.exec.arena(self.t, &board_name)?;
                 Ok(GameJob {
                     // Numbered by the store when the rerun is stored.
                     game_no: 0,
@@ -125,24 +109,7 @@ impl Runner<'_> {
                 })
             })
             .collect::<Result<_, RunError>>()?;
-        let records: Vec<GameRecord> = if jobs.iter().any(GameJob::has_windward) {
-            let mut outcomes = Vec::with_capacity(jobs.len());
-            super::play_series(&jobs, &self.external, |_, outcome| outcomes.push(outcome)).await;
-            outcomes.into_iter().collect::<Result<_, _>>()?
-        } else if jobs.iter().any(GameJob::is_external) {
-            use futures_util::stream::{self, StreamExt, TryStreamExt};
-            let external = self.external.clone();
-            let limit = self.external_slots.available_permits().max(1);
-            let no_series = std::collections::HashMap::new();
-            stream::iter(jobs.iter())
-                .map(|job| job.play_external(&external, &no_series))
-                .buffered(limit)
-                .try_collect()
-                .await?
-        } else {
-            self.pool
-                .install(|| jobs.par_iter().map(GameJob::play).collect::<Result<_, _>>())?
-        };
+        let records: Vec<GameRecord> = self.exec.play_now(&jobs).await?;
 
         // The tournament as it would be with the new results.
         let old_plan = self.plan_everything(&self.mirror)?;
@@ -168,8 +135,8 @@ impl Runner<'_> {
         let games: Vec<(u32, u64, String)> = jobs
             .iter()
             .map(|j| {
-                let board = &self.arena_pool[j.game_index as usize % self.arena_pool.len()];
-                (j.game_index, j.seed, board.clone())
+                let board = self.exec.arena_name(j.game_index);
+                (j.game_index, j.seed, board.to_string())
             })
             .collect();
         let replayed = records.len() as u64;

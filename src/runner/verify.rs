@@ -6,6 +6,7 @@
 use super::{Mirror, RunError};
 use crate::store::Store;
 use crate::tourney::bracket::{NATIONALS_LABEL, Roster, StagePlan, nationals_field};
+use crate::tourney::model::AdvancementKind;
 use crate::tourney::model::{Stage, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,10 +22,8 @@ pub struct Consistency {
 
 /// Plans the tournament stored in `t.database` from its stored results alone and compares.
 pub fn check_store(t: &Tournament) -> Result<Consistency, RunError> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| RunError::Setup(format!("cannot start the async runtime: {e}")))?;
+    let runtime =
+        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
     runtime.block_on(async {
         let store = Store::open_existing(&t.database).await?;
         let result = check(&store, t).await;
@@ -92,13 +91,16 @@ async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
     // Stored advancement is the plan's.
     let mut advanced: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
     let mut stored_wild = BTreeSet::new();
-    for (stage, round, team, set_id, _, kind, _) in store.advancement().await? {
-        match set_id {
+    for row in store.advancement().await? {
+        match row.set_id {
             Some(set) => {
-                advanced.entry(set).or_default().insert(team);
+                advanced.entry(set).or_default().insert(row.team);
             }
-            None if stage == NATIONALS_LABEL && round == 0 && kind == "wildcard" => {
-                stored_wild.insert(team);
+            None if row.stage_id == NATIONALS_LABEL
+                && row.round == 0
+                && row.kind == AdvancementKind::WildCard =>
+            {
+                stored_wild.insert(row.team);
             }
             None => {}
         }

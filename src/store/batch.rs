@@ -9,6 +9,7 @@
 use super::rows::{Cell, RowsSql};
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
+use crate::tourney::model::{AdvancementKind, TeamId};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
@@ -20,25 +21,37 @@ const EXISTING_SETS: RowsSql<'static> = RowsSql {
     tail: ")",
 };
 
-/// A finished set: its id, stage, round, and the advancing teams as
-/// `(team, place, kind, tie_break)`.
+/// One team going up: its place (in its set, or among the wild cards), why, and the
+/// tie-break step that decided it when the score did not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Advance {
+    pub team: TeamId,
+    pub place: u32,
+    pub kind: AdvancementKind,
+    pub tie_break: Option<String>,
+}
+
+/// A finished set: its id, stage, round, and the advancing teams.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinishedSet {
     pub set_id: String,
     pub stage_id: String,
     pub round: u32,
-    pub advancing: Vec<(usize, u32, String, Option<String>)>,
+    pub advancing: Vec<Advance>,
 }
 
 /// Teams that joined a stage without playing for it (round 0 of the advancement table): a
-/// single-team school's qualifier, or the nationals' wild cards, as
-/// `(team, place, kind, tie_break)`. Storing them replaces what was recorded before for
-/// that stage, so a rerun that changes the wild cards leaves no stale rows.
+/// single-team school's qualifier, or the nationals' wild cards. Storing them replaces what
+/// was recorded before for that stage, so a rerun that changes the wild cards leaves no
+/// stale rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StageEntries {
     pub stage_id: String,
-    pub entries: Vec<(usize, u32, String, Option<String>)>,
+    pub entries: Vec<Advance>,
 }
+
+/// The `sets.status` of a set a rerun invalidated: it is dealt again by the next run.
+const SET_INVALIDATED: &str = "invalidated";
 
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
@@ -160,14 +173,14 @@ impl Store {
         }
         let err = self.db_err();
 
-        // What exists already: id -> (status, run_no).
-        let mut existing: HashMap<String, (String, u32)> = HashMap::new();
+        // What exists already: id -> (whether a rerun invalidated it, run_no).
+        let mut existing: HashMap<String, (bool, u32)> = HashMap::new();
         let ids = sets.iter().map(|s| Cell::Text(s.id.clone())).collect();
         for row in self.fetch_rows(tx, EXISTING_SETS, ids).await? {
             let id: String = row.try_get(0).map_err(&err)?;
             let status: String = row.try_get(1).map_err(&err)?;
             let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
-            existing.insert(id, (status, run_no));
+            existing.insert(id, (status == SET_INVALIDATED, run_no));
         }
 
         let rounds: BTreeSet<(String, u32, bool)> = sets
@@ -211,7 +224,7 @@ impl Store {
                     to_fill.push((set, 0));
                     run_nos.push(0);
                 }
-                Some((status, run_no)) if status == "invalidated" => {
+                Some((true, run_no)) => {
                     dealt_again.push(set.id.clone());
                     to_fill.push((set, *run_no));
                     run_nos.push(*run_no);
@@ -348,20 +361,15 @@ impl Store {
 }
 
 /// An advancement row: a team leaving `set_id` of `round` upwards, or (round 0, no set)
-/// joining the stage without playing; `entry` is `(team, place, kind, tie_break)`.
-fn advancement_row(
-    stage_id: &str,
-    round: u32,
-    set_id: Option<&str>,
-    (team, place, kind, tie_break): &(usize, u32, String, Option<String>),
-) -> Vec<Cell> {
+/// joining the stage without playing.
+fn advancement_row(stage_id: &str, round: u32, set_id: Option<&str>, entry: &Advance) -> Vec<Cell> {
     vec![
         Cell::Text(stage_id.to_string()),
         Cell::Int(i64::from(round)),
-        Cell::Int(*team as i64),
+        Cell::Int(entry.team as i64),
         Cell::OptText(set_id.map(str::to_string)),
-        Cell::Int(i64::from(*place)),
-        Cell::Text(kind.clone()),
-        Cell::OptText(tie_break.clone()),
+        Cell::Int(i64::from(entry.place)),
+        Cell::Text(entry.kind.as_str().to_string()),
+        Cell::OptText(entry.tie_break.clone()),
     ]
 }

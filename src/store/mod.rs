@@ -12,10 +12,11 @@ mod read;
 mod rows;
 mod write;
 
-pub use batch::{FinishedSet, StageEntries};
+pub use batch::{Advance, FinishedSet, StageEntries};
 pub use lock::RunLock;
 pub use read::{
-    AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow, StoredTournament, TeamRow,
+    AdvancementRow, AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow,
+    StoredTournament, TeamRow,
 };
 pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};
 

@@ -3,6 +3,7 @@
 
 use super::{Store, StoreError};
 use crate::games::{GameKind, Stats};
+use crate::tourney::model::AdvancementKind;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use std::collections::HashMap;
@@ -20,6 +21,20 @@ pub struct StoredTournament {
     pub limits: Option<(u64, u64, u64)>,
     /// The game the tournament plays (`lrs` for databases from before other games).
     pub game: GameKind,
+}
+
+/// Who left a round upwards (or joined a stage without playing) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdvancementRow {
+    pub stage_id: String,
+    pub round: u32,
+    pub team: usize,
+    /// The set it left; `None` for round 0 (joined without playing).
+    pub set_id: Option<String>,
+    pub place: u32,
+    pub kind: AdvancementKind,
+    /// The tie-break step that decided it, when the score did not.
+    pub tie_break: Option<String>,
 }
 
 /// A set (current run only).
@@ -286,22 +301,8 @@ impl Store {
         Ok(out)
     }
 
-    /// Advancement rows: `(stage_id, round, team, set_id, place, kind, tie_break)`.
-    #[allow(clippy::type_complexity)]
-    pub async fn advancement(
-        &self,
-    ) -> Result<
-        Vec<(
-            String,
-            u32,
-            usize,
-            Option<String>,
-            u32,
-            String,
-            Option<String>,
-        )>,
-        StoreError,
-    > {
+    /// Every advancement row, by stage, round, place and team.
+    pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
@@ -312,15 +313,18 @@ impl Store {
         .map_err(&err)?;
         rows.iter()
             .map(|r| {
-                Ok((
-                    r.try_get(0)?,
-                    int(r, 1)? as u32,
-                    int(r, 2)? as usize,
-                    r.try_get(3)?,
-                    int(r, 4)? as u32,
-                    r.try_get(5)?,
-                    r.try_get(6)?,
-                ))
+                let kind: String = r.try_get(5)?;
+                Ok(AdvancementRow {
+                    stage_id: r.try_get(0)?,
+                    round: int(r, 1)? as u32,
+                    team: int(r, 2)? as usize,
+                    set_id: r.try_get(3)?,
+                    place: int(r, 4)? as u32,
+                    kind: AdvancementKind::parse(&kind).ok_or_else(|| {
+                        sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
+                    })?,
+                    tie_break: r.try_get(6)?,
+                })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)

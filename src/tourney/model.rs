@@ -264,6 +264,39 @@ pub enum QualifiedBy {
     SingleTeam,
 }
 
+/// Why a team left a round upwards (or joined a stage without playing), as the
+/// advancement table stores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AdvancementKind {
+    /// Among the top of its set.
+    Top,
+    /// A wild card into the nationals.
+    WildCard,
+    /// The only team of its school.
+    SingleTeam,
+}
+
+impl AdvancementKind {
+    /// The stored name: `top`, `wildcard`, `single_team`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AdvancementKind::Top => "top",
+            AdvancementKind::WildCard => "wildcard",
+            AdvancementKind::SingleTeam => "single_team",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<AdvancementKind> {
+        [
+            AdvancementKind::Top,
+            AdvancementKind::WildCard,
+            AdvancementKind::SingleTeam,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == text)
+    }
+}
+
 /// The steps of the tie-break chain after the score (tournament rules, in order): games
 /// won, the game's own steps (by their position in its chain), the seeded draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
