@@ -306,3 +306,55 @@ fn bad_game_settings_are_located() {
         "{err}"
     );
 }
+
+/// `generate --game` writes a nationals of the game that runs to a champion, with the
+/// game's statistics in its standings.
+#[test]
+fn generate_writes_a_nationals_of_each_game() {
+    for (game, stat) in [("robotgame", "damage_dealt"), ("robots", "levels_cleared")] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().to_str().unwrap();
+        ok(&[
+            "generate",
+            "--teams",
+            "30",
+            "--schools",
+            "4",
+            "--game",
+            game,
+            "--out",
+            out,
+        ]);
+        let config = dir.path().join("tournament.toml");
+        let ran = ok(&["run", config.to_str().unwrap(), "--quiet"]);
+        assert!(ran.contains("champion"), "{ran}");
+        let standings = ok(&[
+            "export",
+            "standings",
+            config.to_str().unwrap(),
+            "--out",
+            "-",
+        ]);
+        assert!(
+            header(&standings).contains(&stat.to_string()),
+            "{standings}"
+        );
+        assert_eq!(csv_rows(&standings).len(), 30);
+    }
+    let wrong = lrs(&[
+        "generate",
+        "--teams",
+        "9",
+        "--schools",
+        "2",
+        "--game",
+        "robots",
+        "--bot",
+        "builtin:hunter",
+    ]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr)
+            .contains("expected a built-in AI of Robots (builtin:random, builtin:dodger)")
+    );
+}

@@ -1,7 +1,8 @@
 //! `lrs-tourney generate`: write a generated nationals tournament (dry runs, benchmarks).
 
 use super::CliError;
-use crate::tourney::generate::generate_with_bot;
+use crate::games::{BuiltinBot, GameKind};
+use crate::tourney::generate::{BRACKET_FILE, generate_game};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -19,9 +20,12 @@ pub struct GenerateArgs {
     /// Seed of the generated tournament (also spreads the teams).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bot of every team.
-    #[arg(long, default_value = "builtin:runner")]
-    bot: String,
+    /// The game: lrs (default), robotgame or robots (`lrs-tourney games`).
+    #[arg(long, default_value = "lrs")]
+    game: String,
+    /// Bot of every team (default: the game's best built-in AI).
+    #[arg(long)]
+    bot: Option<String>,
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
@@ -31,29 +35,42 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             args.teams, args.schools
         )));
     }
-    if crate::ai::BuiltinAi::from_name(args.bot.trim_start_matches("builtin:")).is_none()
-        || !args.bot.starts_with("builtin:")
-    {
+    let game = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
+    let bot = args
+        .bot
+        .clone()
+        .unwrap_or_else(|| format!("builtin:{}", game.best_builtin()));
+    let known = bot
+        .strip_prefix("builtin:")
+        .and_then(|name| BuiltinBot::parse(game, name));
+    if known.is_none() {
         return Err(CliError::input(format!(
-            "--bot {}: expected a built-in AI (builtin:random, builtin:runner, builtin:hunter)",
-            args.bot
+            "--bot {bot}: expected a built-in AI of {} ({})",
+            game.title(),
+            BuiltinBot::names_of(game)
         )));
     }
-    let g = generate_with_bot(args.teams, args.schools, args.seed, &args.bot);
+    let g = generate_game(game, args.teams, args.schools, args.seed, &bot);
     std::fs::create_dir_all(&args.out)
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
     let toml_path = args.out.join("tournament.toml");
     let roster_path = args.out.join(g.roster_file);
-    for (path, text) in [(&toml_path, &g.toml), (&roster_path, &g.roster_csv)] {
+    let bracket_path = args.out.join(BRACKET_FILE);
+    let mut files = vec![(&toml_path, &g.toml), (&roster_path, &g.roster_csv)];
+    if let Some(bracket) = &g.bracket_toml {
+        files.push((&bracket_path, bracket));
+    }
+    for (path, text) in &files {
         std::fs::write(path, text)
             .map_err(|e| CliError::failure(format!("{}: {e}", path.display())))?;
     }
+    let written: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
     println!(
-        "wrote {} and {} ({} teams in {} schools)",
-        toml_path.display(),
-        roster_path.display(),
+        "wrote {} ({} teams in {} schools, {})",
+        written.join(", "),
         args.teams,
-        args.schools
+        args.schools,
+        game.title()
     );
     println!("run it with: lrs-tourney run {}", toml_path.display());
     Ok(())

@@ -167,6 +167,15 @@ impl GameKind {
         }
     }
 
+    /// The built-in AI that plays the game best (the default of generated tournaments).
+    pub fn best_builtin(self) -> &'static str {
+        match self {
+            GameKind::Lrs => "runner",
+            GameKind::RobotGame => "hunter",
+            GameKind::Robots => "dodger",
+        }
+    }
+
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients (Last Robot
     /// Standing's own protocol) besides JSON-lines programs.
     pub fn speaks_windward(self) -> bool {
