@@ -148,6 +148,16 @@ fn school_tournament(game: &str, statistics: &[&str]) {
         replayed.contains("the scores match the stored results"),
         "{replayed}"
     );
+    let text = ok(&["replay", db, "westfield-high/final", "0", "--text"]);
+    assert!(
+        text.contains("== turn 5"),
+        "{}",
+        &text[..text.len().min(2000)]
+    );
+    assert!(
+        text.contains("Byte Busters") || text.contains("seat 3"),
+        "names the seats"
+    );
     let json = ok(&["replay", db, "westfield-high/r1/s1", "3", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["game_kind"], game);

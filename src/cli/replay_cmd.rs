@@ -352,10 +352,10 @@ fn replay_other_game(
         )));
     }
     if args.text {
-        return Err(CliError::input(format!(
-            "--text draws Last Robot Standing boards; for {} use --json (the turn-by-turn trace) or --html FILE",
-            kind.title()
-        )));
+        let names: Vec<String> = lines.iter().map(|r| team_name(r.team)).collect();
+        let text = contest::replay_text(&arena, lines.len(), game.seed, log, &names)
+            .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
+        print!("{text}");
     }
     let crate::games::view::Replayed::Trace { trace, .. } = &replayed else {
         return Err(CliError::failure(format!("{label}: not a trace replay")));

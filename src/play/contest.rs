@@ -454,6 +454,54 @@ pub fn replay_for_view(
     }
 }
 
+/// A stored RobotGame or Robots game as text, turn by turn (`replay --text`): the position
+/// at the start and after every turn; `names` by seat.
+pub fn replay_text(
+    arena: &Arena,
+    seats: usize,
+    seed: u64,
+    decisions: &[u8],
+    names: &[String],
+) -> Result<String, String> {
+    let mut out = String::new();
+    match arena {
+        Arena::Lrs { .. } => {
+            return Err("Last Robot Standing text replays are drawn by `replay`".into());
+        }
+        Arena::RobotGame => {
+            let log = rg::DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
+            let mut game = rg::Game::new(&rg::Setup::standard(seats as u8, seed))
+                .map_err(|e| e.to_string())?;
+            out += &rg::text::render("start", &game, names);
+            for turn in log.iter() {
+                game.replay_turn(&turn).map_err(|e| e.to_string())?;
+                out += &rg::text::render(&format!("turn {}", turn.turn), &game, names);
+            }
+        }
+        Arena::Robots(settings) => {
+            let log = rb::DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
+            let mut game =
+                rb::Game::new(&robots_setup(seats, seed, *settings)).map_err(|e| e.to_string())?;
+            let boards = |title: &str, game: &rb::Game| -> String {
+                game.boards()
+                    .iter()
+                    .enumerate()
+                    .map(|(s, b)| {
+                        let name = names.get(s).map_or("", String::as_str);
+                        rb::text::render(&format!("{title}, seat {s} {name}"), b)
+                    })
+                    .collect()
+            };
+            out += &boards("start", &game);
+            for turn in log.iter() {
+                game.replay_turn(&turn).map_err(|e| e.to_string())?;
+                out += &boards(&format!("turn {}", turn.turn), &game);
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

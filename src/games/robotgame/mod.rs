@@ -13,6 +13,7 @@ mod movement;
 pub mod protocol;
 pub mod scenario;
 pub mod series;
+pub mod text;
 pub mod trace;
 pub mod types;
 

@@ -14,6 +14,7 @@ pub mod log;
 pub mod protocol;
 pub mod scenario;
 pub mod series;
+pub mod text;
 pub mod trace;
 
 mod turn;
