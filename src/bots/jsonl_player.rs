@@ -36,6 +36,21 @@ impl Default for JsonlOptions {
     }
 }
 
+impl JsonlOptions {
+    /// The options of a tournament's external bots: its memory limit and start-up
+    /// allowance, every other limit as default.
+    pub fn for_tournament(limits: &crate::tourney::model::Limits) -> JsonlOptions {
+        JsonlOptions {
+            limits: Limits {
+                memory_mb: limits.memory_mb,
+                ..Limits::default()
+            },
+            startup_ms: limits.start_limit_ms,
+            ..JsonlOptions::default()
+        }
+    }
+}
+
 /// What happened to the bot in its last game, kept after the game for the log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BotGameLog {

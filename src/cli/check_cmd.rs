@@ -65,14 +65,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         .first()
         .ok_or_else(|| CliError::input("the tournament has no boards"))?;
     let board = crate::boards::library::load_board(board_name).map_err(CliError::input)?;
-    let options = crate::bots::JsonlOptions {
-        limits: crate::bots::Limits {
-            memory_mb: t.limits.memory_mb,
-            ..crate::bots::Limits::default()
-        },
-        startup_ms: t.limits.start_limit_ms,
-        ..crate::bots::JsonlOptions::default()
-    };
+    let options = crate::bots::JsonlOptions::for_tournament(&t.limits);
     let label = |i: usize| {
         let team = &t.teams[i];
         format!("{} ({})", team.name, t.schools[team.school].name)
@@ -167,14 +160,7 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
         }
         other => Arena::load(&other, "", 0).map_err(CliError::failure)?,
     };
-    let options = crate::bots::JsonlOptions {
-        limits: crate::bots::Limits {
-            memory_mb: t.limits.memory_mb,
-            ..crate::bots::Limits::default()
-        },
-        startup_ms: t.limits.start_limit_ms,
-        ..crate::bots::JsonlOptions::default()
-    };
+    let options = crate::bots::JsonlOptions::for_tournament(&t.limits);
     let bots: Vec<(usize, BotCommandOf)> = t
         .teams
         .iter()

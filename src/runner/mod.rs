@@ -360,14 +360,7 @@ impl<'a> Runner<'a> {
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
         let external = ExternalSetup {
-            options: crate::bots::JsonlOptions {
-                limits: crate::bots::Limits {
-                    memory_mb: t.limits.memory_mb,
-                    ..crate::bots::Limits::default()
-                },
-                startup_ms: t.limits.start_limit_ms,
-                ..crate::bots::JsonlOptions::default()
-            },
+            options: crate::bots::JsonlOptions::for_tournament(&t.limits),
             time_limit_ms: t.limits.time_limit_ms,
             names: t
                 .teams

@@ -87,10 +87,7 @@ pub enum Problem {
         expected: String,
     },
     #[error("unknown game {found:?}: expected {expected}")]
-    UnknownGame {
-        found: String,
-        expected: &'static str,
-    },
+    UnknownGame { found: String, expected: String },
     #[error("both grid and board are given: expected exactly one of them")]
     GridAndBoard,
     #[error(

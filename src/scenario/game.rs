@@ -2,24 +2,31 @@
 //! `game = "lrs"`, is a Last Robot Standing scenario; `game = "robotgame"` a RobotGame one;
 //! `game = "robots"` a Robots one.
 //!
-//! This is the whole dispatch between game kinds for scenarios, kept here and small until
-//! games sit behind one common interface.
+//! The names are [`GameKind`]'s, the one list of games.
 
 use super::ScenarioError;
 use super::error::Problem;
 use super::source::{Source, type_name};
+use crate::games::GameKind;
 use toml::de::{DeTable, DeValue};
 
-/// The game kinds a scenario can be written for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScenarioGame {
-    Lrs,
-    RobotGame,
-    Robots,
-}
+/// The game kind a scenario is written for.
+pub type ScenarioGame = GameKind;
 
-/// The known `game` values, for messages.
-pub(super) const KNOWN_GAMES: &str = "\"lrs\" (the default), \"robotgame\" or \"robots\"";
+/// The known `game` values, for messages: `"lrs" (the default), "robotgame" or "robots"`.
+fn known_games() -> String {
+    let names: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| match k {
+            GameKind::Lrs => format!("{:?} (the default)", k.id()),
+            other => format!("{:?}", other.id()),
+        })
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
 
 /// The game named by `text`'s `game` key. A file that is not valid TOML is left to the LRS
 /// parser, whose messages for it are unchanged.
@@ -32,16 +39,15 @@ pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioErr
         return Ok(ScenarioGame::Lrs);
     };
     match value.get_ref() {
-        DeValue::String(s) if s == "lrs" => Ok(ScenarioGame::Lrs),
-        DeValue::String(s) if s == "robotgame" => Ok(ScenarioGame::RobotGame),
-        DeValue::String(s) if s == "robots" => Ok(ScenarioGame::Robots),
-        DeValue::String(s) => Err(src.error(
-            &value.span(),
-            Problem::UnknownGame {
-                found: s.to_string(),
-                expected: KNOWN_GAMES,
-            },
-        )),
+        DeValue::String(s) => GameKind::parse(s).map_err(|_| {
+            src.error(
+                &value.span(),
+                Problem::UnknownGame {
+                    found: s.to_string(),
+                    expected: known_games(),
+                },
+            )
+        }),
         other => Err(src.error(
             &value.span(),
             Problem::WrongType {

@@ -50,7 +50,7 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         && game != "lrs"
     {
         let found = game.to_string();
-        let expected = "\"lrs\" here (other games are run by run_scenario_file)";
+        let expected = "\"lrs\" here (other games are run by run_scenario_file)".to_string();
         return Err(src.error(&span, Problem::UnknownGame { found, expected }));
     }
     let board = load_board(src, &top, base_dir)?;

@@ -398,18 +398,21 @@ impl Store {
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         let err = self.db_err();
-        let row = sqlx::query(
-            "SELECT decisions FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
+        let run: Option<i64> = sqlx::query(
+            "SELECT run_no FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
         )
         .bind(set_id.to_string())
         .bind(i64::from(game_index))
         .fetch_optional(self.pool())
         .await
+        .map_err(&err)?
+        .map(|r| r.try_get::<i64, _>(0))
+        .transpose()
         .map_err(&err)?;
-        row.map(|r| r.try_get::<Option<Vec<u8>>, _>(0))
-            .transpose()
-            .map(Option::flatten)
-            .map_err(&err)
+        match run {
+            Some(run) => self.decisions_of_run(set_id, run as u32, game_index).await,
+            None => Ok(None),
+        }
     }
 }
 
