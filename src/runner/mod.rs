@@ -11,6 +11,7 @@
 mod executor;
 mod fingerprint;
 mod game;
+mod planner;
 mod progress;
 mod reconstruct;
 mod rerun;
@@ -25,14 +26,12 @@ pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
-use crate::store::Advance;
 use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
     nationals_field, round_sizes, wild_card_count,
 };
-use crate::tourney::model::AdvancementKind;
-use crate::tourney::model::{QualifiedBy, Stage, TeamId, Tournament};
+use crate::tourney::model::{Stage, TeamId, Tournament};
 use executor::Executor;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use thiserror::Error;
@@ -495,72 +494,29 @@ impl<'a> Runner<'a> {
             return Err(self.stale(&ps.plan.id));
         }
         let stage_id = stage_id(self.t, stage);
-        for ps in plan.sets() {
-            let Some(result) = &ps.result else { continue };
-            let Some(set) = self.mirror.sets.get_mut(&ps.plan.id) else {
-                continue;
-            };
-            if set.finished {
-                continue;
+        let mirror = &self.mirror;
+        let decisions = planner::decide(
+            &plan,
+            &stage_id,
+            |id| mirror.sets.get(id).map(|s| s.finished),
+            self.finished_stages.contains(&stage),
+        );
+        for finished in &decisions.finished_sets {
+            if let Some(set) = self.mirror.sets.get_mut(&finished.set_id) {
+                set.finished = true;
             }
-            let advancing: Vec<Advance> = result
-                .advancing
-                .iter()
-                .map(|(team, by)| {
-                    let place = result
-                        .ranking
-                        .iter()
-                        .position(|r| r.totals.team == *team)
-                        .map_or(0, |p| p as u32 + 1);
-                    let tie = match by {
-                        QualifiedBy::Top { tie_break } | QualifiedBy::WildCard { tie_break } => {
-                            tie_break.map(|t| t.name().to_string())
-                        }
-                        QualifiedBy::SingleTeam => None,
-                    };
-                    Advance {
-                        team: *team,
-                        place,
-                        kind: AdvancementKind::Top,
-                        tie_break: tie,
-                    }
-                })
-                .collect();
-            self.pending.finished_sets.push(FinishedSet {
-                set_id: ps.plan.id.clone(),
-                stage_id: stage_id.clone(),
-                round: ps.plan.key.round,
-                advancing,
-            });
-            set.finished = true;
-            let what = if ps.plan.is_final { "final" } else { "set" };
-            self.progress.note(&format!("{} {what} done", ps.plan.id));
         }
-        if plan.outcome.is_some() && self.finished_stages.insert(stage) {
-            if let (Stage::School(_), Some(outcome)) = (stage, &plan.outcome) {
-                let singles: Vec<Advance> = outcome
-                    .qualifiers
-                    .iter()
-                    .filter(|(_, by)| *by == QualifiedBy::SingleTeam)
-                    .map(|(team, _)| Advance {
-                        team: *team,
-                        place: 1,
-                        kind: AdvancementKind::SingleTeam,
-                        tie_break: None,
-                    })
-                    .collect();
-                if !singles.is_empty() {
-                    self.pending.entries.push(StageEntries {
-                        stage_id: stage_id.clone(),
-                        entries: singles,
-                    });
-                }
-            }
+        for note in &decisions.notes {
+            self.progress.note(note);
+        }
+        self.pending.finished_sets.extend(decisions.finished_sets);
+        self.pending.entries.extend(decisions.entries);
+        if decisions.stage_finished {
+            self.finished_stages.insert(stage);
             self.pending.finished_stages.push(stage_id.clone());
         }
-        let ready = plan.ready.clone();
         self.plans.insert(stage, plan);
-        for set in ready {
+        for set in decisions.ready {
             self.pending.ready.push((set, stage_id.clone()));
         }
         Ok(())
@@ -771,28 +727,10 @@ impl<'a> Runner<'a> {
             self.t.bracket.fill_nationals_to_multiple_of,
             &self.roster.draw,
         )?;
-        let ranked_wild: Vec<Advance> = field
-            .wild_cards
-            .iter()
-            .enumerate()
-            .map(|(i, (team, by))| {
-                let tie = match by {
-                    QualifiedBy::WildCard { tie_break } => tie_break.map(|t| t.name().to_string()),
-                    _ => None,
-                };
-                Advance {
-                    team: *team,
-                    place: i as u32 + 1,
-                    kind: AdvancementKind::WildCard,
-                    tie_break: tie,
-                }
-            })
-            .collect();
         // Stored with the nationals' first round, in the same transaction.
-        self.pending.entries.push(StageEntries {
-            stage_id: NATIONALS_LABEL.to_string(),
-            entries: ranked_wild,
-        });
+        self.pending
+            .entries
+            .push(planner::wild_card_entries(&field, NATIONALS_LABEL));
         self.progress.note(&format!(
             "school stages done: {} qualifiers + {} wild cards go to nationals",
             field.qualifiers.len(),
