@@ -4,23 +4,24 @@
 -- the game kind lists them (docs/games.md): for Last Robot Standing flags, hits, pushes,
 -- push kills and deaths, which is where the old named columns go.
 --
--- Written in SQL that PostgreSQL runs unchanged: standard types, no WITHOUT ROWID, keys
--- assigned by the application.
+-- Written in SQL that PostgreSQL runs unchanged (tests/postgres_schema.rs runs it there):
+-- standard types, no WITHOUT ROWID, keys assigned by the application, and every integer a
+-- BIGINT, which the store reads as a 64-bit integer on either database.
 
 ALTER TABLE tournament ADD COLUMN game TEXT NOT NULL DEFAULT 'lrs';
 
 CREATE TABLE seat_results (
-    game_no INTEGER NOT NULL REFERENCES games (no),
-    team_id INTEGER NOT NULL REFERENCES teams (id),
-    seat    INTEGER NOT NULL,
-    score   BIGINT  NOT NULL,
-    won     INTEGER NOT NULL,
-    faults  INTEGER NOT NULL,
-    stat_1  BIGINT  NOT NULL,
-    stat_2  BIGINT  NOT NULL,
-    stat_3  BIGINT  NOT NULL,
-    stat_4  BIGINT  NOT NULL,
-    stat_5  BIGINT  NOT NULL,
+    game_no BIGINT NOT NULL REFERENCES games (no),
+    team_id BIGINT NOT NULL REFERENCES teams (id),
+    seat    BIGINT NOT NULL,
+    score   BIGINT NOT NULL,
+    won     BIGINT NOT NULL,
+    faults  BIGINT NOT NULL,
+    stat_1  BIGINT NOT NULL,
+    stat_2  BIGINT NOT NULL,
+    stat_3  BIGINT NOT NULL,
+    stat_4  BIGINT NOT NULL,
+    stat_5  BIGINT NOT NULL,
     PRIMARY KEY (game_no, team_id)
 );
 
