@@ -1,7 +1,4 @@
-//! Data-driven RobotGame rules tests: every `tests/scenarios/robotgame/X.toml` is run through
-//! `lrs_tourney::scenario::run_scenario_file` (what `lrs-tourney scenario X.toml --json`
-//! runs) and its JSON compared with `X.json`; every `tests/scenarios/robotgame/invalid/X.toml`
-//! must be rejected with an error containing the text of `X.err`.
+//! Data-driven RobotGame rules tests (`tests/scenarios/robotgame/`, run by `scenario_suite`).
 //!
 //! The expected files are written from docs/robotgame.md, not generated from the engine;
 //! only the squares of spawned robots (drawn from the seed) were read off a run and then
@@ -9,147 +6,14 @@
 //! File names start with the clause they pin down. Set `SCENARIO=part_of_a_name` to run
 //! only the matching files.
 
-use lrs_tourney::scenario::run_scenario_file;
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/robotgame")
-}
-
-/// The `.toml` files directly in `dir`, sorted, filtered by `$SCENARIO`.
-fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "toml"));
-    out.sort();
-    let filter = std::env::var("SCENARIO").unwrap_or_default();
-    out.retain(|p| p.to_string_lossy().contains(&filter));
-    out
-}
-
-fn name(path: &Path) -> String {
-    path.strip_prefix(root())
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-/// Lists every difference between `expected` and `actual` as `path: expected X, got Y`.
-fn diff(path: &str, expected: &Value, actual: &Value, out: &mut Vec<String>) {
-    match (expected, actual) {
-        (Value::Object(e), Value::Object(a)) => {
-            for (k, ev) in e {
-                let p = format!("{path}.{k}");
-                match a.get(k) {
-                    Some(av) => diff(&p, ev, av, out),
-                    None => out.push(format!("{p}: expected {ev}, missing")),
-                }
-            }
-            for (k, av) in a {
-                if !e.contains_key(k) {
-                    out.push(format!("{path}.{k}: not expected, got {av}"));
-                }
-            }
-        }
-        (Value::Array(e), Value::Array(a)) => {
-            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
-                diff(&format!("{path}[{i}]"), ev, av, out);
-            }
-            for (i, ev) in e.iter().enumerate().skip(a.len()) {
-                out.push(format!("{path}[{i}]: expected {ev}, missing"));
-            }
-            for (i, av) in a.iter().enumerate().skip(e.len()) {
-                out.push(format!("{path}[{i}]: not expected, got {av}"));
-            }
-        }
-        _ if expected != actual => out.push(format!("{path}: expected {expected}, got {actual}")),
-        _ => {}
-    }
-}
-
-fn pretty(v: &Value) -> String {
-    serde_json::to_string_pretty(v).unwrap_or_else(|_| v.to_string())
-}
-
-/// Runs `input` and compares its outcome with the JSON file `expect`, or, when `expect` is
-/// an `.err` file, checks that `input` is rejected with a message containing its text.
-/// `Err` holds a readable report.
-fn check(input: &Path, expect: &Path) -> Result<(), String> {
-    let name = name(input);
-    let wanted = std::fs::read_to_string(expect)
-        .map_err(|e| format!("{name}: cannot read {}: {e}", expect.display()));
-    let outcome = run_scenario_file(input);
-    if expect.extension().is_some_and(|e| e == "err") {
-        let wanted = wanted?;
-        let wanted = wanted.trim();
-        return match outcome {
-            Ok(v) => Err(format!(
-                "{name}: expected an error containing {wanted:?}, but it ran:\n{}",
-                pretty(&v)
-            )),
-            Err(e) if e.to_string().contains(wanted) => Ok(()),
-            Err(e) => Err(format!(
-                "{name}: the error does not contain {wanted:?}:\n  {e}"
-            )),
-        };
-    }
-    let actual = outcome.map_err(|e| format!("{name}: unexpected error: {e}"))?;
-    let text = wanted.map_err(|e| format!("{e}\nactual outcome:\n{}", pretty(&actual)))?;
-    let expected: Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: invalid JSON: {e}", name))?;
-    let mut differences = Vec::new();
-    diff("$", &expected, &actual, &mut differences);
-    if differences.is_empty() {
-        return Ok(());
-    }
-    Err(format!(
-        "{name}: the outcome differs from {}\n  {}\n--- expected\n{}\n--- actual\n{}",
-        expect.display(),
-        differences.join("\n  "),
-        pretty(&expected),
-        pretty(&actual)
-    ))
-}
-
-fn report(results: Vec<Result<(), String>>, what: &str) {
-    let total = results.len();
-    let failures: Vec<String> = results.into_iter().filter_map(Result::err).collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {total} {what} failed:\n\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-}
+mod scenario_suite;
 
 #[test]
 fn robotgame_scenarios_match_their_expected_outcomes() {
-    let files = toml_files(&root());
-    if std::env::var("SCENARIO").is_err() {
-        assert!(files.len() >= 25, "only {} scenarios found", files.len());
-    }
-    let results = files
-        .iter()
-        .map(|p| check(p, &p.with_extension("json")))
-        .collect();
-    report(results, "RobotGame scenarios");
+    scenario_suite::run_suite("robotgame", "RobotGame", false, 25);
 }
 
 #[test]
 fn invalid_robotgame_scenarios_are_rejected_with_located_errors() {
-    let files = toml_files(&root().join("invalid"));
-    if std::env::var("SCENARIO").is_err() {
-        assert!(
-            files.len() >= 8,
-            "only {} invalid scenarios found",
-            files.len()
-        );
-    }
-    let results = files
-        .iter()
-        .map(|p| check(p, &p.with_extension("err")))
-        .collect();
-    report(results, "invalid RobotGame scenarios");
+    scenario_suite::run_suite("robotgame", "RobotGame", true, 8);
 }
