@@ -29,3 +29,17 @@ pub fn advance(text: &str, cursor: (usize, usize, usize), offset: usize) -> (usi
     }
     (reached.max(at), line, column)
 }
+
+/// The TOML type name of a value, for "expected ..." messages.
+pub fn toml_type_name(value: &toml::de::DeValue<'_>) -> &'static str {
+    use toml::de::DeValue;
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a datetime",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}

@@ -24,12 +24,7 @@ pub(super) struct Source<'a> {
 impl Source<'_> {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = self.text.get(..offset).unwrap_or(self.text);
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
-        (line, column)
+        crate::text::line_col(self.text, offset)
     }
 
     /// An error at the start of `span`.
