@@ -107,11 +107,12 @@ async fn migration_0005_and_the_result_statements_run_on_postgresql() {
         // The store's insert of result lines (store/write.rs), twice: the second is ignored.
         for _ in 0..2 {
             sqlx::query(
-                "INSERT INTO game_results (game_no, team_id, seat, score, won, faults,
+                "INSERT INTO game_results (line, game_no, team_id, seat, score, won, faults,
                                            stat_1, stat_2, stat_3, stat_4, stat_5)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                  ON CONFLICT DO NOTHING",
             )
+            .bind(2_i64 * 16)
             .bind(2_i64)
             .bind(1_i64)
             .bind(0_i64)

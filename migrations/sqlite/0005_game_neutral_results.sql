@@ -11,6 +11,12 @@
 ALTER TABLE tournament ADD COLUMN game TEXT NOT NULL DEFAULT 'lrs';
 
 CREATE TABLE seat_results (
+    -- The line's key, assigned by the application: game_no * 16 + seat (no game has more
+    -- than 16 seats). One integer key is the table itself in SQLite (an INTEGER PRIMARY
+    -- KEY is the row's own key), where the two-column key (game_no, team_id) needed the
+    -- table plus an index on every write; and it is unique per seat of a game, so a game's
+    -- lines can never be stored twice.
+    line    INTEGER PRIMARY KEY,
     game_no BIGINT NOT NULL REFERENCES games (no),
     team_id BIGINT NOT NULL REFERENCES teams (id),
     seat    BIGINT NOT NULL,
@@ -21,13 +27,13 @@ CREATE TABLE seat_results (
     stat_2  BIGINT NOT NULL,
     stat_3  BIGINT NOT NULL,
     stat_4  BIGINT NOT NULL,
-    stat_5  BIGINT NOT NULL,
-    PRIMARY KEY (game_no, team_id)
+    stat_5  BIGINT NOT NULL
 );
 
-INSERT INTO seat_results (game_no, team_id, seat, score, won, faults,
+INSERT INTO seat_results (line, game_no, team_id, seat, score, won, faults,
                           stat_1, stat_2, stat_3, stat_4, stat_5)
-SELECT game_no, team_id, seat, score, won, faults, flags, hits, pushes, push_kills, deaths
+SELECT game_no * 16 + seat, game_no, team_id, seat, score, won, faults,
+       flags, hits, pushes, push_kills, deaths
 FROM game_results;
 
 DROP TABLE game_results;

@@ -84,12 +84,17 @@ const GAMES_DONE: RowsSql<'static> = RowsSql {
 
 /// The teams' lines of finished games.
 const RESULT_LINES: RowsSql<'static> = RowsSql {
-    head: "INSERT INTO game_results (game_no, team_id, seat, score, won, faults,
+    head: "INSERT INTO game_results (line, game_no, team_id, seat, score, won, faults,
                                       stat_1, stat_2, stat_3, stat_4, stat_5) VALUES",
-    cols: 11,
+    cols: 12,
     row_suffix: "",
     tail: "ON CONFLICT DO NOTHING",
 };
+
+/// The key of a game's result line for `seat` (see migration 0005): `game_no * 16 + seat`.
+fn result_line(game_no: i64, seat: usize) -> i64 {
+    game_no * 16 + seat as i64
+}
 
 fn now() -> String {
     let secs = std::time::SystemTime::now()
@@ -309,6 +314,7 @@ impl Store {
         for g in games {
             for r in &g.results {
                 results.extend([
+                    Cell::Int(result_line(g.game_no, r.seat)),
                     Cell::Int(g.game_no),
                     Cell::Int(r.team as i64),
                     Cell::Int(r.seat as i64),
@@ -372,10 +378,11 @@ impl Store {
         }
         for r in &game.results {
             sqlx::query(
-                "INSERT INTO game_results (game_no, team_id, seat, score, won, faults,
+                "INSERT INTO game_results (line, game_no, team_id, seat, score, won, faults,
                                            stat_1, stat_2, stat_3, stat_4, stat_5)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
+            .bind(result_line(game.game_no, r.seat))
             .bind(game.game_no)
             .bind(r.team as i64)
             .bind(r.seat as i64)
