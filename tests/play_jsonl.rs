@@ -227,13 +227,14 @@ fn bad_jsonl_specs_are_usage_errors() {
 
 /// What students get wrong, and what `play` tells them: the faults by kind, the first line
 /// that was not an answer, how the bot ended and the end of its stderr; and copies of one
-/// bot told apart.
+/// bot told apart. (The debug bot stays quiet on `hello`: a line printed then may arrive
+/// before or after the first question, which would make the reported reason a race.)
 #[test]
 fn play_explains_why_a_bot_faults() {
     let t = Test::new()
         .file(
             "debug.py",
-            "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    print('DEBUG got', m['type'], flush=True)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        print(json.dumps({'card': 0}), flush=True)\n",
+            "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] != 'hello':\n        print('DEBUG got', m['type'], flush=True)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        print(json.dumps({'card': 0}), flush=True)\n",
         )
         .file(
             "raise5.py",
