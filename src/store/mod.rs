@@ -10,6 +10,7 @@ mod batch;
 mod lock;
 mod read;
 mod rows;
+mod status;
 mod write;
 
 pub use batch::{Advance, FinishedSet, StageEntries};
@@ -18,6 +19,7 @@ pub use read::{
     AdvancementRow, AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow,
     StoredTournament, TeamRow,
 };
+pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
