@@ -14,6 +14,7 @@ use lrs_tourney::report::paths::{
     Decider, Entry, Outcome, SetLine, TeamPath, set_ranking, team_paths, wild_card_table,
 };
 use lrs_tourney::store::Store;
+use lrs_tourney::tourney::model::TeamId;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -125,10 +126,10 @@ fn check_agreement(snap: &Snapshot) -> usize {
     let paths = team_paths(snap);
     let wild = wild_card_table(snap);
     assert_eq!(paths.len(), snap.teams.len());
-    assert!(paths.iter().enumerate().all(|(i, p)| p.team == i));
+    assert!(paths.iter().enumerate().all(|(i, p)| p.team.index() == i));
     let mut tie_breaks = 0;
     for row in &snap.advancement {
-        let path = &paths[row.team];
+        let path = &paths[row.team.index()];
         tie_breaks += usize::from(row.tie_break.is_some());
         match (row.kind.as_str(), &row.set_id) {
             ("top", Some(set_id)) => {
@@ -195,7 +196,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
         for placing in path.sets.iter().filter(|p| p.outcome == Outcome::Advanced) {
             assert!(
                 snap.advancement.iter().any(|a| a.team == path.team
-                    && a.set_id.as_deref() == Some(&placing.set_id)
+                    && a.set_id.as_ref() == Some(&placing.set_id)
                     && a.kind.as_str() == "top"),
                 "{placing:?}"
             );
@@ -219,7 +220,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
             .advancement
             .iter()
             .filter(|a| a.kind.as_str() == "wildcard")
-            .map(|a| (a.team, a.place))
+            .map(|a| (a.team.index(), a.place))
             .collect();
         rows.sort_by_key(|r| r.1);
         rows
@@ -227,7 +228,7 @@ fn check_agreement(snap: &Snapshot) -> usize {
     let taken: Vec<(usize, u32)> = wild
         .iter()
         .filter(|w| w.selected)
-        .map(|w| (w.team, w.rank as u32))
+        .map(|w| (w.team.index(), w.rank as u32))
         .collect();
     assert_eq!(taken, stored);
     tie_breaks
@@ -327,7 +328,7 @@ fn every_cut_names_the_deciding_step_with_both_teams_numbers() {
     let mut seen_tie_break = false;
     for set in &snap.sets {
         let lines = set_ranking(&snap, set);
-        let by_team: HashMap<usize, &SetLine> = lines.iter().map(|l| (l.team, l)).collect();
+        let by_team: HashMap<TeamId, &SetLine> = lines.iter().map(|l| (l.team, l)).collect();
         for line in &lines {
             let Some(d) = &line.decider else { continue };
             let other = by_team[&d.other_team];
@@ -385,7 +386,7 @@ fn standings_say_how_each_team_advanced_or_what_stopped_it() {
         assert_eq!(how, path.how);
         let last = path.sets.last().expect("everyone here played");
         assert_eq!(row["set_reached"], last.set_id.as_str());
-        assert!(how.contains(&last.set_id), "{how}");
+        assert!(how.contains(last.set_id.as_str()), "{how}");
         // The table shows the same line for the team.
         assert!(
             table
@@ -462,11 +463,11 @@ fn standings_say_how_each_team_advanced_or_what_stopped_it() {
         d.describe(&snap)
     };
     assert!(
-        paths[first_out.team]
+        paths[first_out.team.index()]
             .how
             .ends_with(&format!("; first left out of the wild cards: {why}")),
         "{}",
-        paths[first_out.team].how
+        paths[first_out.team.index()].how
     );
     assert_eq!(
         paths
@@ -483,7 +484,7 @@ fn standings_say_how_each_team_advanced_or_what_stopped_it() {
     let stopped = paths
         .iter()
         .filter_map(|p| p.sets.first())
-        .find(|p| p.set_id.starts_with("north/r1/") && p.outcome == Outcome::Eliminated)
+        .find(|p| p.set_id.as_str().starts_with("north/r1/") && p.outcome == Outcome::Eliminated)
         .unwrap();
     assert!(stage.contains(&stopped.describe(&snap)), "{stage}");
 }

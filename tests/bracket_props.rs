@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// the seeded draw are exercised.
 fn random_results(results_seed: u64) -> impl FnMut(&SetPlan) -> Vec<SeriesTotals> {
     move |set: &SetPlan| {
-        let mut rng = GameRng::new(derive_seed(results_seed, &set.id));
+        let mut rng = GameRng::new(derive_seed(results_seed, set.id.as_str()));
         set.teams
             .iter()
             .map(|&team| SeriesTotals {
@@ -97,8 +97,8 @@ fn check_rounds(plan: &StagePlan, roster: &Roster, school_of: &HashMap<TeamId, S
         for (i, set) in round.sets.iter().enumerate() {
             assert_eq!(set.plan.key.round as usize, r + 1);
             assert_eq!(set.plan.key.set as usize, i + 1);
-            let id = parse_set_id(&set.plan.id).expect("ids parse");
-            assert_eq!(id.stage_label, plan.label);
+            let id = parse_set_id(set.plan.id.as_str()).expect("ids parse");
+            assert_eq!(plan.label, id.stage_label.as_str());
             let place = if round.is_final {
                 SetPlace::Final
             } else {
@@ -341,8 +341,8 @@ proptest! {
         schools in prop::collection::vec(0usize..6, 1..=120),
         set_size in 3usize..=8,
     ) {
-        let ranked: Vec<TeamId> = (0..schools.len()).collect();
-        let sets = deal_snake(&ranked, set_size, |t| schools.get(t).copied(), true);
+        let ranked: Vec<TeamId> = (0..schools.len()).map(TeamId).collect();
+        let sets = deal_snake(&ranked, set_size, |t| schools.get(t.index()).copied(), true);
         let k = schools.len().div_ceil(set_size);
         prop_assert_eq!(sets.len(), k);
         let mut all: Vec<TeamId> = sets.concat();
@@ -357,7 +357,7 @@ proptest! {
         for school in 0..6 {
             let m = schools.iter().filter(|&&s| s == school).count();
             for set in &sets {
-                let c = set.iter().filter(|&&t| schools[t] == school).count();
+                let c = set.iter().filter(|t| schools[t.index()] == school).count();
                 prop_assert!(c == m / k || c == m.div_ceil(k), "school {} x{} in {:?}", school, c, sizes);
             }
         }

@@ -1,7 +1,8 @@
 //! Databases written before games were numbered (migrations 0001 and 0002) open with every
 //! game, result line and bot log intact, keyed by the new game numbers.
 
-use lrs_tourney::store::Store;
+use lrs_tourney::store::{GameStatus, Store};
+use lrs_tourney::tourney::model::{SetId, SetRun};
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use std::path::Path;
 
@@ -71,7 +72,10 @@ async fn games_results_and_logs_survive_the_numbering() {
     let games = store.games().await.unwrap();
     let summary: Vec<_> = games
         .iter()
-        .map(|g| (g.no, g.run_no, g.game_index, g.seed, g.done, g.attempts))
+        .map(|g| {
+            let done = g.status == GameStatus::Done;
+            (g.no, g.run_no, g.game_index, g.seed, done, g.attempts)
+        })
         .collect();
     assert_eq!(summary, [(2, 1, 0, 12, true, 1), (3, 1, 1, 13, false, 2)]);
     assert_eq!(store.next_game_no().await.unwrap(), 4);
@@ -80,23 +84,35 @@ async fn games_results_and_logs_survive_the_numbering() {
     let current = store.results().await.unwrap();
     let lines: Vec<_> = current["north/final"]
         .iter()
-        .map(|r| (r.game_index, r.team, r.seat, r.score, r.won))
+        .map(|r| (r.game_index, r.team.index(), r.seat, r.score, r.won))
         .collect();
     assert_eq!(lines, [(0, 1, 0, 20, true), (0, 0, 1, 3, false)]);
     let history = store.result_history().await.unwrap();
-    let old: Vec<_> = history[&("north/final".to_string(), 0)]
+    let north_final = SetId::new("north/final");
+    let old: Vec<_> = history[&SetRun {
+        set: north_final.clone(),
+        run: 0,
+    }]
         .iter()
-        .map(|r| (r.team, r.score, r.stats.get(4)))
+        .map(|r| (r.team.index(), r.score, r.stats.get(4)))
         .collect();
     assert_eq!(old, [(0, 10, 0), (1, 5, 1)]);
 
     // Bot logs of both runs, the replaced one marked.
     let logs: Vec<_> = store
-        .bot_logs("north/final")
+        .bot_logs(&north_final)
         .await
         .unwrap()
         .into_iter()
-        .map(|l| (l.run_no, l.game_index, l.team, l.stderr, l.superseded))
+        .map(|l| {
+            (
+                l.run_no,
+                l.game_index,
+                l.team.index(),
+                l.stderr,
+                l.superseded,
+            )
+        })
         .collect();
     assert_eq!(
         logs,
@@ -106,7 +122,7 @@ async fn games_results_and_logs_survive_the_numbering() {
         ]
     );
     assert_eq!(
-        store.decisions("north/final", 0).await.unwrap(),
+        store.decisions(&north_final, 0).await.unwrap(),
         Some(vec![3, 4])
     );
     store.close().await;

@@ -10,7 +10,7 @@ use lrs_tourney::runner::{
 };
 use lrs_tourney::store::{GameHistoryRow, Store};
 use lrs_tourney::tourney::config::load_tournament;
-use lrs_tourney::tourney::model::Tournament;
+use lrs_tourney::tourney::model::{SetId, Tournament};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -84,7 +84,7 @@ fn opts() -> RunOptions {
 }
 
 /// The stored sets' ids, every game ever stored and the audit log's length.
-fn snapshot(t: &Tournament) -> (Vec<String>, Vec<GameHistoryRow>, usize) {
+fn snapshot(t: &Tournament) -> (Vec<SetId>, Vec<GameHistoryRow>, usize) {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

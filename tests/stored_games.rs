@@ -9,8 +9,9 @@ use lrs_tourney::ai::FlagDistances;
 use lrs_tourney::boards::load_board;
 use lrs_tourney::engine::decisions;
 use lrs_tourney::runner::GameJob;
-use lrs_tourney::store::Store;
+use lrs_tourney::store::{GameStatus, Store};
 use lrs_tourney::tourney::config::load_tournament;
+use lrs_tourney::tourney::model::TeamId;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -56,11 +57,11 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
         (sets, games, (stored, results))
     });
     let (stored_decisions, stored_results) = stored;
-    let members: HashMap<&str, &Vec<usize>> =
+    let members: HashMap<&str, &Vec<TeamId>> =
         sets.iter().map(|s| (s.id.as_str(), &s.members)).collect();
     let mut boards = HashMap::new();
     let mut checked = 0;
-    for g in games.iter().filter(|g| g.done) {
+    for g in games.iter().filter(|g| g.status == GameStatus::Done) {
         let (board, maps) = boards
             .entry(g.board.clone())
             .or_insert_with(|| {
@@ -83,7 +84,7 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
             arena,
             teams: members[g.set_id.as_str()]
                 .iter()
-                .map(|&m| (m, t.teams[m].bot.clone()))
+                .map(|&m| (m, t.team(m).bot.clone()))
                 .collect(),
         };
         let replayed = job.play().unwrap();

@@ -40,7 +40,7 @@ pub fn games_only(t: &Tournament) -> usize {
                 teams: set
                     .teams
                     .iter()
-                    .map(|&m| (m, t.teams[m].bot.clone()))
+                    .map(|&m| (m, t.team(m).bot.clone()))
                     .collect(),
             })
             .collect();

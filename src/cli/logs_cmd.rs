@@ -4,6 +4,7 @@
 
 use super::{CliError, target};
 use crate::store::{BotLogRow, Store};
+use crate::tourney::model::{SetId, TeamId};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -12,7 +13,7 @@ pub struct LogsArgs {
     /// The tournament file (.toml) or its database.
     target: PathBuf,
     /// The set, as `status` shows it (e.g. `westfield/r1/s2`, `nationals/final`).
-    set: String,
+    set: SetId,
     /// Only this team's logs (its name, as in the roster).
     #[arg(long)]
     team: Option<String>,
@@ -42,14 +43,14 @@ pub fn run(args: LogsArgs) -> Result<(), CliError> {
             db.display()
         )));
     }
-    let team_label = |id: usize| -> String {
+    let team_label = |id: TeamId| -> String {
         teams.iter().find(|t| t.id == id).map_or_else(
             || format!("team {id}"),
             |t| {
                 let school = schools
                     .iter()
-                    .find(|s| s.0 == t.school)
-                    .map_or("", |s| s.1.as_str());
+                    .find(|s| s.id == t.school)
+                    .map_or("", |s| s.name.as_str());
                 format!("{} ({school})", t.name)
             },
         )

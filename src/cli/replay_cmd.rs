@@ -6,8 +6,8 @@
 use super::{CliError, target};
 use crate::games::lrs::replay::{Replay, replay};
 use crate::report::viewer::{PageInfo, page};
-use crate::store::Store;
-use crate::tourney::model::BracketFormat;
+use crate::store::{GameStatus, Store};
+use crate::tourney::model::{BracketFormat, SetId, SetRun, TeamId};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ pub struct ReplayArgs {
     /// The tournament file (.toml) or its database.
     target: PathBuf,
     /// The set, as `status` and `export games` show it (e.g. `nationals/final`).
-    set: String,
+    set: SetId,
     /// `GAME`, or `RUN GAME` as `export games` names a game: the game of the series,
     /// counted from 0, of the set's current run, or of run `RUN` (an earlier run that a
     /// rerun replaced can still be watched).
@@ -38,7 +38,7 @@ pub struct ReplayArgs {
 /// What `--json` prints.
 #[derive(Serialize)]
 struct ReplayReport<'a> {
-    set: &'a str,
+    set: &'a SetId,
     game: u32,
     board: &'a str,
     seed: u64,
@@ -104,8 +104,8 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
                 db.display()
             ))
         })?;
-    let log = match (game.done, log) {
-        (true, Some(log)) => log,
+    let log = match (game.status, log) {
+        (GameStatus::Done, Some(log)) => log,
         _ => {
             return Err(CliError::input(format!(
                 "game {} of {} has not been played yet",
@@ -114,7 +114,10 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         }
     };
     let mut lines: Vec<_> = results
-        .get(&(args.set.clone(), run))
+        .get(&SetRun {
+            set: args.set.clone(),
+            run,
+        })
         .map(|rows| {
             rows.iter()
                 .filter(|r| r.game_index == game_index)
@@ -123,7 +126,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         })
         .unwrap_or_default();
     lines.sort_by_key(|r| r.seat);
-    let team_name = |id: usize| {
+    let team_name = |id: TeamId| {
         teams
             .iter()
             .find(|t| t.id == id)
@@ -320,7 +323,7 @@ fn replay_other_game(
     lines: &[crate::store::ResultRow],
     log: &[u8],
     stored: &crate::store::StoredTournament,
-    team_name: &dyn Fn(usize) -> String,
+    team_name: &dyn Fn(TeamId) -> String,
 ) -> Result<(), CliError> {
     use crate::play::contest;
     let kind = format.game.kind();

@@ -6,6 +6,7 @@ use crate::runner::{
     ProgressMode, RerunOutcome, RerunRequest, RunOptions, rerun_set, tournament_from_store,
 };
 use crate::tourney::config::load_tournament;
+use crate::tourney::model::SetId;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -14,7 +15,7 @@ pub struct RerunArgs {
     /// The tournament file (.toml) or its database.
     target: PathBuf,
     /// The set to play again, as `status` shows it (e.g. westfield-high/r1/s2, nationals/final).
-    set: String,
+    set: SetId,
     /// Why (kept in the audit log with the superseded results).
     #[arg(long)]
     reason: String,
@@ -64,7 +65,7 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
             "re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
             args.set,
             affected.len(),
-            affected.join(", ")
+            ids_text(&affected)
         ))),
         RerunOutcome::Done {
             run_no,
@@ -89,12 +90,12 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
                 println!(
                     "invalidated and replayed {} set(s): {}",
                     invalidated.len(),
-                    invalidated.join(", ")
+                    ids_text(&invalidated)
                 );
             }
             println!("games played now: {}", summary.games_played);
             if let Some(&champion) = summary.final_ranking.first() {
-                let team = &t.teams[champion];
+                let team = t.team(champion);
                 println!(
                     "{}: {} ({})",
                     if t.has_nationals() {
@@ -109,4 +110,9 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// Set ids as a comma-separated list.
+fn ids_text(ids: &[SetId]) -> String {
+    ids.iter().map(SetId::as_str).collect::<Vec<_>>().join(", ")
 }

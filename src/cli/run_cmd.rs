@@ -3,7 +3,7 @@
 use super::CliError;
 use crate::runner::{ProgressMode, RunOptions, run_tournament};
 use crate::tourney::config::load_tournament_with_warnings;
-use crate::tourney::model::Tournament;
+use crate::tourney::model::{TeamId, Tournament};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -57,8 +57,8 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         crate::runner::RunError::BadRequest(_) => CliError::input(e),
         _ => CliError::failure(e),
     })?;
-    let name = |team: usize| {
-        let team = &t.teams[team];
+    let name = |team: TeamId| {
+        let team = t.team(team);
         format!("{} ({})", team.name, t.schools[team.school].name)
     };
     println!("{}: done", t.name);

@@ -4,6 +4,7 @@ use super::{CliError, target};
 use crate::report::paths::team_paths;
 use crate::report::{Snapshot, standings};
 use crate::tourney::bracket::rank;
+use crate::tourney::model::TeamId;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -152,7 +153,7 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
                 rounds.join(", ")
             )));
         }
-        let stages: Vec<&str> = snap.stages.iter().map(|(id, _)| id.as_str()).collect();
+        let stages: Vec<&str> = snap.stages.iter().map(|s| s.id.as_str()).collect();
         return Err(CliError::input(format!(
             "no sets for stage {stage:?}; stages are: {}",
             stages.join(", ")
@@ -184,9 +185,9 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
     );
     let paths = team_paths(snap);
     // The team's last set among those shown, described.
-    let how = |team: usize| {
+    let how = |team: TeamId| {
         paths
-            .get(team)
+            .get(team.index())
             .and_then(|p| {
                 p.sets
                     .iter()

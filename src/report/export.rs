@@ -8,6 +8,7 @@
 use super::snapshot::Snapshot;
 use super::standings::{standings, standings_columns};
 use crate::tourney::bracket::rank;
+use crate::tourney::model::{SetRun, TeamId};
 use std::io::Write;
 
 /// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
@@ -50,16 +51,19 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     for g in &snap.games {
         let lines: Vec<_> = snap
             .history
-            .get(&(g.set_id.clone(), g.run_no))
+            .get(&SetRun {
+                set: g.set_id.clone(),
+                run: g.run_no,
+            })
             .map(|v| v.iter().filter(|r| r.game_index == g.game_index).collect())
             .unwrap_or_default();
         let head = [
-            g.set_id.clone(),
+            g.set_id.to_string(),
             g.run_no.to_string(),
             g.game_index.to_string(),
             g.seed.to_string(),
             g.board.clone(),
-            if g.done { "done" } else { "planned" }.to_string(),
+            g.status.to_string(),
             g.attempts.to_string(),
             g.turns.map(|t| t.to_string()).unwrap_or_default(),
             u8::from(g.superseded).to_string(),
@@ -116,14 +120,14 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
     let draw = snap.draw();
     for set in &snap.sets {
         let totals = snap.set_totals(set);
-        let places: Vec<usize> = rank(&totals, &draw).iter().map(|r| r.totals.team).collect();
-        let status = super::status::set_state(snap, &set.id, set.done);
+        let places: Vec<TeamId> = rank(&totals, &draw).iter().map(|r| r.totals.team).collect();
+        let status = super::status::set_state(snap, set);
         for (position, t) in totals.iter().enumerate() {
             let adv = snap
                 .advancement
                 .iter()
-                .find(|a| a.set_id.as_deref() == Some(&set.id) && a.team == t.team);
-            let place = if set.done {
+                .find(|a| a.set_id.as_ref() == Some(&set.id) && a.team == t.team);
+            let place = if set.is_done() {
                 places
                     .iter()
                     .position(|&p| p == t.team)
@@ -133,8 +137,8 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
                 String::new()
             };
             let mut rec = vec![
-                set.id.clone(),
-                set.stage_id.clone(),
+                set.id.to_string(),
+                set.stage_id.to_string(),
                 set.round.to_string(),
                 u8::from(set.is_final).to_string(),
                 status.to_string(),

@@ -9,14 +9,14 @@
 mod decider;
 mod wild;
 
-pub use decider::Decider;
+pub use decider::{Decider, Tied};
 pub use wild::{WildCardCandidate, wild_card_table};
 
 use super::snapshot::Snapshot;
 use crate::games::Stats;
-use crate::store::SetRow;
-use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw, rank};
-use crate::tourney::model::BracketFormat;
+use crate::store::{GameStatus, SetRow};
+use crate::tourney::bracket::{SeriesTotals, TieDraw, rank};
+use crate::tourney::model::{BracketFormat, SetId, StageId, TeamId};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 
@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 pub struct SetLine {
     /// 1-based.
     pub place: usize,
-    pub team: usize,
+    pub team: TeamId,
     /// The series score.
     pub score: i64,
     pub games_won: u32,
@@ -67,8 +67,8 @@ pub enum Outcome {
 /// One set of a team's path.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SetPlacing {
-    pub set_id: String,
-    pub stage_id: String,
+    pub set_id: SetId,
+    pub stage_id: StageId,
     pub round: u32,
     pub is_final: bool,
     /// 1-based place in the set's ranking (so far, while it is played).
@@ -93,7 +93,7 @@ pub struct SetPlacing {
 #[serde(rename_all = "snake_case")]
 pub enum Entry {
     /// Among the top of its school final.
-    SchoolTop { school_final: String, place: usize },
+    SchoolTop { school_final: SetId, place: usize },
     /// A wild card, ranked `rank` by its school-stage total.
     WildCard { rank: usize, school_total: i64 },
     /// The only team of its school.
@@ -103,7 +103,7 @@ pub enum Entry {
 /// A team's way through the bracket.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamPath {
-    pub team: usize,
+    pub team: TeamId,
     /// Bracket order: school rounds, school final, nationals rounds, national final.
     pub sets: Vec<SetPlacing>,
     pub nationals_entry: Option<Entry>,
@@ -136,7 +136,7 @@ struct Context<'a> {
     snap: &'a Snapshot,
     draw: TieDraw,
     advance: usize,
-    advanced: HashSet<(&'a str, usize)>,
+    advanced: HashSet<(&'a str, TeamId)>,
     games: HashMap<&'a str, (usize, usize)>,
 }
 
@@ -149,13 +149,13 @@ impl<'a> Context<'a> {
             advanced: snap
                 .advancement
                 .iter()
-                .filter_map(|a| a.set_id.as_deref().map(|id| (id, a.team)))
+                .filter_map(|a| a.set_id.as_ref().map(|id| (id.as_str(), a.team)))
                 .collect(),
             games: snap.games.iter().filter(|g| !g.superseded).fold(
                 HashMap::new(),
                 |mut games, g| {
                     let count = games.entry(g.set_id.as_str()).or_insert((0, 0));
-                    count.0 += usize::from(g.done);
+                    count.0 += usize::from(g.status == GameStatus::Done);
                     count.1 += 1;
                     games
                 },
@@ -169,7 +169,7 @@ impl<'a> Context<'a> {
 
     fn set_ranking(&self, set: &SetRow) -> Vec<SetLine> {
         let ranking = rank(&self.snap.set_totals(set), &self.draw);
-        let deciders = if set.done {
+        let deciders = if set.is_done() {
             decider::at_cut(&ranking, self.cut(set), &self.draw)
         } else {
             vec![None; ranking.len()]
@@ -184,16 +184,17 @@ impl<'a> Context<'a> {
                 score: r.totals.score,
                 games_won: r.totals.games_won,
                 stats: r.totals.stats,
-                advanced: set.done && self.advanced.contains(&(set.id.as_str(), r.totals.team)),
+                advanced: set.is_done()
+                    && self.advanced.contains(&(set.id.as_str(), r.totals.team)),
                 decider,
             })
             .collect()
     }
 
     /// Every member's placing in `set`, in rank order.
-    fn placings(&self, set: &SetRow) -> Vec<(usize, SetPlacing)> {
+    fn placings(&self, set: &SetRow) -> Vec<(TeamId, SetPlacing)> {
         let lines = self.set_ranking(set);
-        let last_stage = set.stage_id == NATIONALS_LABEL || !self.snap.has_nationals();
+        let last_stage = set.stage_id.is_nationals() || !self.snap.has_nationals();
         let cut = self.cut(set);
         let (games_done, games_planned) =
             self.games.get(set.id.as_str()).copied().unwrap_or_default();
@@ -204,7 +205,7 @@ impl<'a> Context<'a> {
             .iter()
             .map(|line| {
                 let i = line.place - 1;
-                let (outcome, decider) = if !set.done {
+                let (outcome, decider) = if !set.is_done() {
                     (Outcome::Playing, None)
                 } else if set.is_final && last_stage && i == 0 {
                     (Outcome::Champion, against(line, lines.get(1)))
@@ -262,7 +263,7 @@ impl SetPlacing {
         };
         // A one-school tournament's final still qualifies its top teams.
         let qualified = || {
-            if self.stage_id != NATIONALS_LABEL && self.place <= self.advancing {
+            if !self.stage_id.is_nationals() && self.place <= self.advancing {
                 format!(", qualified (top {})", self.advancing)
             } else {
                 String::new()
@@ -309,7 +310,7 @@ impl SetPlacing {
 impl Entry {
     /// `qualified 2nd in westfield/final`, `wild card #3 (school total 512)`, `only team of
     /// Maple Grove Academy, qualified without playing`.
-    pub fn describe(&self, snap: &Snapshot, team: usize) -> String {
+    pub fn describe(&self, snap: &Snapshot, team: TeamId) -> String {
         match self {
             Entry::SchoolTop {
                 school_final,
@@ -330,10 +331,10 @@ impl Entry {
 pub fn team_paths(snap: &Snapshot) -> Vec<TeamPath> {
     let ctx = Context::new(snap);
     let mut sets: Vec<&SetRow> = snap.sets.iter().collect();
-    sets.sort_by_key(|s| (s.stage_id == NATIONALS_LABEL, s.round, s.set_index));
+    sets.sort_by_key(|s| (s.stage_id.is_nationals(), s.round, s.set_index));
     let mut paths: Vec<TeamPath> = (0..snap.teams.len())
         .map(|team| TeamPath {
-            team,
+            team: TeamId(team),
             sets: Vec::new(),
             nationals_entry: None,
             how: String::new(),
@@ -341,13 +342,13 @@ pub fn team_paths(snap: &Snapshot) -> Vec<TeamPath> {
         .collect();
     for set in sets {
         for (team, placing) in ctx.placings(set) {
-            if let Some(path) = paths.get_mut(team) {
+            if let Some(path) = paths.get_mut(team.index()) {
                 path.sets.push(placing);
             }
         }
     }
     let wild = wild_card_table(snap);
-    let wild: HashMap<usize, &WildCardCandidate> = wild.iter().map(|w| (w.team, w)).collect();
+    let wild: HashMap<TeamId, &WildCardCandidate> = wild.iter().map(|w| (w.team, w)).collect();
     let mut school_sizes: HashMap<usize, usize> = HashMap::new();
     for t in &snap.teams {
         *school_sizes.entry(t.school).or_default() += 1;
@@ -356,7 +357,7 @@ pub fn team_paths(snap: &Snapshot) -> Vec<TeamPath> {
     for path in &mut paths {
         let alone = snap
             .teams
-            .get(path.team)
+            .get(path.team.index())
             .is_some_and(|t| school_sizes.get(&t.school) == Some(&1));
         let candidate = wild.get(&path.team).copied();
         if nationals {
@@ -378,7 +379,7 @@ fn entry(path: &TeamPath, wild: Option<&WildCardCandidate>, alone: bool) -> Opti
     let school_final = path
         .sets
         .iter()
-        .find(|p| p.is_final && p.stage_id != NATIONALS_LABEL);
+        .find(|p| p.is_final && !p.stage_id.is_nationals());
     if let Some(p) = school_final.filter(|p| p.outcome == Outcome::Advanced) {
         return Some(Entry::SchoolTop {
             school_final: p.set_id.clone(),
@@ -392,7 +393,7 @@ fn entry(path: &TeamPath, wild: Option<&WildCardCandidate>, alone: bool) -> Opti
 /// its entry while it waits for the nationals to be dealt.
 fn how(snap: &Snapshot, path: &TeamPath, wild: Option<&WildCardCandidate>, alone: bool) -> String {
     let last = path.sets.last();
-    let at_nationals = last.is_some_and(|p| p.stage_id == NATIONALS_LABEL);
+    let at_nationals = last.is_some_and(|p| p.stage_id.is_nationals());
     let mut line = match (&path.nationals_entry, last) {
         (Some(entry), Some(last)) if at_nationals => format!(
             "{}; {}",

@@ -5,9 +5,11 @@
 //! work with just the `.sqlite` file, without the configuration it came from.
 
 use crate::store::{
-    AuditRow, GameHistoryRow, ResultRow, SetRow, Store, StoreError, StoredTournament, TeamRow,
+    AuditRow, GameHistoryRow, GameStatus, ResultRow, SchoolRow, SetRow, StageRow, Store,
+    StoreError, StoredTournament, TeamRow,
 };
-use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, TieDraw};
+use crate::tourney::bracket::{SeriesTotals, TieDraw};
+use crate::tourney::model::{SetId, SetRun, TeamId};
 use std::collections::HashMap;
 
 /// Who left a round upwards and why (the stored row).
@@ -17,16 +19,16 @@ pub use crate::store::AdvancementRow as Advancement;
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     pub tournament: StoredTournament,
-    /// `(name, slug)` by school id.
-    pub schools: Vec<(String, String)>,
+    /// By school id.
+    pub schools: Vec<SchoolRow>,
     pub teams: Vec<TeamRow>,
     pub sets: Vec<SetRow>,
-    pub results: HashMap<String, Vec<ResultRow>>,
-    /// Every result line, superseded runs included, by (set id, run).
-    pub history: HashMap<(String, u32), Vec<ResultRow>>,
+    pub results: HashMap<SetId, Vec<ResultRow>>,
+    /// Every result line, superseded runs included, by set run.
+    pub history: HashMap<SetRun, Vec<ResultRow>>,
     pub games: Vec<GameHistoryRow>,
     pub advancement: Vec<Advancement>,
-    pub stages: Vec<(String, String)>,
+    pub stages: Vec<StageRow>,
     pub audit: Vec<AuditRow>,
 }
 
@@ -38,15 +40,9 @@ impl Snapshot {
                 what: "no tournament stored yet (run `lrs-tourney run` first)".to_string(),
             });
         };
-        let schools = store
-            .schools()
-            .await?
-            .into_iter()
-            .map(|(_, name, slug)| (name, slug))
-            .collect();
         Ok(Snapshot {
             tournament,
-            schools,
+            schools: store.schools().await?,
             teams: store.teams().await?,
             sets: store.sets().await?,
             results: store.results().await?,
@@ -59,42 +55,44 @@ impl Snapshot {
     }
 
     pub fn has_nationals(&self) -> bool {
-        self.stages.iter().any(|(id, _)| id == NATIONALS_LABEL)
+        self.stages.iter().any(|s| s.id.is_nationals())
     }
 
-    pub fn team_name(&self, team: usize) -> &str {
-        self.teams.get(team).map_or("?", |t| t.name.as_str())
-    }
-
-    pub fn school_of(&self, team: usize) -> &str {
+    pub fn team_name(&self, team: TeamId) -> &str {
         self.teams
-            .get(team)
+            .get(team.index())
+            .map_or("?", |t| t.name.as_str())
+    }
+
+    pub fn school_of(&self, team: TeamId) -> &str {
+        self.teams
+            .get(team.index())
             .and_then(|t| self.schools.get(t.school))
-            .map_or("?", |s| s.0.as_str())
+            .map_or("?", |s| s.name.as_str())
     }
 
     /// The seeded draw of the tie-break chain, as the runner built it.
     pub fn draw(&self) -> TieDraw {
         let keys = self.teams.iter().map(|t| {
-            let slug = self.schools.get(t.school).map_or("", |s| s.1.as_str());
+            let slug = self.schools.get(t.school).map_or("", |s| s.slug.as_str());
             format!("{slug}/{}", t.name)
         });
         TieDraw::new(self.tournament.game.tie_steps(), self.tournament.seed, keys)
     }
 
     /// Games stored for a set's current run.
-    pub fn games_done(&self, set_id: &str) -> usize {
+    pub fn games_done(&self, set_id: &SetId) -> usize {
         self.games
             .iter()
-            .filter(|g| g.set_id == set_id && !g.superseded && g.done)
+            .filter(|g| g.set_id == *set_id && !g.superseded && g.status == GameStatus::Done)
             .count()
     }
 
     /// Games planned for a set's current run.
-    pub fn games_planned(&self, set_id: &str) -> usize {
+    pub fn games_planned(&self, set_id: &SetId) -> usize {
         self.games
             .iter()
-            .filter(|g| g.set_id == set_id && !g.superseded)
+            .filter(|g| g.set_id == *set_id && !g.superseded)
             .count()
     }
 

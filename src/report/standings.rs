@@ -8,8 +8,8 @@
 use super::paths::team_paths;
 use super::snapshot::Snapshot;
 use crate::games::{GameKind, NamedStats, Stats};
-use crate::tourney::bracket::{NATIONALS_LABEL, rank};
-use crate::tourney::model::AdvancementKind;
+use crate::tourney::bracket::rank;
+use crate::tourney::model::{AdvancementKind, TeamId};
 use serde::Serialize;
 use std::cmp::Reverse;
 
@@ -44,7 +44,7 @@ pub struct Standing {
     pub how: String,
     /// The team's id (not exported).
     #[serde(skip)]
-    pub team_id: usize,
+    pub team_id: TeamId,
     /// Its series score in the set reached: what the rank order uses after the decisive
     /// final (not exported).
     #[serde(skip)]
@@ -114,10 +114,10 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
     let mut acc = vec![Acc::default(); n];
     let nationals_tournament = snap.has_nationals();
     for set in &snap.sets {
-        let nationals = set.stage_id == NATIONALS_LABEL;
+        let nationals = set.stage_id.is_nationals();
         let lines = snap.results.get(&set.id).map_or(&[][..], Vec::as_slice);
         for r in lines {
-            let Some(a) = acc.get_mut(r.team) else {
+            let Some(a) = acc.get_mut(r.team.index()) else {
                 continue;
             };
             if nationals {
@@ -137,7 +137,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             format!("r{}", set.round)
         };
         for (team, totals) in set.members.iter().zip(snap.set_totals(set)) {
-            let Some(a) = acc.get_mut(*team) else {
+            let Some(a) = acc.get_mut(team.index()) else {
                 continue;
             };
             let candidate = (nationals, order, label.clone(), totals.score);
@@ -157,18 +157,19 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             .as_ref()
             .is_some_and(|id| snap.sets.iter().any(|s| &s.id == id && s.is_final));
         let label = match adv.kind {
-            AdvancementKind::Top if adv.stage_id != NATIONALS_LABEL && from_final => "top2",
+            AdvancementKind::Top if !adv.stage_id.is_nationals() && from_final => "top2",
             AdvancementKind::WildCard => "wildcard",
             AdvancementKind::SingleTeam => "single_team",
             AdvancementKind::Top => continue,
         };
-        if let Some(q) = qualified.get_mut(adv.team) {
+        if let Some(q) = qualified.get_mut(adv.team.index()) {
             *q = (label.to_string(), adv.tie_break.clone().unwrap_or_default());
         }
     }
     let paths = team_paths(snap);
     let mut rows: Vec<Standing> = (0..n)
         .map(|team| {
+            let id = TeamId(team);
             let path = paths.get(team);
             let reached = path.and_then(|p| p.sets.last());
             let a = &acc[team];
@@ -180,8 +181,8 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             };
             Standing {
                 rank: 0,
-                team: snap.team_name(team).to_string(),
-                school: snap.school_of(team).to_string(),
+                team: snap.team_name(id).to_string(),
+                school: snap.school_of(id).to_string(),
                 stage_reached: if in_nationals { "nationals" } else { "school" }.to_string(),
                 round_reached,
                 total_score: a.school_score + a.nationals_score,
@@ -196,9 +197,9 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 faults: a.faults,
                 qualified_by: qualified[team].0.clone(),
                 tie_break: qualified[team].1.clone(),
-                set_reached: reached.map(|p| p.set_id.clone()).unwrap_or_default(),
+                set_reached: reached.map(|p| p.set_id.to_string()).unwrap_or_default(),
                 how: path.map(|p| p.how.clone()).unwrap_or_default(),
-                team_id: team,
+                team_id: id,
                 ranked_score: reached.map(|p| p.score),
             }
         })
@@ -206,9 +207,9 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
     // The decisive final's order, once played.
     let decisive = snap.sets.iter().find(|s| {
         s.is_final
-            && s.done
+            && s.is_done()
             && if nationals_tournament {
-                s.stage_id == NATIONALS_LABEL
+                s.stage_id.is_nationals()
             } else {
                 true
             }
@@ -217,7 +218,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
         .map(|set| {
             rank(&snap.set_totals(set), &snap.draw())
                 .iter()
-                .map(|r| r.totals.team)
+                .map(|r| r.totals.team.index())
                 .collect()
         })
         .unwrap_or_default();
@@ -258,7 +259,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 tie_break: String::new(),
                 set_reached: String::new(),
                 how: String::new(),
-                team_id: 0,
+                team_id: TeamId(0),
                 ranked_score: None,
             },
         );

@@ -1,30 +1,38 @@
 //! `status`: what is planned, running and done, stage by stage and set by set.
 
 use super::snapshot::Snapshot;
-use crate::tourney::bracket::NATIONALS_LABEL;
+use crate::store::{GameStatus, SetRow, StageRow, StageStatus};
+use crate::tourney::model::SetId;
 use std::fmt::Write;
 
-/// A set's state as shown to organisers.
-pub fn set_state(snap: &Snapshot, set_id: &str, done_flag: bool) -> &'static str {
-    let done = snap.games_done(set_id);
-    if done_flag {
-        "done"
-    } else if done == 0 {
-        "planned"
+/// A set's state as shown to organisers, in the words of a stage's: `done` once its
+/// advancement is stored, `planned` before any of its games is, `running` in between.
+pub fn set_state(snap: &Snapshot, set: &SetRow) -> StageStatus {
+    if set.is_done() {
+        StageStatus::Done
+    } else if snap.games_done(&set.id) == 0 {
+        StageStatus::Planned
     } else {
-        "running"
+        StageStatus::Running
     }
 }
 
-/// What `status` calls a stage or set that is under way (stored `running`, or some games
-/// stored): `running` only while a run holds the database's lock (`live`); otherwise the
-/// run that was playing it stopped, and the next `run` resumes it.
-fn under_way(state: &str, live: bool) -> &str {
-    if state == "running" && !live {
+/// What `status` calls a stage or set in `state`: one under way (stored `running`, or some
+/// games stored) is `running` only while a run holds the database's lock (`live`);
+/// otherwise the run that was playing it stopped, and the next `run` resumes it.
+fn under_way(state: StageStatus, live: bool) -> &'static str {
+    if state == StageStatus::Running && !live {
         "interrupted"
     } else {
-        state
+        state.as_str()
     }
+}
+
+/// The stages in the order `status` lists them: schools by id, the nationals last.
+fn stages_in_order(snap: &Snapshot) -> Vec<&StageRow> {
+    let mut stages: Vec<&StageRow> = snap.stages.iter().collect();
+    stages.sort_by_key(|s| (s.id.is_nationals(), s.id.clone()));
+    stages
 }
 
 /// The status report; `all_sets` lists finished stages' sets too; `live` says whether a
@@ -35,7 +43,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
     let done: usize = snap
         .games
         .iter()
-        .filter(|g| !g.superseded && g.done)
+        .filter(|g| !g.superseded && g.status == GameStatus::Done)
         .count();
     let restarted: usize = snap
         .games
@@ -56,8 +64,8 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
             String::new()
         }
     );
-    let count = |state: &str| snap.stages.iter().filter(|(_, s)| s == state).count();
-    let finished = !snap.stages.is_empty() && count("done") == snap.stages.len();
+    let count = |state: StageStatus| snap.stages.iter().filter(|s| s.status == state).count();
+    let finished = !snap.stages.is_empty() && count(StageStatus::Done) == snap.stages.len();
     let _ = writeln!(
         out,
         "run: {}",
@@ -72,19 +80,16 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
     let _ = writeln!(
         out,
         "stages: {} done, {} {}, {} planned",
-        count("done"),
-        count("running"),
-        under_way("running", live),
-        count("planned")
+        count(StageStatus::Done),
+        count(StageStatus::Running),
+        under_way(StageStatus::Running, live),
+        count(StageStatus::Planned)
     );
-    let mut stage_ids: Vec<&(String, String)> = snap.stages.iter().collect();
-    // Nationals last, schools by id.
-    stage_ids.sort_by_key(|(id, _)| (id == NATIONALS_LABEL, id.clone()));
     let many = snap.sets.len() > 200 && !all_sets;
-    for (stage, state) in stage_ids {
-        let sets: Vec<_> = snap.sets.iter().filter(|s| &s.stage_id == stage).collect();
-        let _ = writeln!(out, "\n{stage}: {}", under_way(state, live));
-        if many && state == "done" {
+    for StageRow { id: stage, status } in stages_in_order(snap) {
+        let sets: Vec<_> = snap.sets.iter().filter(|s| s.stage_id == *stage).collect();
+        let _ = writeln!(out, "\n{stage}: {}", under_way(*status, live));
+        if many && *status == StageStatus::Done {
             let _ = writeln!(out, "  {} set(s), all done", sets.len());
             continue;
         }
@@ -93,7 +98,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
                 .advancement
                 .iter()
                 .filter(|a| {
-                    &a.stage_id == stage
+                    a.stage_id == *stage
                         && a.kind == crate::tourney::model::AdvancementKind::SingleTeam
                 })
                 .map(|a| snap.team_name(a.team))
@@ -114,7 +119,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
                 out,
                 "  {:<28} {:<11} {:>2}/{:<2} games  {}{}",
                 set.id,
-                under_way(set_state(snap, &set.id, set.done), live),
+                under_way(set_state(snap, set), live),
                 snap.games_done(&set.id),
                 snap.games_planned(&set.id),
                 names.join(", "),
@@ -131,17 +136,18 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
     }
     if !snap.audit.is_empty() {
         let _ = writeln!(out, "\naudit log:");
-        for (at, action, set, reason, details) in &snap.audit {
+        for a in &snap.audit {
             let _ = writeln!(
                 out,
-                "  {} {action} {} {} {}",
-                super::time::stored_time_text(at),
-                set.as_deref().unwrap_or(""),
-                reason
+                "  {} {} {} {} {}",
+                super::time::stored_time_text(&a.at),
+                a.action,
+                a.set_id.as_ref().map_or("", SetId::as_str),
+                a.reason
                     .as_deref()
                     .map(|r| format!("reason: {r}"))
                     .unwrap_or_default(),
-                details.as_deref().unwrap_or("")
+                a.details.as_deref().unwrap_or("")
             );
         }
     }
@@ -155,9 +161,10 @@ pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
     let done = snap
         .games
         .iter()
-        .filter(|g| !g.superseded && g.done)
+        .filter(|g| !g.superseded && g.status == GameStatus::Done)
         .count();
-    let finished = !snap.stages.is_empty() && snap.stages.iter().all(|(_, state)| state == "done");
+    let finished =
+        !snap.stages.is_empty() && snap.stages.iter().all(|s| s.status == StageStatus::Done);
     let run = if live {
         "in progress"
     } else if finished {
@@ -165,19 +172,17 @@ pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
     } else {
         "interrupted"
     };
-    let mut stage_ids: Vec<&(String, String)> = snap.stages.iter().collect();
-    stage_ids.sort_by_key(|(id, _)| (id == NATIONALS_LABEL, id.clone()));
-    let stages: Vec<serde_json::Value> = stage_ids
+    let stages: Vec<serde_json::Value> = stages_in_order(snap)
         .into_iter()
-        .map(|(stage, state)| {
-            let mut sets: Vec<_> = snap.sets.iter().filter(|s| &s.stage_id == stage).collect();
+        .map(|StageRow { id: stage, status }| {
+            let mut sets: Vec<_> = snap.sets.iter().filter(|s| s.stage_id == *stage).collect();
             sets.sort_by_key(|s| (s.is_final, s.round, s.set_index));
             let sets: Vec<serde_json::Value> = sets
                 .into_iter()
                 .map(|set| {
                     json!({
                         "id": set.id,
-                        "state": under_way(set_state(snap, &set.id, set.done), live),
+                        "state": under_way(set_state(snap, set), live),
                         "games_done": snap.games_done(&set.id),
                         "games_planned": snap.games_planned(&set.id),
                         "teams": set.members.iter().map(|&t| snap.team_name(t)).collect::<Vec<_>>(),
@@ -185,19 +190,19 @@ pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
                     })
                 })
                 .collect();
-            json!({"id": stage, "state": under_way(state, live), "sets": sets})
+            json!({"id": stage, "state": under_way(*status, live), "sets": sets})
         })
         .collect();
     let audit: Vec<serde_json::Value> = snap
         .audit
         .iter()
-        .map(|(at, action, set, reason, details)| {
+        .map(|a| {
             json!({
-                "at": super::time::stored_time_text(at),
-                "action": action,
-                "set": set,
-                "reason": reason,
-                "details": details,
+                "at": super::time::stored_time_text(&a.at),
+                "action": a.action,
+                "set": a.set_id,
+                "reason": a.reason,
+                "details": a.details,
             })
         })
         .collect();

@@ -10,14 +10,26 @@ use super::RunError;
 use super::game::{ExternalSetup, GameJob, GameJobError, play_series};
 use crate::games::Arena;
 use crate::store::GameRecord;
-use crate::tourney::model::Tournament;
+use crate::tourney::model::{SetGame, SetId, Tournament};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-/// A finished game: its set, its index, and its record or why it failed.
-pub(super) type GameOutcome = (String, u32, Result<GameRecord, GameJobError>);
+/// A finished game: which one, and its record or why it failed.
+pub(super) struct FinishedGame {
+    pub game: SetGame,
+    pub record: Result<GameRecord, GameJobError>,
+}
+
+impl FinishedGame {
+    fn of(job: &GameJob, record: Result<GameRecord, GameJobError>) -> FinishedGame {
+        FinishedGame {
+            game: job.key(),
+            record,
+        }
+    }
+}
 
 /// Most finished games stored in one transaction.
 const MAX_BATCH: usize = 1024;
@@ -36,10 +48,10 @@ pub(super) struct Executor {
     /// Games with external bots run as tokio tasks, at most `jobs` at once.
     external_slots: Arc<tokio::sync::Semaphore>,
     external: Arc<ExternalSetup>,
-    tx: mpsc::UnboundedSender<GameOutcome>,
-    rx: mpsc::UnboundedReceiver<GameOutcome>,
-    /// Games started and not yet returned by `next_batch`, by (set id, game index).
-    in_flight: HashSet<(String, u32)>,
+    tx: mpsc::UnboundedSender<FinishedGame>,
+    rx: mpsc::UnboundedReceiver<FinishedGame>,
+    /// Games started and not yet returned by `next_batch`.
+    in_flight: HashSet<SetGame>,
     /// How many games the last batch held: how many finish in one window.
     pace: usize,
     /// The arenas by the name stored with each game (for Last Robot Standing its boards,
@@ -99,8 +111,11 @@ impl Executor {
     }
 
     /// Whether game `g` of `set_id` is being played.
-    pub(super) fn is_playing(&self, set_id: &str, g: u32) -> bool {
-        self.in_flight.contains(&(set_id.to_string(), g))
+    pub(super) fn is_playing(&self, set_id: &SetId, g: u32) -> bool {
+        self.in_flight.contains(&SetGame {
+            set: set_id.clone(),
+            index: g,
+        })
     }
 
     /// Whether no game is being played.
@@ -112,7 +127,7 @@ impl Executor {
     /// are seated, else each on the pool or, with external bots, as a task.
     pub(super) fn start(&mut self, jobs: Vec<GameJob>) {
         for job in &jobs {
-            self.in_flight.insert((job.set_id.clone(), job.game_index));
+            self.in_flight.insert(job.key());
         }
         if jobs.first().is_some_and(GameJob::has_windward) {
             // Windward clients play the whole series over one connection: one task plays
@@ -123,7 +138,7 @@ impl Executor {
             tokio::spawn(async move {
                 let _slot = slots.acquire_owned().await;
                 play_series(&jobs, &external, |job, outcome| {
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                    let _ = tx.send(FinishedGame::of(job, outcome));
                 })
                 .await;
             });
@@ -137,13 +152,13 @@ impl Executor {
                 tokio::spawn(async move {
                     let _slot = slots.acquire_owned().await;
                     let outcome = job.play_external(&external, &HashMap::new()).await;
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                    let _ = tx.send(FinishedGame::of(&job, outcome));
                 });
             } else {
                 self.pool.spawn(move || {
                     let outcome = job.play();
                     // The receiver is gone only when the run already stopped with an error.
-                    let _ = tx.send((job.set_id.clone(), job.game_index, outcome));
+                    let _ = tx.send(FinishedGame::of(&job, outcome));
                 });
             }
         }
@@ -157,7 +172,7 @@ impl Executor {
     /// games for nothing. Otherwise (a run's start, the end of a round) it takes games as
     /// they come, until all that are out have arrived or the window ends, so the next
     /// round is dealt without delay.
-    pub(super) async fn next_batch(&mut self) -> Result<Vec<GameOutcome>, RunError> {
+    pub(super) async fn next_batch(&mut self) -> Result<Vec<FinishedGame>, RunError> {
         let Some(first) = self.rx.recv().await else {
             return Err(RunError::Setup("the game workers stopped".to_string()));
         };
@@ -180,8 +195,8 @@ impl Executor {
             }
         }
         self.pace = batch.len();
-        for (set_id, g, _) in &batch {
-            self.in_flight.remove(&(set_id.clone(), *g));
+        for outcome in &batch {
+            self.in_flight.remove(&outcome.game);
         }
         Ok(batch)
     }

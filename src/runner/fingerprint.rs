@@ -6,7 +6,7 @@
 //! configuration. When the fingerprint differs, [`config_differences`] compares what the
 //! database stores with the file, field by field, so the refusal says exactly what changed.
 
-use crate::store::{Store, StoreError, StoredTournament};
+use crate::store::{SchoolRow, Store, StoreError, StoredTournament};
 use crate::tourney::model::{BracketFormat, Tournament};
 
 /// The fingerprint stored by this version: [`legacy_fingerprint`] and the limits.
@@ -47,7 +47,7 @@ pub fn legacy_fingerprint(t: &Tournament) -> String {
     for school in &t.schools {
         text += &format!("school={}|{}|", school.name, school.slug);
         for &team in &school.teams {
-            let team = &t.teams[team];
+            let team = t.team(team);
             text += &format!("team={}|{}|", team.name, team.bot);
         }
     }
@@ -72,12 +72,12 @@ pub async fn config_differences(
         Ok(f) => format_differences(&f, &t.bracket, &mut out),
         Err(_) => out.push("bracket format: the stored one cannot be read".to_string()),
     }
-    if let Some((time, start, memory)) = stored.limits {
+    if let Some(stored) = stored.limits {
         let l = &t.limits;
         for (key, then, now) in [
-            ("time_limit_ms", time, l.time_limit_ms),
-            ("start_limit_ms", start, l.start_limit_ms),
-            ("memory_mb", memory, l.memory_mb),
+            ("time_limit_ms", stored.time_limit_ms, l.time_limit_ms),
+            ("start_limit_ms", stored.start_limit_ms, l.start_limit_ms),
+            ("memory_mb", stored.memory_mb, l.memory_mb),
         ] {
             if then != now {
                 out.push(format!("limits.{key}: stored {then}, file {now}"));
@@ -89,9 +89,9 @@ pub async fn config_differences(
     let school_name = |id: usize| {
         schools
             .get(id)
-            .map_or_else(|| format!("school {id}"), |(_, name, _)| name.clone())
+            .map_or_else(|| format!("school {id}"), |s| s.name.clone())
     };
-    for (i, (_, name, slug)) in schools.iter().enumerate() {
+    for (i, SchoolRow { name, slug, .. }) in schools.iter().enumerate() {
         match t.schools.get(i) {
             Some(s) if s.name != *name || s.slug != *slug => out.push(format!(
                 "school {}: stored {name:?} [{slug}], file {:?} [{}]",

@@ -12,7 +12,7 @@ use crate::games::{Arena, BuiltinBot};
 use crate::play::contest::{self, GameOutcome, SeatBot};
 use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
-use crate::tourney::model::{Bot, Protocol, TeamId};
+use crate::tourney::model::{Bot, Protocol, SetGame, SetId, TeamId};
 use std::collections::HashMap;
 
 /// Everything needed to play one game, independent of any other game.
@@ -20,7 +20,7 @@ use std::collections::HashMap;
 pub struct GameJob {
     /// The game's number in the store (see [`crate::store::PlannedGame`]).
     pub game_no: i64,
-    pub set_id: String,
+    pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
@@ -35,7 +35,7 @@ pub struct GameJob {
 pub enum GameJobError {
     #[error("set {set} game {game}: {reason}")]
     Failed {
-        set: String,
+        set: SetId,
         game: u32,
         reason: String,
     },
@@ -45,6 +45,14 @@ impl GameJob {
     /// The seat (0-based start square) of the team at set position `position`.
     pub fn seat_of(&self, position: usize) -> usize {
         start_square(position, self.game_index as usize, self.teams.len()) - 1
+    }
+
+    /// Which game of which set this is.
+    pub fn key(&self) -> SetGame {
+        SetGame {
+            set: self.set_id.clone(),
+            index: self.game_index,
+        }
     }
 
     /// Whether any seat of this game is an external program (played on tokio, not rayon).
@@ -104,10 +112,14 @@ impl GameJob {
         let k = self.teams.len();
         let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
         let mut names = vec![String::new(); k];
-        let mut team_of_seat = vec![0; k];
+        let mut team_of_seat = vec![TeamId(0); k];
         for (position, (team, bot)) in self.teams.iter().enumerate() {
             let seat = self.seat_of(position);
-            names[seat] = external.names.get(*team).cloned().unwrap_or_default();
+            names[seat] = external
+                .names
+                .get(team.index())
+                .cloned()
+                .unwrap_or_default();
             team_of_seat[seat] = *team;
             by_seat[seat] = Some(match bot {
                 Bot::Builtin(ai) => SeatBot::Builtin(*ai),
@@ -250,7 +262,11 @@ pub async fn play_series(
         });
         let mut pending = Vec::new();
         for (team, program) in starts {
-            let name = external.team_names.get(team).cloned().unwrap_or_default();
+            let name = external
+                .team_names
+                .get(team.index())
+                .cloned()
+                .unwrap_or_default();
             let command = BotCommand {
                 argv: program.argv.clone(),
                 dir: program.dir.clone(),

@@ -28,10 +28,10 @@ pub use verify::{Consistency, check_store};
 
 use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
-    BracketError, NATIONALS_LABEL, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes,
-    nationals_field, round_sizes, wild_card_count,
+    BracketError, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes, nationals_field,
+    round_sizes, wild_card_count,
 };
-use crate::tourney::model::{Stage, TeamId, Tournament};
+use crate::tourney::model::{SetId, Stage, StageId, TeamId, Tournament};
 use executor::Executor;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use thiserror::Error;
@@ -143,17 +143,16 @@ pub(crate) async fn with_stored_slugs<'t>(
     store: &Store,
 ) -> Result<std::borrow::Cow<'t, Tournament>, RunError> {
     let stored = store.schools().await?;
-    let differs =
-        |(school, (_, name, slug)): (&crate::tourney::model::School, &(usize, String, String))| {
-            school.name == *name && school.slug != *slug
-        };
+    let differs = |(school, row): (&crate::tourney::model::School, &crate::store::SchoolRow)| {
+        school.name == row.name && school.slug != row.slug
+    };
     if !t.schools.iter().zip(&stored).any(differs) {
         return Ok(std::borrow::Cow::Borrowed(t));
     }
     let mut adopted = t.clone();
-    for (school, (_, name, slug)) in adopted.schools.iter_mut().zip(&stored) {
-        if school.name == *name {
-            school.slug.clone_from(slug);
+    for (school, row) in adopted.schools.iter_mut().zip(&stored) {
+        if school.name == row.name {
+            school.slug.clone_from(&row.slug);
         }
     }
     Ok(std::borrow::Cow::Owned(adopted))
@@ -273,7 +272,7 @@ struct Runner<'a> {
     /// Writes decided by the plans of the current pass, flushed together.
     pending: PendingWrites,
     /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
-    invalidated: HashMap<String, u32>,
+    invalidated: HashMap<SetId, u32>,
     /// A new database's tournament, schools, teams and stages, stored by the first
     /// `flush_plans`: the first games play while they are written.
     setup: Option<TournamentSetup>,
@@ -292,12 +291,12 @@ enum TournamentSetup {
 #[derive(Default)]
 struct PendingWrites {
     finished_sets: Vec<FinishedSet>,
-    finished_stages: Vec<String>,
+    finished_stages: Vec<StageId>,
     /// Teams that joined a stage without playing for it (single-team schools' qualifiers,
     /// the nationals' wild cards).
     entries: Vec<StageEntries>,
     /// Ready sets with their stage id, in planning order, not started yet.
-    ready: Vec<(SetPlan, String)>,
+    ready: Vec<(SetPlan, StageId)>,
     /// Newly dealt sets, started already, with the run number each is expected to be
     /// stored under.
     new_sets: Vec<(NewSet, u32)>,
@@ -413,8 +412,8 @@ impl<'a> Runner<'a> {
             }
             let batch = self.exec.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
-            for (_, _, outcome) in batch {
-                records.push(outcome?);
+            for outcome in batch {
+                records.push(outcome.record?);
             }
             let stored = self.store.record_games(&records).await?;
             if stored as usize != records.len() {
@@ -525,12 +524,12 @@ impl<'a> Runner<'a> {
     /// The error for a stored set whose teams (or their order) are not those the bracket
     /// deals it from the stored results: left by a rerun of an earlier version, which did
     /// not invalidate every set it changed. Any rerun with `--cascade` invalidates it.
-    fn stale(&self, set_id: &str) -> RunError {
+    fn stale(&self, set_id: &SetId) -> RunError {
         let names = |teams: &[TeamId]| {
             teams
                 .iter()
                 .map(|&m| {
-                    let team = &self.t.teams[m];
+                    let team = self.t.team(m);
                     format!("{} ({})", team.name, self.t.schools[team.school].name)
                 })
                 .collect::<Vec<_>>()
@@ -546,7 +545,7 @@ impl<'a> Runner<'a> {
             .mirror
             .sets
             .values()
-            .filter(|s| s.id != set_id && s.is_complete())
+            .filter(|s| s.id != *set_id && s.is_complete())
             .map(|s| s.id.as_str())
             .min()
             .unwrap_or("SET");
@@ -662,13 +661,13 @@ impl<'a> Runner<'a> {
 
     /// The stored form of a newly dealt set: its members and its games' numbers, seeds and
     /// boards. Games are numbered in the order they are dealt.
-    fn new_set(&mut self, plan: &SetPlan, stage_id: &str) -> NewSet {
+    fn new_set(&mut self, plan: &SetPlan, stage_id: &StageId) -> NewSet {
         let f = &self.t.bracket;
         let first_no = self.mirror.next_game_no;
         self.mirror.next_game_no += i64::from(f.games_per_series);
         NewSet {
             id: plan.id.clone(),
-            stage_id: stage_id.to_string(),
+            stage_id: stage_id.clone(),
             round: plan.key.round,
             set_index: plan.key.set,
             is_final: plan.is_final,
@@ -706,7 +705,7 @@ impl<'a> Runner<'a> {
                 teams: set
                     .members
                     .iter()
-                    .map(|&m| (m, self.t.teams[m].bot.clone()))
+                    .map(|&m| (m, self.t.team(m).bot.clone()))
                     .collect(),
             });
         }
@@ -730,7 +729,7 @@ impl<'a> Runner<'a> {
         // Stored with the nationals' first round, in the same transaction.
         self.pending
             .entries
-            .push(planner::wild_card_entries(&field, NATIONALS_LABEL));
+            .push(planner::wild_card_entries(&field, StageId::nationals()));
         self.progress.note(&format!(
             "school stages done: {} qualifiers + {} wild cards go to nationals",
             field.qualifiers.len(),

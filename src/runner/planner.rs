@@ -10,7 +10,7 @@
 
 use crate::store::{Advance, FinishedSet, StageEntries};
 use crate::tourney::bracket::{NationalsField, SetPlan, SetResult, StagePlan};
-use crate::tourney::model::{AdvancementKind, QualifiedBy, Stage};
+use crate::tourney::model::{AdvancementKind, QualifiedBy, SetId, Stage, StageId};
 
 /// What one planning pass of a stage decided.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -32,8 +32,8 @@ pub(super) struct Decisions {
 /// the stage is.
 pub(super) fn decide(
     plan: &StagePlan,
-    stage_id: &str,
-    recorded: impl Fn(&str) -> Option<bool>,
+    stage_id: &StageId,
+    recorded: impl Fn(&SetId) -> Option<bool>,
     stage_recorded: bool,
 ) -> Decisions {
     let mut d = Decisions::default();
@@ -44,7 +44,7 @@ pub(super) fn decide(
         }
         d.finished_sets.push(FinishedSet {
             set_id: ps.plan.id.clone(),
-            stage_id: stage_id.to_string(),
+            stage_id: stage_id.clone(),
             round: ps.plan.key.round,
             advancing: advancing(result),
         });
@@ -69,7 +69,7 @@ pub(super) fn decide(
                 .collect();
             if !singles.is_empty() {
                 d.entries = Some(StageEntries {
-                    stage_id: stage_id.to_string(),
+                    stage_id: stage_id.clone(),
                     entries: singles,
                 });
             }
@@ -99,9 +99,9 @@ fn advancing(result: &SetResult) -> Vec<Advance> {
 }
 
 /// The nationals' wild cards in their ranking order, as rows of `stage_id`'s round 0.
-pub(super) fn wild_card_entries(field: &NationalsField, stage_id: &str) -> StageEntries {
+pub(super) fn wild_card_entries(field: &NationalsField, stage_id: StageId) -> StageEntries {
     StageEntries {
-        stage_id: stage_id.to_string(),
+        stage_id,
         entries: field
             .wild_cards
             .iter()

@@ -39,9 +39,9 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         .schools()
         .await?
         .into_iter()
-        .map(|(_, name, slug)| School {
-            name,
-            slug,
+        .map(|row| School {
+            name: row.name,
+            slug: row.slug,
             teams: Vec::new(),
         })
         .collect();
@@ -78,10 +78,10 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
     }
     let has_commands = teams.iter().any(|t| matches!(t.bot, Bot::Command { .. }));
     let limits = match stored.limits {
-        Some((time_limit_ms, start_limit_ms, memory_mb)) => Limits {
-            time_limit_ms,
-            start_limit_ms,
-            memory_mb,
+        Some(stored) => Limits {
+            time_limit_ms: stored.time_limit_ms,
+            start_limit_ms: stored.start_limit_ms,
+            memory_mb: stored.memory_mb,
             ..Limits::default()
         },
         None if has_commands => {

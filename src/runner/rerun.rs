@@ -9,13 +9,13 @@
 use super::{GameJob, Mirror, RunError, RunOptions, RunSummary, Runner, stage_id};
 use crate::store::GameRecord;
 use crate::tourney::bracket::{BracketError, StagePlan, game_seed, nationals_field};
-use crate::tourney::model::{SetKey, Tournament};
+use crate::tourney::model::{SetId, SetKey, TeamId, Tournament};
 use std::collections::HashSet;
 
 /// What to re-run.
 #[derive(Debug, Clone)]
 pub struct RerunRequest {
-    pub set_id: String,
+    pub set_id: SetId,
     pub reason: String,
     /// New seeds for the set's games (otherwise the same games are played again).
     pub reseed: bool,
@@ -30,11 +30,11 @@ pub enum RerunOutcome {
     Done {
         run_no: u32,
         advancement_changed: bool,
-        invalidated: Vec<String>,
+        invalidated: Vec<SetId>,
         summary: RunSummary,
     },
     /// Nothing was written: these already played sets would have to be replayed.
-    NeedsCascade { affected: Vec<String> },
+    NeedsCascade { affected: Vec<SetId> },
 }
 
 /// Re-runs one set of a stored tournament (see the module doc).
@@ -52,7 +52,7 @@ pub fn rerun_set(
 impl Runner<'_> {
     async fn rerun(mut self, request: &RerunRequest) -> Result<RerunOutcome, RunError> {
         let Some(set) = self.mirror.sets.get(&request.set_id).cloned() else {
-            let mut known: Vec<&String> = self.mirror.sets.keys().collect();
+            let mut known: Vec<&SetId> = self.mirror.sets.keys().collect();
             known.sort();
             let sample: Vec<&str> = known.iter().take(12).map(|s| s.as_str()).collect();
             return Err(RunError::BadRequest(format!(
@@ -94,7 +94,7 @@ impl Runner<'_> {
                     game_index: g,
                     seed: game_seed(
                         self.t.seed,
-                        &label,
+                        label.as_str(),
                         set.key.round,
                         set.key.set,
                         g,
@@ -104,7 +104,7 @@ impl Runner<'_> {
                     teams: set
                         .members
                         .iter()
-                        .map(|&m| (m, self.t.teams[m].bot.clone()))
+                        .map(|&m| (m, self.t.team(m).bot.clone()))
                         .collect(),
                 })
             })
@@ -259,12 +259,12 @@ impl Runner<'_> {
 
     /// Stored sets (other than `rerun`) that the plan from `mirror` no longer deals with the
     /// same teams, or no longer reaches.
-    fn affected_sets(&self, mirror: &Mirror, rerun: &str) -> Result<Vec<String>, RunError> {
+    fn affected_sets(&self, mirror: &Mirror, rerun: &SetId) -> Result<Vec<SetId>, RunError> {
         let (plans, _) = self.plan_with_exclusions(mirror)?;
-        let mut affected: Vec<String> = mirror
+        let mut affected: Vec<SetId> = mirror
             .sets
             .values()
-            .filter(|s| s.id != rerun)
+            .filter(|s| s.id != *rerun)
             .filter(|s| {
                 let planned = plans
                     .iter()
@@ -283,7 +283,7 @@ impl Runner<'_> {
 }
 
 /// Who advanced out of `set_id` in a plan.
-fn advancing_of(plans: &[StagePlan], set_id: &str) -> Vec<usize> {
+fn advancing_of(plans: &[StagePlan], set_id: &SetId) -> Vec<TeamId> {
     plans
         .iter()
         .find_map(|p| p.set_by_id(set_id))

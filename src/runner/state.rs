@@ -1,9 +1,9 @@
 //! The run's in-memory mirror of the store: sets, their games and the results stored so
 //! far, loaded at start (resume) and updated after every committed write.
 
-use crate::store::{ResultRow, Store, StoreError, TeamResult};
-use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals};
-use crate::tourney::model::{SetKey, Stage, TeamId, Tournament};
+use crate::store::{GameStatus, ResultRow, Store, StoreError, TeamResult};
+use crate::tourney::bracket::SeriesTotals;
+use crate::tourney::model::{SetId, SetKey, Stage, StageId, TeamId, Tournament};
 use std::collections::HashMap;
 
 /// One game of a set's current run.
@@ -19,9 +19,9 @@ pub struct GameSlot {
 /// A set as stored.
 #[derive(Debug, Clone)]
 pub struct SetState {
-    pub id: String,
+    pub id: SetId,
     pub key: SetKey,
-    pub stage_id: String,
+    pub stage_id: StageId,
     pub is_final: bool,
     pub members: Vec<TeamId>,
     pub run_no: u32,
@@ -50,7 +50,7 @@ impl SetState {
 /// Each member's series totals (member order) from the result lines of a set's games.
 /// Lines are borrowed (a game's results) or owned (built from stored rows).
 pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
-    members: &[usize],
+    members: &[TeamId],
     results: impl Iterator<Item = L> + Clone,
 ) -> Vec<SeriesTotals> {
     members
@@ -75,27 +75,27 @@ pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
 /// the number the next dealt game gets.
 #[derive(Debug, Default, Clone)]
 pub struct Mirror {
-    pub sets: HashMap<String, SetState>,
+    pub sets: HashMap<SetId, SetState>,
     pub complete: HashMap<SetKey, Vec<SeriesTotals>>,
     pub next_game_no: i64,
 }
 
 /// The stage of a stored stage id (a school slug or `nationals`).
-pub fn stage_of(t: &Tournament, stage_id: &str) -> Option<Stage> {
-    if stage_id == NATIONALS_LABEL && t.has_nationals() {
+pub fn stage_of(t: &Tournament, stage_id: &StageId) -> Option<Stage> {
+    if stage_id.is_nationals() && t.has_nationals() {
         return Some(Stage::Nationals);
     }
     t.schools
         .iter()
-        .position(|s| s.slug == stage_id)
+        .position(|s| stage_id == s.slug.as_str())
         .map(Stage::School)
 }
 
 /// The stored stage id of a stage.
-pub fn stage_id(t: &Tournament, stage: Stage) -> String {
+pub fn stage_id(t: &Tournament, stage: Stage) -> StageId {
     match stage {
-        Stage::Nationals => NATIONALS_LABEL.to_string(),
-        Stage::School(s) => t.schools[s].slug.clone(),
+        Stage::Nationals => StageId::nationals(),
+        Stage::School(s) => StageId::new(t.schools[s].slug.as_str()),
     }
 }
 
@@ -106,7 +106,7 @@ impl Mirror {
             next_game_no: store.next_game_no().await?,
             ..Mirror::default()
         };
-        let mut games_by_set: HashMap<String, Vec<crate::store::GameRow>> = HashMap::new();
+        let mut games_by_set: HashMap<SetId, Vec<crate::store::GameRow>> = HashMap::new();
         for g in store.games().await? {
             games_by_set.entry(g.set_id.clone()).or_default().push(g);
         }
@@ -140,7 +140,7 @@ impl Mirror {
                     no: g.no,
                     seed: g.seed,
                     board: g.board.clone(),
-                    results: g.done.then(|| {
+                    results: (g.status == GameStatus::Done).then(|| {
                         lines
                             .iter()
                             .filter(|r| r.game_index == g.game_index)
@@ -157,7 +157,7 @@ impl Mirror {
                 members: row.members.clone(),
                 run_no: row.run_no,
                 games: slots,
-                finished: row.done,
+                finished: row.is_done(),
             };
             if set.is_complete() {
                 mirror.complete.insert(key, set.totals());
@@ -168,7 +168,7 @@ impl Mirror {
     }
 
     /// Stores a game's results in the mirror; returns whether its set is now complete.
-    pub fn add_game(&mut self, set_id: &str, game_index: u32, results: Vec<TeamResult>) -> bool {
+    pub fn add_game(&mut self, set_id: &SetId, game_index: u32, results: Vec<TeamResult>) -> bool {
         let Some(set) = self.sets.get_mut(set_id) else {
             return false;
         };

@@ -7,7 +7,7 @@ use super::{Mirror, RunError};
 use crate::store::Store;
 use crate::tourney::bracket::{NATIONALS_LABEL, Roster, StagePlan, nationals_field};
 use crate::tourney::model::AdvancementKind;
-use crate::tourney::model::{Stage, Tournament};
+use crate::tourney::model::{SetId, Stage, TeamId, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What [`check_store`] found.
@@ -89,14 +89,14 @@ async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
         }
     }
     // Stored advancement is the plan's.
-    let mut advanced: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+    let mut advanced: BTreeMap<SetId, BTreeSet<TeamId>> = BTreeMap::new();
     let mut stored_wild = BTreeSet::new();
     for row in store.advancement().await? {
         match row.set_id {
             Some(set) => {
                 advanced.entry(set).or_default().insert(row.team);
             }
-            None if row.stage_id == NATIONALS_LABEL
+            None if row.stage_id.is_nationals()
                 && row.round == 0
                 && row.kind == AdvancementKind::WildCard =>
             {
@@ -109,7 +109,7 @@ async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
         for set in plan.sets() {
             let stored = mirror.sets.get(&set.plan.id);
             let done = stored.is_some_and(|s| s.finished);
-            let want: BTreeSet<usize> = set
+            let want: BTreeSet<TeamId> = set
                 .result
                 .as_ref()
                 .map(|r| r.advancing.iter().map(|(team, _)| *team).collect())
@@ -131,7 +131,10 @@ async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
         }
     }
     if let Some(wild) = &wild_cards
-        && mirror.sets.keys().any(|id| id.starts_with("nationals/"))
+        && mirror
+            .sets
+            .keys()
+            .any(|id| id.as_str().starts_with("nationals/"))
         && *wild != stored_wild
     {
         problems.push(format!(

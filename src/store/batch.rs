@@ -7,9 +7,10 @@
 //! handful of multi-row statements in one transaction.
 
 use super::rows::{Cell, RowsSql};
+use super::status::SetStatus;
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
-use crate::tourney::model::{AdvancementKind, TeamId};
+use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
@@ -34,8 +35,8 @@ pub struct Advance {
 /// A finished set: its id, stage, round, and the advancing teams.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinishedSet {
-    pub set_id: String,
-    pub stage_id: String,
+    pub set_id: SetId,
+    pub stage_id: StageId,
     pub round: u32,
     pub advancing: Vec<Advance>,
 }
@@ -46,25 +47,22 @@ pub struct FinishedSet {
 /// stale rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StageEntries {
-    pub stage_id: String,
+    pub stage_id: StageId,
     pub entries: Vec<Advance>,
 }
-
-/// The `sets.status` of a set a rerun invalidated: it is dealt again by the next run.
-const SET_INVALIDATED: &str = "invalidated";
 
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 /// The rows of a set's planned games under `run_no`, for [`Store::insert_planned_games`].
 pub(super) fn planned_game_rows<'a>(
-    set_id: &'a str,
+    set_id: &'a SetId,
     run_no: u32,
     games: &'a [PlannedGame],
 ) -> impl Iterator<Item = Vec<Cell>> + 'a {
     games.iter().map(move |g| {
         vec![
             Cell::Int(g.no),
-            Cell::Text(set_id.to_string()),
+            Cell::Text(set_id.as_str().to_string()),
             Cell::Int(i64::from(run_no)),
             Cell::Int(i64::from(g.index)),
             Cell::Int(g.seed as i64),
@@ -116,7 +114,12 @@ impl Store {
 
     /// Runs `head (VALUES (?), (?), ...)` for the ids `ids` (text keys), in cached
     /// statements of fixed sizes; `head` ends with `IN`.
-    async fn for_ids(&self, tx: &mut Tx<'_>, head: &str, ids: &[String]) -> Result<(), StoreError> {
+    async fn for_ids<I: AsRef<str>>(
+        &self,
+        tx: &mut Tx<'_>,
+        head: &str,
+        ids: &[I],
+    ) -> Result<(), StoreError> {
         let head = format!("{head} (VALUES");
         let shape = RowsSql {
             head: &head,
@@ -124,7 +127,10 @@ impl Store {
             row_suffix: "",
             tail: ")",
         };
-        let cells = ids.iter().cloned().map(Cell::Text).collect();
+        let cells = ids
+            .iter()
+            .map(|id| Cell::Text(id.as_ref().to_string()))
+            .collect();
         self.execute_rows(tx, shape, cells, &[]).await?;
         Ok(())
     }
@@ -136,7 +142,7 @@ impl Store {
     pub async fn write_plan(
         &self,
         finished_sets: &[FinishedSet],
-        finished_stages: &[String],
+        finished_stages: &[StageId],
         entries: &[StageEntries],
         new_sets: &[NewSet],
     ) -> Result<Vec<u32>, StoreError> {
@@ -174,16 +180,23 @@ impl Store {
         let err = self.db_err();
 
         // What exists already: id -> (whether a rerun invalidated it, run_no).
-        let mut existing: HashMap<String, (bool, u32)> = HashMap::new();
-        let ids = sets.iter().map(|s| Cell::Text(s.id.clone())).collect();
+        let mut existing: HashMap<SetId, (bool, u32)> = HashMap::new();
+        let ids = sets
+            .iter()
+            .map(|s| Cell::Text(s.id.as_str().to_string()))
+            .collect();
         for row in self.fetch_rows(tx, EXISTING_SETS, ids).await? {
             let id: String = row.try_get(0).map_err(&err)?;
             let status: String = row.try_get(1).map_err(&err)?;
+            let status = SetStatus::parse(&status).map_err(|e| StoreError::Corrupt {
+                path: self.label().to_string(),
+                what: format!("set {id}: {e}"),
+            })?;
             let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
-            existing.insert(id, (status == SET_INVALIDATED, run_no));
+            existing.insert(SetId::new(id), (status == SetStatus::Invalidated, run_no));
         }
 
-        let rounds: BTreeSet<(String, u32, bool)> = sets
+        let rounds: BTreeSet<(StageId, u32, bool)> = sets
             .iter()
             .map(|s| (s.stage_id.clone(), s.round, s.is_final))
             .collect();
@@ -191,7 +204,7 @@ impl Store {
             .into_iter()
             .map(|(stage, round, is_final)| {
                 vec![
-                    Cell::Text(stage),
+                    Cell::Text(stage.into()),
                     Cell::Int(i64::from(round)),
                     Cell::Int(i64::from(is_final)),
                 ]
@@ -215,8 +228,8 @@ impl Store {
             match existing.get(&set.id) {
                 None => {
                     new_sets.push(vec![
-                        Cell::Text(set.id.clone()),
-                        Cell::Text(set.stage_id.clone()),
+                        Cell::Text(set.id.as_str().to_string()),
+                        Cell::Text(set.stage_id.as_str().to_string()),
                         Cell::Int(i64::from(set.round)),
                         Cell::Int(i64::from(set.set_index)),
                         Cell::Int(i64::from(set.is_final)),
@@ -256,9 +269,9 @@ impl Store {
             .flat_map(|(set, _)| {
                 set.members.iter().enumerate().map(|(position, team)| {
                     vec![
-                        Cell::Text(set.id.clone()),
+                        Cell::Text(set.id.as_str().to_string()),
                         Cell::Int(position as i64),
-                        Cell::Int(*team as i64),
+                        Cell::Int(team.index() as i64),
                     ]
                 })
             })
@@ -277,9 +290,9 @@ impl Store {
             .flat_map(|(set, run_no)| planned_game_rows(&set.id, *run_no, &set.games))
             .collect();
         self.insert_planned_games(tx, games).await?;
-        let stages: Vec<String> = to_fill
+        let stages: Vec<&StageId> = to_fill
             .iter()
-            .map(|(set, _)| set.stage_id.clone())
+            .map(|(set, _)| &set.stage_id)
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
@@ -302,7 +315,7 @@ impl Store {
         if entries.is_empty() {
             return Ok(());
         }
-        let stages: Vec<String> = entries.iter().map(|e| e.stage_id.clone()).collect();
+        let stages: Vec<&StageId> = entries.iter().map(|e| &e.stage_id).collect();
         self.for_ids(
             tx,
             "DELETE FROM advancement WHERE round = 0 AND stage_id IN",
@@ -326,7 +339,7 @@ impl Store {
         if sets.is_empty() {
             return Ok(());
         }
-        let ids: Vec<String> = sets.iter().map(|s| s.set_id.clone()).collect();
+        let ids: Vec<&SetId> = sets.iter().map(|s| &s.set_id).collect();
         self.for_ids(tx, "UPDATE sets SET status = 'done' WHERE id IN", &ids)
             .await?;
         self.for_ids(tx, "DELETE FROM advancement WHERE set_id IN", &ids)
@@ -362,12 +375,17 @@ impl Store {
 
 /// An advancement row: a team leaving `set_id` of `round` upwards, or (round 0, no set)
 /// joining the stage without playing.
-fn advancement_row(stage_id: &str, round: u32, set_id: Option<&str>, entry: &Advance) -> Vec<Cell> {
+fn advancement_row(
+    stage_id: &StageId,
+    round: u32,
+    set_id: Option<&SetId>,
+    entry: &Advance,
+) -> Vec<Cell> {
     vec![
-        Cell::Text(stage_id.to_string()),
+        Cell::Text(stage_id.as_str().to_string()),
         Cell::Int(i64::from(round)),
-        Cell::Int(entry.team as i64),
-        Cell::OptText(set_id.map(str::to_string)),
+        Cell::Int(entry.team.index() as i64),
+        Cell::OptText(set_id.map(|id| id.as_str().to_string())),
         Cell::Int(i64::from(entry.place)),
         Cell::Text(entry.kind.as_str().to_string()),
         Cell::OptText(entry.tie_break.clone()),

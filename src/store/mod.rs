@@ -16,8 +16,8 @@ mod write;
 pub use batch::{Advance, FinishedSet, StageEntries};
 pub use lock::RunLock;
 pub use read::{
-    AdvancementRow, AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SetRow,
-    StoredTournament, TeamRow,
+    AdvancementRow, AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SchoolRow, SetRow,
+    StageRow, StoredLimits, StoredTournament, TeamRow,
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};

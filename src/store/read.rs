@@ -1,9 +1,10 @@
 //! Reads: what the tournament database holds, as plain rows for resuming, status,
 //! standings and exports.
 
+use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
 use crate::games::{GameKind, Stats};
-use crate::tourney::model::AdvancementKind;
+use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use std::collections::HashMap;
@@ -16,21 +17,29 @@ pub struct StoredTournament {
     pub config_hash: String,
     pub format_json: String,
     pub engine_version: u32,
-    /// `(time_limit_ms, start_limit_ms, memory_mb)`; `None` in a database started before
-    /// limits were stored.
-    pub limits: Option<(u64, u64, u64)>,
+    /// `None` in a database started before limits were stored.
+    pub limits: Option<StoredLimits>,
     /// The game the tournament plays (`lrs` for databases from before other games).
     pub game: GameKind,
+}
+
+/// The limits a tournament's external bots were started with, as stored with it (the ones
+/// its fingerprint covers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoredLimits {
+    pub time_limit_ms: u64,
+    pub start_limit_ms: u64,
+    pub memory_mb: u64,
 }
 
 /// Who left a round upwards (or joined a stage without playing) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdvancementRow {
-    pub stage_id: String,
+    pub stage_id: StageId,
     pub round: u32,
-    pub team: usize,
+    pub team: TeamId,
     /// The set it left; `None` for round 0 (joined without playing).
-    pub set_id: Option<String>,
+    pub set_id: Option<SetId>,
     pub place: u32,
     pub kind: AdvancementKind,
     /// The tie-break step that decided it, when the score did not.
@@ -40,27 +49,51 @@ pub struct AdvancementRow {
 /// A set (current run only).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetRow {
-    pub id: String,
-    pub stage_id: String,
+    pub id: SetId,
+    pub stage_id: StageId,
     pub round: u32,
     pub set_index: u32,
     pub is_final: bool,
     pub run_no: u32,
     pub seed_generation: u32,
-    pub done: bool,
+    /// Planned or done (invalidated sets are not read).
+    pub status: SetStatus,
     /// Teams by set position.
-    pub members: Vec<usize>,
+    pub members: Vec<TeamId>,
+}
+
+impl SetRow {
+    /// Whether its advancement is stored.
+    pub fn is_done(&self) -> bool {
+        self.status == SetStatus::Done
+    }
+}
+
+/// A stage and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageRow {
+    pub id: StageId,
+    pub status: StageStatus,
+}
+
+/// A stored school.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchoolRow {
+    pub id: usize,
+    pub name: String,
+    /// Its stage's id and the first part of its sets' ids.
+    pub slug: String,
 }
 
 /// A game of a set's current run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
-    pub set_id: String,
+    pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
     pub board: String,
-    pub done: bool,
+    pub status: GameStatus,
     pub attempts: u32,
     pub turns: Option<u32>,
     /// The game's number (see [`crate::store::PlannedGame`]).
@@ -71,7 +104,7 @@ pub struct GameRow {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultRow {
     pub game_index: u32,
-    pub team: usize,
+    pub team: TeamId,
     pub seat: usize,
     pub score: i64,
     pub won: bool,
@@ -97,12 +130,33 @@ fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
     row.try_get::<i64, _>(i)
 }
 
+fn team_col(row: &AnyRow, i: usize) -> Result<TeamId, sqlx::Error> {
+    Ok(TeamId(int(row, i)? as usize))
+}
+
+fn set_id_col(row: &AnyRow, i: usize) -> Result<SetId, sqlx::Error> {
+    Ok(SetId::new(row.try_get::<String, _>(i)?))
+}
+
+fn stage_id_col(row: &AnyRow, i: usize) -> Result<StageId, sqlx::Error> {
+    Ok(StageId::new(row.try_get::<String, _>(i)?))
+}
+
+/// A `status` column read with `parse` (an unknown value is a decoding error naming it).
+fn status_col<S>(
+    row: &AnyRow,
+    i: usize,
+    parse: fn(&str) -> Result<S, UnknownStatus>,
+) -> Result<S, sqlx::Error> {
+    parse(&row.try_get::<String, _>(i)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+}
+
 /// A result line from the 11 columns `game_index, team_id, seat, score, won, faults,
 /// stat_1, .., stat_5` starting at column `at`.
 fn result_row(r: &AnyRow, at: usize) -> Result<ResultRow, sqlx::Error> {
     Ok(ResultRow {
         game_index: int(r, at)? as u32,
-        team: int(r, at + 1)? as usize,
+        team: team_col(r, at + 1)?,
         seat: int(r, at + 2)? as usize,
         score: int(r, at + 3)?,
         won: int(r, at + 4)? != 0,
@@ -140,9 +194,11 @@ impl Store {
                     r.try_get::<Option<i64>, _>(6)?,
                     r.try_get::<Option<i64>, _>(7)?,
                 ) {
-                    (Some(time), Some(start), Some(memory)) => {
-                        Some((time as u64, start as u64, memory as u64))
-                    }
+                    (Some(time), Some(start), Some(memory)) => Some(StoredLimits {
+                        time_limit_ms: time as u64,
+                        start_limit_ms: start as u64,
+                        memory_mb: memory as u64,
+                    }),
                     _ => None,
                 },
                 game: {
@@ -169,14 +225,14 @@ impl Store {
             .iter()
             .map(|r| {
                 Ok(SetRow {
-                    id: r.try_get(0)?,
-                    stage_id: r.try_get(1)?,
+                    id: set_id_col(r, 0)?,
+                    stage_id: stage_id_col(r, 1)?,
                     round: int(r, 2)? as u32,
                     set_index: int(r, 3)? as u32,
                     is_final: int(r, 4)? != 0,
                     run_no: int(r, 5)? as u32,
                     seed_generation: int(r, 6)? as u32,
-                    done: r.try_get::<String, _>(7)? == "done",
+                    status: status_col(r, 7, SetStatus::parse)?,
                     members: Vec::new(),
                 })
             })
@@ -189,15 +245,15 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(&err)?;
-        let by_id: std::collections::HashMap<String, usize> = sets
+        let by_id: std::collections::HashMap<SetId, usize> = sets
             .iter()
             .enumerate()
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
         for m in &members {
             let set_id: String = m.try_get(0).map_err(&err)?;
-            let team = int(m, 2).map_err(&err)? as usize;
-            if let Some(&i) = by_id.get(&set_id) {
+            let team = team_col(m, 2).map_err(&err)?;
+            if let Some(&i) = by_id.get(set_id.as_str()) {
                 sets[i].members.push(team);
             }
         }
@@ -217,12 +273,12 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(GameRow {
-                    set_id: r.try_get(0)?,
+                    set_id: set_id_col(r, 0)?,
                     run_no: int(r, 1)? as u32,
                     game_index: int(r, 2)? as u32,
                     seed: int(r, 3)? as u64,
                     board: r.try_get(4)?,
-                    done: r.try_get::<String, _>(5)? == "done",
+                    status: status_col(r, 5, GameStatus::parse)?,
                     attempts: int(r, 6)? as u32,
                     turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
                     no: int(r, 8)?,
@@ -249,9 +305,7 @@ impl Store {
     }
 
     /// Per set id, the result lines of its current run's stored games.
-    pub async fn results(
-        &self,
-    ) -> Result<std::collections::HashMap<String, Vec<ResultRow>>, StoreError> {
+    pub async fn results(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
@@ -264,10 +318,10 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(&err)?;
-        let mut out: std::collections::HashMap<String, Vec<ResultRow>> = Default::default();
+        let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
-            let row = (|| -> Result<(String, ResultRow), sqlx::Error> {
-                Ok((r.try_get(0)?, result_row(r, 1)?))
+            let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {
+                Ok((set_id_col(r, 0)?, result_row(r, 1)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -276,9 +330,7 @@ impl Store {
     }
 
     /// Every result line ever stored, superseded runs included, keyed by (set id, run).
-    pub async fn result_history(
-        &self,
-    ) -> Result<std::collections::HashMap<(String, u32), Vec<ResultRow>>, StoreError> {
+    pub async fn result_history(&self) -> Result<HashMap<SetRun, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT g.set_id, g.run_no, g.game_index, r.team_id, r.seat, r.score, r.won,
@@ -290,10 +342,14 @@ impl Store {
         .fetch_all(self.pool())
         .await
         .map_err(&err)?;
-        let mut out: std::collections::HashMap<(String, u32), Vec<ResultRow>> = Default::default();
+        let mut out: HashMap<SetRun, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
-            let row = (|| -> Result<((String, u32), ResultRow), sqlx::Error> {
-                Ok(((r.try_get(0)?, int(r, 1)? as u32), result_row(r, 2)?))
+            let row = (|| -> Result<(SetRun, ResultRow), sqlx::Error> {
+                let run = SetRun {
+                    set: set_id_col(r, 0)?,
+                    run: int(r, 1)? as u32,
+                };
+                Ok((run, result_row(r, 2)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -315,10 +371,10 @@ impl Store {
             .map(|r| {
                 let kind: String = r.try_get(5)?;
                 Ok(AdvancementRow {
-                    stage_id: r.try_get(0)?,
+                    stage_id: stage_id_col(r, 0)?,
                     round: int(r, 1)? as u32,
-                    team: int(r, 2)? as usize,
-                    set_id: r.try_get(3)?,
+                    team: team_col(r, 2)?,
+                    set_id: r.try_get::<Option<String>, _>(3)?.map(SetId::new),
                     place: int(r, 4)? as u32,
                     kind: AdvancementKind::parse(&kind).ok_or_else(|| {
                         sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
@@ -330,24 +386,27 @@ impl Store {
             .map_err(&err)
     }
 
-    /// Stage ids and their status.
-    pub async fn stages(&self) -> Result<Vec<(String, String)>, StoreError> {
+    /// Every stage and its status, by id.
+    pub async fn stages(&self) -> Result<Vec<StageRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query("SELECT id, status FROM stages ORDER BY id")
             .fetch_all(self.pool())
             .await
             .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .map(|r| {
+                Ok(StageRow {
+                    id: stage_id_col(r, 0)?,
+                    status: status_col(r, 1, StageStatus::parse)?,
+                })
+            })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
     }
 
-    /// Stored decisions of every finished game of the current runs, by (set id, game
-    /// index), for reports that replay them all.
-    pub async fn current_decisions(
-        &self,
-    ) -> Result<std::collections::HashMap<(String, u32), Vec<u8>>, StoreError> {
+    /// Stored decisions of every finished game of the current runs, for reports that replay
+    /// them all.
+    pub async fn current_decisions(&self) -> Result<HashMap<SetGame, Vec<u8>>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT set_id, game_index, decisions FROM games \
@@ -358,10 +417,12 @@ impl Store {
         .map_err(&err)?;
         rows.iter()
             .map(|r| {
-                let set: String = r.try_get(0)?;
-                let game: i64 = r.try_get(1)?;
+                let game = SetGame {
+                    set: set_id_col(r, 0)?,
+                    index: int(r, 1)? as u32,
+                };
                 let log: Vec<u8> = r.try_get(2)?;
-                Ok(((set, game as u32), log))
+                Ok((game, log))
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(&err)
@@ -371,7 +432,7 @@ impl Store {
     /// games it replaced, and they can still be watched).
     pub async fn decisions_of_run(
         &self,
-        set_id: &str,
+        set_id: &SetId,
         run_no: u32,
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
@@ -379,7 +440,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT decisions FROM games WHERE set_id = $1 AND run_no = $2 AND game_index = $3",
         )
-        .bind(set_id.to_string())
+        .bind(set_id.as_str())
         .bind(i64::from(run_no))
         .bind(i64::from(game_index))
         .fetch_optional(self.pool())
@@ -394,14 +455,14 @@ impl Store {
     /// Stored decisions of a current game, for replays.
     pub async fn decisions(
         &self,
-        set_id: &str,
+        set_id: &SetId,
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         let err = self.db_err();
         let run: Option<i64> = sqlx::query(
             "SELECT run_no FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
         )
-        .bind(set_id.to_string())
+        .bind(set_id.as_str())
         .bind(i64::from(game_index))
         .fetch_optional(self.pool())
         .await
@@ -419,29 +480,32 @@ impl Store {
 /// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql` and `0003_game_numbers.sql`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLogRow {
-    pub set_id: String,
+    pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
-    pub team: usize,
+    pub team: TeamId,
     pub exit_status: String,
     pub stderr: String,
     /// The game belongs to a run that a rerun replaced.
     pub superseded: bool,
 }
 
-/// An audit log row: `(at, action, set_id, reason, details)`.
-pub type AuditRow = (
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
+/// A row of the audit log: what a rerun did and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditRow {
+    /// Seconds since the Unix epoch, as stored (text).
+    pub at: String,
+    /// `rerun`, `invalidate`, ...
+    pub action: String,
+    pub set_id: Option<SetId>,
+    pub reason: Option<String>,
+    pub details: Option<String>,
+}
 
 /// A stored team.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamRow {
-    pub id: usize,
+    pub id: TeamId,
     pub school: usize,
     pub name: String,
     /// `builtin:NAME` or `PROTOCOL:COMMAND`.
@@ -462,12 +526,12 @@ pub struct TeamRow {
 /// A stored game's header (any run, superseded included), for exports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameHistoryRow {
-    pub set_id: String,
+    pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
     pub board: String,
-    pub done: bool,
+    pub status: GameStatus,
     pub attempts: u32,
     pub turns: Option<u32>,
     pub superseded: bool,
@@ -475,15 +539,21 @@ pub struct GameHistoryRow {
 }
 
 impl Store {
-    /// Schools as `(id, name, slug)`, by id.
-    pub async fn schools(&self) -> Result<Vec<(usize, String, String)>, StoreError> {
+    /// Schools by id.
+    pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query("SELECT id, name, slug FROM schools ORDER BY id")
             .fetch_all(self.pool())
             .await
             .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((int(r, 0)? as usize, r.try_get(1)?, r.try_get(2)?)))
+            .map(|r| {
+                Ok(SchoolRow {
+                    id: int(r, 0)? as usize,
+                    name: r.try_get(1)?,
+                    slug: r.try_get(2)?,
+                })
+            })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
     }
@@ -501,7 +571,7 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(TeamRow {
-                    id: int(r, 0)? as usize,
+                    id: team_col(r, 0)?,
                     school: int(r, 1)? as usize,
                     name: r.try_get(2)?,
                     bot: r.try_get(3)?,
@@ -529,12 +599,12 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(GameHistoryRow {
-                    set_id: r.try_get(0)?,
+                    set_id: set_id_col(r, 0)?,
                     run_no: int(r, 1)? as u32,
                     game_index: int(r, 2)? as u32,
                     seed: int(r, 3)? as u64,
                     board: r.try_get(4)?,
-                    done: r.try_get::<String, _>(5)? == "done",
+                    status: status_col(r, 5, GameStatus::parse)?,
                     attempts: int(r, 6)? as u32,
                     turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
                     superseded: int(r, 8)? != 0,
@@ -545,20 +615,8 @@ impl Store {
             .map_err(&err)
     }
 
-    /// Audit log rows `(at, action, set_id, reason, details)`, oldest first.
-    #[allow(clippy::type_complexity)]
-    pub async fn audit_log(
-        &self,
-    ) -> Result<
-        Vec<(
-            String,
-            String,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-        )>,
-        StoreError,
-    > {
+    /// The audit log, oldest first.
+    pub async fn audit_log(&self) -> Result<Vec<AuditRow>, StoreError> {
         let err = self.db_err();
         let rows =
             sqlx::query("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
@@ -567,13 +625,13 @@ impl Store {
                 .map_err(&err)?;
         rows.iter()
             .map(|r| {
-                Ok((
-                    r.try_get(0)?,
-                    r.try_get(1)?,
-                    r.try_get(2)?,
-                    r.try_get(3)?,
-                    r.try_get(4)?,
-                ))
+                Ok(AuditRow {
+                    at: r.try_get(0)?,
+                    action: r.try_get(1)?,
+                    set_id: r.try_get::<Option<String>, _>(2)?.map(SetId::new),
+                    reason: r.try_get(3)?,
+                    details: r.try_get(4)?,
+                })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
@@ -581,7 +639,7 @@ impl Store {
 
     /// The logs of external bots in the games of `set_id` (every run), by run, game and
     /// team.
-    pub async fn bot_logs(&self, set_id: &str) -> Result<Vec<BotLogRow>, StoreError> {
+    pub async fn bot_logs(&self, set_id: &SetId) -> Result<Vec<BotLogRow>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query(
             "SELECT g.set_id, g.run_no, g.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
@@ -590,17 +648,17 @@ impl Store {
              WHERE g.set_id = $1
              ORDER BY g.run_no, g.game_index, l.team_id",
         )
-        .bind(set_id.to_string())
+        .bind(set_id.as_str())
         .fetch_all(self.pool())
         .await
         .map_err(&err)?;
         rows.iter()
             .map(|r| {
                 Ok(BotLogRow {
-                    set_id: r.try_get(0)?,
+                    set_id: set_id_col(r, 0)?,
                     run_no: int(r, 1)? as u32,
                     game_index: int(r, 2)? as u32,
-                    team: int(r, 3)? as usize,
+                    team: team_col(r, 3)?,
                     exit_status: r.try_get(4)?,
                     stderr: r.try_get(5)?,
                     superseded: int(r, 6)? != 0,
@@ -611,14 +669,14 @@ impl Store {
     }
 
     /// Sets a rerun invalidated (to be dealt again), by id, with their run numbers.
-    pub async fn invalidated_sets(&self) -> Result<HashMap<String, u32>, StoreError> {
+    pub async fn invalidated_sets(&self) -> Result<HashMap<SetId, u32>, StoreError> {
         let err = self.db_err();
         let rows = sqlx::query("SELECT id, run_no FROM sets WHERE status = 'invalidated'")
             .fetch_all(self.pool())
             .await
             .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((r.try_get(0)?, int(r, 1)? as u32)))
+            .map(|r| Ok((set_id_col(r, 0)?, int(r, 1)? as u32)))
             .collect::<Result<HashMap<_, _>, sqlx::Error>>()
             .map_err(&err)
     }

@@ -5,19 +5,19 @@ use super::batch::planned_game_rows;
 use super::rows::{Cell, RowsSql};
 use super::{Store, StoreError};
 use crate::games::Stats;
-use crate::tourney::model::{Bot, Limits, Tournament};
+use crate::tourney::model::{Bot, Limits, SetId, StageId, TeamId, Tournament};
 use sqlx::Row;
 
 /// A set about to be played, with its games' seeds and boards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewSet {
-    pub id: String,
-    pub stage_id: String,
+    pub id: SetId,
+    pub stage_id: StageId,
     pub round: u32,
     pub set_index: u32,
     pub is_final: bool,
     /// Teams by set position.
-    pub members: Vec<usize>,
+    pub members: Vec<TeamId>,
     pub games: Vec<PlannedGame>,
 }
 
@@ -34,7 +34,7 @@ pub struct PlannedGame {
 /// One team's line in a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TeamResult {
-    pub team: usize,
+    pub team: TeamId,
     pub seat: usize,
     pub score: i64,
     pub won: bool,
@@ -48,7 +48,7 @@ pub struct TeamResult {
 pub struct GameRecord {
     /// The game's number (see [`PlannedGame`]).
     pub game_no: i64,
-    pub set_id: String,
+    pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
     pub engine_version: u32,
@@ -62,7 +62,7 @@ pub struct GameRecord {
 /// What an external bot left behind in a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLog {
-    pub team: usize,
+    pub team: TeamId,
     /// How its process ended (`exit 0`, `killed by SIGKILL`, `not started: ...`).
     pub exit_status: String,
     /// Its stderr, capped (with a note when some was dropped).
@@ -316,7 +316,7 @@ impl Store {
                 results.extend([
                     Cell::Int(result_line(g.game_no, r.seat)),
                     Cell::Int(g.game_no),
-                    Cell::Int(r.team as i64),
+                    Cell::Int(r.team.index() as i64),
                     Cell::Int(r.seat as i64),
                     Cell::Int(r.score),
                     Cell::Int(i64::from(r.won)),
@@ -346,7 +346,7 @@ impl Store {
                  ON CONFLICT DO NOTHING",
             )
             .bind(game.game_no)
-            .bind(log.team as i64)
+            .bind(log.team.index() as i64)
             .bind(log.exit_status.clone())
             .bind(log.stderr.clone())
             .execute(&mut **tx)
@@ -384,7 +384,7 @@ impl Store {
             )
             .bind(result_line(game.game_no, r.seat))
             .bind(game.game_no)
-            .bind(r.team as i64)
+            .bind(r.team.index() as i64)
             .bind(r.seat as i64)
             .bind(r.score)
             .bind(i64::from(r.won))
@@ -410,24 +410,24 @@ impl Store {
     /// the set's new run number.
     pub async fn store_rerun(
         &self,
-        set_id: &str,
+        set_id: &SetId,
         reason: &str,
         reseed: bool,
         games: &[(u32, u64, String)],
         records: &[GameRecord],
-        invalidate: &[String],
+        invalidate: &[SetId],
     ) -> Result<u32, StoreError> {
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         let row = sqlx::query("SELECT run_no, seed_generation FROM sets WHERE id = $1")
-            .bind(set_id.to_string())
+            .bind(set_id.as_str())
             .fetch_one(&mut *tx)
             .await
             .map_err(&err)?;
         let run_no = row.try_get::<i64, _>(0).map_err(&err)? as u32 + 1;
         let generation = row.try_get::<i64, _>(1).map_err(&err)? as u32 + u32::from(reseed);
         sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
-            .bind(set_id.to_string())
+            .bind(set_id.as_str())
             .execute(&mut *tx)
             .await
             .map_err(&err)?;
@@ -436,7 +436,7 @@ impl Store {
         )
         .bind(i64::from(run_no))
         .bind(i64::from(generation))
-        .bind(set_id.to_string())
+        .bind(set_id.as_str())
         .execute(&mut *tx)
         .await
         .map_err(&err)?;
@@ -454,7 +454,7 @@ impl Store {
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();
         self.insert_planned_games(&mut tx, rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
-            .bind(set_id.to_string())
+            .bind(set_id.as_str())
             .execute(&mut *tx)
             .await
             .map_err(&err)?;
@@ -498,29 +498,29 @@ impl Store {
     async fn invalidate_one(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        id: &str,
+        id: &SetId,
         reason: &str,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
         sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
-            .bind(id.to_string())
+            .bind(id.as_str())
             .execute(&mut **tx)
             .await
             .map_err(&err)?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
-            .bind(id.to_string())
+            .bind(id.as_str())
             .execute(&mut **tx)
             .await
             .map_err(&err)?;
         sqlx::query("UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1")
-            .bind(id.to_string())
+            .bind(id.as_str())
             .execute(&mut **tx)
             .await
             .map_err(&err)?;
         sqlx::query(
             "UPDATE stages SET status = 'running' WHERE id = (SELECT stage_id FROM sets WHERE id = $1)",
         )
-        .bind(id.to_string())
+        .bind(id.as_str())
         .execute(&mut **tx)
         .await
         .map_err(&err)?;
@@ -538,7 +538,7 @@ impl Store {
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         action: &str,
-        set_id: Option<&str>,
+        set_id: Option<&SetId>,
         reason: &str,
         details: &str,
     ) -> Result<(), StoreError> {
@@ -553,7 +553,7 @@ impl Store {
         .bind(next)
         .bind(now())
         .bind(action.to_string())
-        .bind(set_id.map(str::to_string))
+        .bind(set_id.map(|id| id.as_str().to_string()))
         .bind(reason.to_string())
         .bind(details.to_string())
         .execute(&mut **tx)

@@ -2,8 +2,10 @@
 //! rounds and sets.
 //!
 //! Plain values shared by config parsing, bracket planning, the store and the runner. A
-//! team is identified by its index in [`Tournament::teams`] (`TeamId`), which follows the
-//! order of the configuration, so the same file always gives the same ids.
+//! team is identified by its index in [`Tournament::teams`] ([`TeamId`]), which follows the
+//! order of the configuration, so the same file always gives the same ids. Stages and sets
+//! are named by text ids ([`StageId`], [`SetId`]), the keys the store and the command line
+//! use.
 
 use crate::games::{BuiltinBot, GameSettings};
 use std::fmt;
@@ -11,8 +13,152 @@ use std::path::PathBuf;
 
 /// Index of a school in [`Tournament::schools`].
 pub type SchoolId = usize;
-/// Index of a team in [`Tournament::teams`].
-pub type TeamId = usize;
+
+/// A team: its index in [`Tournament::teams`] and its key in the store.
+///
+/// A type of its own so that a team cannot be mixed up with a seat, a set position or any
+/// other index. `Debug` and `Display` show the bare number, as messages and stored rows
+/// always have.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(transparent)]
+pub struct TeamId(pub usize);
+
+impl TeamId {
+    /// The team's index in [`Tournament::teams`] (and in every per-team table).
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl fmt::Debug for TeamId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for TeamId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// A text id: a `String` of its own type that compares, hashes, orders, prints and
+/// serializes as its text (so maps keyed by it can be searched with a `&str`, sorting is by
+/// text, and `{:?}` in messages shows the quoted text as it always has).
+macro_rules! text_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct $name(String);
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl $name {
+            pub fn new(id: impl Into<String>) -> $name {
+                $name(id.into())
+            }
+
+            /// The id as stored and shown.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad(&self.0)
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(id: String) -> $name {
+                $name(id)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(id: &str) -> $name {
+                $name(id.to_string())
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(id: $name) -> String {
+                id.0
+            }
+        }
+
+        impl std::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+    };
+}
+
+text_id!(
+    /// A stage's id: its school's slug, or `nationals` ([`NATIONALS_LABEL`]). It also labels
+    /// the stage's sets and seeds its games.
+    ///
+    /// [`NATIONALS_LABEL`]: crate::tourney::bracket::NATIONALS_LABEL
+    StageId
+);
+
+text_id!(
+    /// A set's id as stored and typed by organisers: `westfield-high/r1/s2`,
+    /// `westfield-high/final`, `nationals/r2/s1` (built and parsed in `tourney::bracket`).
+    SetId
+);
+
+impl StageId {
+    /// The nationals stage's id.
+    pub fn nationals() -> StageId {
+        StageId::new(crate::tourney::bracket::NATIONALS_LABEL)
+    }
+
+    /// Whether this is the nationals stage.
+    pub fn is_nationals(&self) -> bool {
+        self.0 == crate::tourney::bracket::NATIONALS_LABEL
+    }
+}
+
+/// One run of a set: a rerun stores the set's games again under the next run number and
+/// keeps the earlier runs as history.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SetRun {
+    pub set: SetId,
+    pub run: u32,
+}
+
+/// A game of a set's current run, by its index in the series (0-based).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SetGame {
+    pub set: SetId,
+    pub index: u32,
+}
 
 /// How a team's bot talks to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -233,6 +379,11 @@ impl Tournament {
     /// Whether the run has a nationals stage (two or more schools).
     pub fn has_nationals(&self) -> bool {
         self.schools.len() >= 2
+    }
+
+    /// The team `id` (every `TeamId` of a tournament indexes its teams).
+    pub fn team(&self, id: TeamId) -> &Team {
+        &self.teams[id.index()]
     }
 }
 

@@ -7,6 +7,7 @@
 use crate::games::GameKind;
 use crate::report::Snapshot;
 use crate::tourney::bracket::{Ranked, Separation, SeriesTotals, TieDraw, compare};
+use crate::tourney::model::TeamId;
 use serde::Serialize;
 
 /// The step that separated two neighbouring teams, with both teams' values.
@@ -20,11 +21,19 @@ pub struct Decider {
     pub ours: String,
     /// The other team's value at that step.
     pub theirs: String,
-    pub other_team: usize,
+    pub other_team: TeamId,
     /// Whether our team ranks above the other one.
     pub ahead: bool,
-    /// The steps before `step`, on which both teams are equal, as `(step, value)`.
-    pub tied: Vec<(String, String)>,
+    /// The steps before `step`, on which both teams are equal.
+    pub tied: Vec<Tied>,
+}
+
+/// A step of the chain on which two teams are equal, with their common value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Tied {
+    /// The step's stored name (`score`, `games_won`, `flags`, ...).
+    pub step: String,
+    pub value: String,
 }
 
 /// The steps before the draw, with a team's value at each: score, games won, then the
@@ -69,7 +78,10 @@ impl Decider {
         };
         let tied = mine[..at]
             .iter()
-            .map(|(name, value)| (name.to_string(), value.clone()))
+            .map(|(name, value)| Tied {
+                step: name.to_string(),
+                value: value.clone(),
+            })
             .collect();
         let (step, ours_value, theirs_value) = match (mine.get(at), other.get(at)) {
             (Some((name, a)), Some((_, b))) => (name.to_string(), a.clone(), b.clone()),
@@ -101,7 +113,7 @@ impl Decider {
             let tied: Vec<String> = self
                 .tied
                 .iter()
-                .map(|(step, value)| format!("{} {value}", label(step)))
+                .map(|t| format!("{} {}", label(&t.step), t.value))
                 .collect();
             format!("seeded draw (tied on {})", tied.join(", "))
         } else {
@@ -150,7 +162,7 @@ mod tests {
 
     fn t(team: usize, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
         SeriesTotals {
-            team,
+            team: TeamId(team),
             score,
             games_won,
             stats: crate::games::Stats::from_values(&[flags, 0, 0, 0, deaths]),
@@ -179,7 +191,13 @@ mod tests {
         assert_eq!(d.step, "games_won");
         assert!(!d.ahead);
         assert_eq!(d.numbers(), "games won 4 vs 5");
-        assert_eq!(d.tied, vec![("score".to_string(), "300".to_string())]);
+        assert_eq!(
+            d.tied,
+            vec![Tied {
+                step: "score".to_string(),
+                value: "300".to_string()
+            }]
+        );
 
         let d = Decider::between(&t(2, 300, 4, 6, 2), &t(3, 300, 4, 6, 3), &draw());
         assert_eq!(
@@ -196,8 +214,8 @@ mod tests {
         let (a, b) = (t(0, 300, 4, 6, 2), t(1, 300, 4, 6, 2));
         let d = Decider::between(&a, &b, &draw);
         assert_eq!(d.step, "seeded_draw");
-        assert_eq!(d.ahead, draw.value(0) < draw.value(1));
-        assert_eq!(d.ours, draw.value(0).to_string());
+        assert_eq!(d.ahead, draw.value(TeamId(0)) < draw.value(TeamId(1)));
+        assert_eq!(d.ours, draw.value(TeamId(0)).to_string());
         assert_eq!(
             d.numbers(),
             "seeded draw (tied on score 300, games won 4, flags 6, deaths 2)"
@@ -221,7 +239,7 @@ mod tests {
         let cut = at_cut(&ranking, 2, &draw);
         let steps: Vec<Option<(&str, usize)>> = cut
             .iter()
-            .map(|d| d.as_ref().map(|d| (d.step.as_str(), d.other_team)))
+            .map(|d| d.as_ref().map(|d| (d.step.as_str(), d.other_team.index())))
             .collect();
         assert_eq!(
             steps,

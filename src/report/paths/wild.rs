@@ -10,14 +10,15 @@ use super::format_of;
 use crate::games::Stats;
 use crate::report::Snapshot;
 use crate::store::SetRow;
-use crate::tourney::bracket::{NATIONALS_LABEL, SeriesTotals, rank, wild_card_count};
+use crate::tourney::bracket::{SeriesTotals, rank, wild_card_count};
+use crate::tourney::model::TeamId;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One team considered for a wild card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WildCardCandidate {
-    pub team: usize,
+    pub team: TeamId,
     /// The school's name.
     pub school: String,
     /// The team's score over every game it played in its school stage.
@@ -43,8 +44,8 @@ pub fn wild_card_table(snap: &Snapshot) -> Vec<WildCardCandidate> {
     }
     let format = format_of(snap);
     let draw = snap.draw();
-    let mut school_totals: BTreeMap<usize, SeriesTotals> = BTreeMap::new();
-    for set in snap.sets.iter().filter(|s| s.stage_id != NATIONALS_LABEL) {
+    let mut school_totals: BTreeMap<TeamId, SeriesTotals> = BTreeMap::new();
+    for set in snap.sets.iter().filter(|s| !s.stage_id.is_nationals()) {
         for t in snap.set_totals(set) {
             let sum = school_totals
                 .entry(t.team)
@@ -52,25 +53,25 @@ pub fn wild_card_table(snap: &Snapshot) -> Vec<WildCardCandidate> {
             *sum = sum.plus(&t);
         }
     }
-    let mut qualified: HashSet<usize> = HashSet::new();
+    let mut qualified: HashSet<TeamId> = HashSet::new();
     let mut entrants = Vec::new();
-    let mut by_school: Vec<Vec<usize>> = vec![Vec::new(); snap.schools.len()];
+    let mut by_school: Vec<Vec<TeamId>> = vec![Vec::new(); snap.schools.len()];
     for (team, row) in snap.teams.iter().enumerate() {
         if let Some(teams) = by_school.get_mut(row.school) {
-            teams.push(team);
+            teams.push(TeamId(team));
         }
     }
     let finals: HashMap<&str, &SetRow> = snap
         .sets
         .iter()
-        .filter(|s| s.is_final && s.stage_id != NATIONALS_LABEL)
+        .filter(|s| s.is_final && !s.stage_id.is_nationals())
         .map(|s| (s.stage_id.as_str(), s))
         .collect();
-    for ((_, slug), teams) in snap.schools.iter().zip(by_school) {
+    for (school, teams) in snap.schools.iter().zip(by_school) {
         if let [single] = teams[..] {
             qualified.insert(single);
         } else if !teams.is_empty() {
-            let Some(fin) = finals.get(slug.as_str()).filter(|s| s.done) else {
+            let Some(fin) = finals.get(school.slug.as_str()).filter(|s| s.is_done()) else {
                 return Vec::new();
             };
             let ranking = rank(&snap.set_totals(fin), &draw);

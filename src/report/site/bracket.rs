@@ -6,17 +6,18 @@ use crate::report::paths::ordinal;
 use crate::report::paths::{SetLine, set_ranking};
 use crate::report::status::set_state;
 use crate::report::viewer::escape;
-use crate::store::SetRow;
+use crate::store::{SetRow, StageRow, StageStatus};
+use crate::tourney::model::StageId;
 use std::fmt::Write;
 
 /// The sets of one stage grouped by round, in order (the final last).
-fn rounds_of<'a>(ctx: &Context<'a>, stage: &str) -> Vec<Vec<&'a SetRow>> {
+fn rounds_of<'a>(ctx: &Context<'a>, stage: &StageId) -> Vec<Vec<&'a SetRow>> {
     let mut rounds: Vec<Vec<&SetRow>> = Vec::new();
     let mut key = None;
     for set in ctx
         .sets_in_order()
         .into_iter()
-        .filter(|s| s.stage_id == stage)
+        .filter(|s| s.stage_id == *stage)
     {
         let k = (set.round, set.is_final);
         if key != Some(k) {
@@ -35,12 +36,12 @@ pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
     let ranking = set_ranking(ctx.snap, set);
     let done = ctx.snap.games_done(&set.id);
     let planned = ctx.snap.games_planned(&set.id);
-    let state = set_state(ctx.snap, &set.id, set.done);
+    let state = set_state(ctx.snap, set);
     let mut out = format!(
         "<div class=\"setbox\" data-set=\"{}\"><div class=\"title\">{}<span class=\"muted\">{}</span></div><ol>",
-        escape(&set.id),
+        escape(set.id.as_str()),
         ctx.set_link(&set.id, depth),
-        if state == "done" {
+        if state == StageStatus::Done {
             format!("{done} games")
         } else {
             format!("{state} {done}/{planned}")
@@ -48,12 +49,11 @@ pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
     );
     let decisive = super::html::decisive_final(ctx.snap).is_some_and(|f| f.id == set.id);
     // Round 1 of the nationals says where each team came from.
-    let first_nationals =
-        set.stage_id == crate::tourney::bracket::NATIONALS_LABEL && set.round == 1;
+    let first_nationals = set.stage_id.is_nationals() && set.round == 1;
     for line in &ranking {
         let entry = if first_nationals {
             ctx.paths
-                .get(line.team)
+                .get(line.team.index())
                 .and_then(|p| p.nationals_entry.as_ref())
                 .map(|e| {
                     let class = if matches!(e, crate::report::paths::Entry::WildCard { .. }) {
@@ -89,7 +89,7 @@ pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
 
 /// Why a line advanced, or what stopped it at the cut.
 fn line_reason(ctx: &Context, set: &SetRow, line: &SetLine, decisive: bool) -> String {
-    if !set.done {
+    if !set.is_done() {
         return String::new();
     }
     if decisive {
@@ -130,8 +130,8 @@ pub fn bracket_page(ctx: &Context) -> String {
     );
     // The nationals first: it is what most visitors look for, and its first round says
     // which school final or wild card each team came from.
-    let mut stages: Vec<&String> = ctx.snap.stages.iter().map(|(id, _)| id).collect();
-    stages.sort_by_key(|id| id.as_str() != crate::tourney::bracket::NATIONALS_LABEL);
+    let mut stages: Vec<&StageId> = ctx.snap.stages.iter().map(|s| &s.id).collect();
+    stages.sort_by_key(|id| !id.is_nationals());
     for stage in stages {
         let name = ctx.stage_name(stage);
         let rounds = rounds_of(ctx, stage);
@@ -141,7 +141,7 @@ pub fn bracket_page(ctx: &Context) -> String {
         let _ = write!(
             body,
             "<section class=\"stage\" id=\"stage-{}\"><h2>{}</h2><div class=\"bracket\">",
-            escape(stage),
+            escape(stage.as_str()),
             escape(&name)
         );
         for (i, sets) in rounds.iter().enumerate() {
@@ -170,12 +170,12 @@ pub fn schools_page(ctx: &Context) -> String {
         "<h1 class=\"noprint\">Results per school</h1><p class=\"noprint\">Print this page: \
          each school starts on a new sheet.</p>",
     );
-    for (stage, _) in &ctx.snap.stages {
+    for StageRow { id: stage, .. } in &ctx.snap.stages {
         let name = ctx.stage_name(stage);
         let sets: Vec<&SetRow> = ctx
             .sets_in_order()
             .into_iter()
-            .filter(|s| &s.stage_id == stage)
+            .filter(|s| s.stage_id == *stage)
             .collect();
         if sets.is_empty() {
             continue;
@@ -190,8 +190,8 @@ pub fn schools_page(ctx: &Context) -> String {
             let _ = write!(
                 body,
                 "<table><caption>{} ({})</caption>{}<tbody>",
-                escape(&set.id),
-                set_state(ctx.snap, &set.id, set.done),
+                escape(set.id.as_str()),
+                set_state(ctx.snap, set),
                 heads_of(
                     &["#Place", "Team", "#Score", "#Won"]
                         .map(String::from)

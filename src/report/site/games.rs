@@ -10,12 +10,13 @@ use crate::games::Arena;
 use crate::games::view::{PageInfo, Replayed};
 use crate::play::contest;
 use crate::report::Snapshot;
-use crate::tourney::model::BracketFormat;
+use crate::store::GameStatus;
+use crate::tourney::model::{BracketFormat, SetGame, SetId, TeamId};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
-/// Decision logs of stored games, by (set id, game index), current runs only.
-pub type StoredLogs = HashMap<(String, u32), Vec<u8>>;
+/// Decision logs of stored games, current runs only.
+pub type StoredLogs = HashMap<SetGame, Vec<u8>>;
 
 /// One stored game, replayed.
 pub struct PlayedGame {
@@ -23,7 +24,7 @@ pub struct PlayedGame {
     /// The arena it was played on, as stored (a board name for Last Robot Standing).
     pub board: String,
     /// Team by seat.
-    pub teams: Vec<usize>,
+    pub teams: Vec<TeamId>,
     pub stored_scores: Vec<i64>,
     /// The replay, or why there is none.
     pub replay: Result<Replayed, String>,
@@ -54,16 +55,19 @@ impl PlayedGame {
 
 /// Every replayed game.
 pub struct Replays {
-    pub games: BTreeMap<(String, u32), PlayedGame>,
+    pub games: BTreeMap<SetGame, PlayedGame>,
 }
 
 impl Replays {
-    pub fn get(&self, set_id: &str, game: u32) -> Option<&PlayedGame> {
-        self.games.get(&(set_id.to_string(), game))
+    pub fn get(&self, set_id: &SetId, game: u32) -> Option<&PlayedGame> {
+        self.games.get(&SetGame {
+            set: set_id.clone(),
+            index: game,
+        })
     }
 
     /// Games whose replay failed or differs.
-    pub fn problems(&self) -> Vec<(&(String, u32), String)> {
+    pub fn problems(&self) -> Vec<(&SetGame, String)> {
         self.games
             .iter()
             .filter_map(|(k, g)| g.problem().map(|p| (k, p)))
@@ -78,8 +82,16 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     // Arenas by stored name, loaded once (a board and its maps are shared by its games).
     let mut arenas: HashMap<String, Result<Arena, String>> = HashMap::new();
     let mut jobs = Vec::new();
-    for g in snap.games.iter().filter(|g| !g.superseded && g.done) {
-        let Some(log) = logs.get(&(g.set_id.clone(), g.game_index)) else {
+    for g in snap
+        .games
+        .iter()
+        .filter(|g| !g.superseded && g.status == GameStatus::Done)
+    {
+        let key = SetGame {
+            set: g.set_id.clone(),
+            index: g.game_index,
+        };
+        let Some(log) = logs.get(&key) else {
             continue;
         };
         let arena = arenas
@@ -113,14 +125,18 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
                 stored_scores: lines.iter().map(|r| r.score).collect(),
                 replay,
             };
-            ((g.set_id.clone(), g.game_index), played)
+            let key = SetGame {
+                set: g.set_id.clone(),
+                index: g.game_index,
+            };
+            (key, played)
         })
         .collect();
     Ok(Replays { games })
 }
 
 /// The viewer page of one game, with a link back to its set.
-pub fn replay_page(ctx: &Context, set_id: &str, game: u32, played: &PlayedGame) -> String {
+pub fn replay_page(ctx: &Context, set_id: &SetId, game: u32, played: &PlayedGame) -> String {
     let replayed = match (&played.replay, played.problem()) {
         (Ok(replayed), None) => replayed,
         (_, why) => {
@@ -173,7 +189,7 @@ pub fn replay_page(ctx: &Context, set_id: &str, game: u32, played: &PlayedGame) 
 }
 
 /// The file of a game's replay page, relative to a page `depth` folders down.
-pub fn replay_href(set_id: &str, game: u32, depth: usize) -> String {
+pub fn replay_href(set_id: &SetId, game: u32, depth: usize) -> String {
     format!("{}{}", up(depth), replay_file(set_id, game))
 }
 

@@ -9,6 +9,7 @@ use crate::report::Snapshot;
 use crate::report::paths::{self, TeamPath};
 use crate::report::viewer::escape;
 use crate::store::SetRow;
+use crate::tourney::model::{SetId, StageId, TeamId};
 use std::fmt::Write;
 
 const CSS: &str = include_str!("site.css");
@@ -26,7 +27,7 @@ pub struct Context<'a> {
 
 impl<'a> Context<'a> {
     pub fn new(snap: &'a Snapshot, generated: &'a str, replays: &'a Replays) -> Context<'a> {
-        let complete = decisive_final(snap).is_some_and(|s| s.done);
+        let complete = decisive_final(snap).is_some_and(SetRow::is_done);
         Context {
             snap,
             generated,
@@ -38,11 +39,11 @@ impl<'a> Context<'a> {
 
     /// Sets in bracket order: stages as stored (schools, then nationals), rounds, sets.
     pub fn sets_in_order(&self) -> Vec<&'a SetRow> {
-        let stage_pos = |id: &str| {
+        let stage_pos = |id: &StageId| {
             self.snap
                 .stages
                 .iter()
-                .position(|(s, _)| s == id)
+                .position(|s| s.id == *id)
                 .unwrap_or(usize::MAX)
         };
         let mut sets: Vec<&SetRow> = self.snap.sets.iter().collect();
@@ -51,7 +52,7 @@ impl<'a> Context<'a> {
     }
 
     /// A link to a team's page from a page `depth` folders down.
-    pub fn team_link(&self, team: usize, depth: usize) -> String {
+    pub fn team_link(&self, team: TeamId, depth: usize) -> String {
         format!(
             "<a href=\"{}{}\">{}</a>",
             up(depth),
@@ -60,26 +61,26 @@ impl<'a> Context<'a> {
         )
     }
 
-    pub fn set_link(&self, set_id: &str, depth: usize) -> String {
+    pub fn set_link(&self, set_id: &SetId, depth: usize) -> String {
         format!(
             "<a href=\"{}{}\">{}</a>",
             up(depth),
             set_file(set_id),
-            escape(set_id)
+            escape(set_id.as_str())
         )
     }
 
     /// A stage's display name: the school's name (stage ids are school slugs), or
     /// "Nationals".
-    pub fn stage_name(&self, stage_id: &str) -> String {
-        if stage_id == crate::tourney::bracket::NATIONALS_LABEL {
+    pub fn stage_name(&self, stage_id: &StageId) -> String {
+        if stage_id.is_nationals() {
             return "Nationals".to_string();
         }
         self.snap
             .schools
             .iter()
-            .find(|(_, slug)| slug == stage_id)
-            .map_or_else(|| stage_id.to_string(), |(name, _)| name.clone())
+            .find(|s| *stage_id == s.slug.as_str())
+            .map_or_else(|| stage_id.to_string(), |s| s.name.clone())
     }
 }
 
@@ -87,9 +88,7 @@ impl<'a> Context<'a> {
 pub fn decisive_final(snap: &Snapshot) -> Option<&SetRow> {
     let finals: Vec<&SetRow> = snap.sets.iter().filter(|s| s.is_final).collect();
     if snap.has_nationals() {
-        finals
-            .into_iter()
-            .find(|s| s.stage_id == crate::tourney::bracket::NATIONALS_LABEL)
+        finals.into_iter().find(|s| s.stage_id.is_nationals())
     } else if finals.len() == 1 {
         Some(finals[0])
     } else {
@@ -103,19 +102,19 @@ pub fn up(depth: usize) -> String {
 }
 
 /// A set id as a file name: set ids are slugs joined by `/`, so `_` cannot clash.
-fn flat(set_id: &str) -> String {
-    set_id.replace('/', "_")
+fn flat(set_id: &SetId) -> String {
+    set_id.as_str().replace('/', "_")
 }
 
-pub fn set_file(set_id: &str) -> String {
+pub fn set_file(set_id: &SetId) -> String {
     format!("sets/{}.html", flat(set_id))
 }
 
-pub fn team_file(team: usize) -> String {
+pub fn team_file(team: TeamId) -> String {
     format!("teams/team-{team}.html")
 }
 
-pub fn replay_file(set_id: &str, game: u32) -> String {
+pub fn replay_file(set_id: &SetId, game: u32) -> String {
     format!("replays/{}_game-{game}.html", flat(set_id))
 }
 
@@ -222,13 +221,14 @@ mod tests {
 
     #[test]
     fn file_names_of_distinct_sets_differ() {
+        let id = SetId::new;
         assert_eq!(
-            set_file("westfield-high/r1/s2"),
+            set_file(&id("westfield-high/r1/s2")),
             "sets/westfield-high_r1_s2.html"
         );
-        assert_ne!(set_file("a/final"), set_file("a-final"));
+        assert_ne!(set_file(&id("a/final")), set_file(&id("a-final")));
         assert_eq!(
-            replay_file("nationals/final", 3),
+            replay_file(&id("nationals/final"), 3),
             "replays/nationals_final_game-3.html"
         );
     }

@@ -4,6 +4,8 @@ use super::html::{Context, heads, heads_of, num, page, stat_heading};
 use crate::report::paths::wild_card_table;
 use crate::report::standings;
 use crate::report::viewer::escape;
+use crate::store::GameStatus;
+use crate::tourney::model::SetId;
 use std::fmt::Write;
 
 pub fn index_page(ctx: &Context) -> String {
@@ -15,7 +17,7 @@ pub fn index_page(ctx: &Context) -> String {
     let done = snap
         .games
         .iter()
-        .filter(|g| !g.superseded && g.done)
+        .filter(|g| !g.superseded && g.status == GameStatus::Done)
         .count();
     let rows = standings(snap);
     if ctx.complete {
@@ -44,11 +46,12 @@ pub fn index_page(ctx: &Context) -> String {
              database):<ul>",
             problems.len()
         );
-        for ((set, game), why) in problems.iter().take(20) {
+        for (game, why) in problems.iter().take(20) {
             let _ = write!(
                 body,
-                "<li>{} game {game}: {}</li>",
-                ctx.set_link(set, 0),
+                "<li>{} game {}: {}</li>",
+                ctx.set_link(&game.set, 0),
+                game.index,
                 escape(why)
             );
         }
@@ -89,7 +92,7 @@ pub fn index_page(ctx: &Context) -> String {
         let reached = if r.set_reached.is_empty() {
             escape(&r.stage_reached)
         } else {
-            ctx.set_link(&r.set_reached, 0)
+            ctx.set_link(&SetId::new(r.set_reached.as_str()), 0)
         };
         let _ = write!(
             body,

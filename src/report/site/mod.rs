@@ -65,9 +65,9 @@ pub fn write_site(
         writer.write(&html::team_file(team.id), &team_page::team_page(&ctx, team))?;
     }
     let mut replay_count = 0;
-    for ((set_id, game), played) in &replays.games {
-        let page = games::replay_page(&ctx, set_id, *game, played);
-        writer.write(&html::replay_file(set_id, *game), &page)?;
+    for (game, played) in &replays.games {
+        let page = games::replay_page(&ctx, &game.set, game.index, played);
+        writer.write(&html::replay_file(&game.set, game.index), &page)?;
         replay_count += 1;
     }
     Ok(SiteSummary {

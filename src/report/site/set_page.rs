@@ -6,7 +6,8 @@ use super::html::{Context, heads, heads_of, num, page, tie_stat_cells, tie_stat_
 use crate::report::paths::set_ranking;
 use crate::report::set_state;
 use crate::report::viewer::escape;
-use crate::store::SetRow;
+use crate::store::{GameStatus, SetRow};
+use crate::tourney::model::TeamId;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -37,10 +38,10 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
     let _ = write!(
         body,
         "<h1>{}</h1><p>{}, {round}: {} teams, {done} of {planned} games stored ({}){}.</p>",
-        escape(&set.id),
+        escape(set.id.as_str()),
         escape(&ctx.stage_name(&set.stage_id)),
         set.members.len(),
-        set_state(snap, &set.id, set.done),
+        set_state(snap, set),
         if set.run_no > 0 {
             format!("; replayed after a dispute, run {}", set.run_no)
         } else {
@@ -74,7 +75,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
             .as_ref()
             .map(|d| d.describe(snap))
             .unwrap_or_default();
-        let result = match (set.done, line.advanced) {
+        let result = match (set.is_done(), line.advanced) {
             (false, _) => "playing".to_string(),
             (true, _) if decisive && line.place == 1 => "champion".to_string(),
             (true, _) if decisive => format!("{} place", crate::report::paths::ordinal(line.place)),
@@ -102,7 +103,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
     body.push_str("</tbody></table>");
 
     // Scores per game, by team, from the stored result lines.
-    let mut per_game: BTreeMap<u32, BTreeMap<usize, (i64, bool)>> = BTreeMap::new();
+    let mut per_game: BTreeMap<u32, BTreeMap<TeamId, (i64, bool)>> = BTreeMap::new();
     for r in snap.results.get(&set.id).into_iter().flatten() {
         per_game
             .entry(r.game_index)
@@ -155,20 +156,20 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
                 "<a href=\"{}\">watch</a>",
                 replay_href(&set.id, g.game_index, 1)
             ),
-            None if g.done => "no decisions stored".to_string(),
+            None if g.status == GameStatus::Done => "no decisions stored".to_string(),
             None => "not played yet".to_string(),
         };
         let _ = write!(body, "<td>{link}</td></tr>");
     }
     body.push_str("</tbody></table>");
-    page(ctx, &set.id, 1, &body)
+    page(ctx, set.id.as_str(), 1, &body)
 }
 
 /// Score per game for each team of the set, as an inline SVG line chart.
 fn chart(
     ctx: &Context,
     set: &SetRow,
-    per_game: &BTreeMap<u32, BTreeMap<usize, (i64, bool)>>,
+    per_game: &BTreeMap<u32, BTreeMap<TeamId, (i64, bool)>>,
 ) -> String {
     if per_game.is_empty() {
         return String::new();
@@ -192,7 +193,7 @@ fn chart(
     let mut out = format!(
         "<h2>Score per game</h2><svg class=\"chart\" id=\"score-chart\" viewBox=\"0 0 {w} {h}\" role=\"img\" \
          aria-label=\"Score per game for each team of {}\" xmlns=\"http://www.w3.org/2000/svg\">",
-        escape(&set.id)
+        escape(set.id.as_str())
     );
     // Axes with a few labelled grid lines.
     for i in 0..=4 {

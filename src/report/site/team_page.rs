@@ -13,7 +13,7 @@ use std::fmt::Write;
 pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
     let snap = ctx.snap;
     let mut body = String::new();
-    let path = ctx.paths.get(team.id);
+    let path = ctx.paths.get(team.id.index());
     let _ = write!(
         body,
         "<h1>{}</h1><p>{} · {}</p>",

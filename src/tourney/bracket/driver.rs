@@ -12,7 +12,7 @@ use super::ranking::{Ranked, SeriesTotals, TieDraw};
 use super::seeds::NATIONALS_LABEL;
 use super::stage::{Seeding, SetPlan, StageEntry, StagePlan, plan_stage};
 use crate::tourney::model::{
-    BracketFormat, QualifiedBy, SchoolId, SetKey, Stage, TeamId, Tournament,
+    BracketFormat, QualifiedBy, SchoolId, SetKey, Stage, StageId, TeamId, Tournament,
 };
 use std::collections::HashMap;
 
@@ -70,7 +70,7 @@ impl Roster {
             schools.push(RosterSchool {
                 id,
                 slug,
-                teams: (first..first + size).collect(),
+                teams: (first..first + size).map(TeamId).collect(),
             });
         }
         Roster {
@@ -88,7 +88,7 @@ impl Roster {
             .find(|s| s.id == school)
             .map(|s| StageEntry {
                 stage: Stage::School(s.id),
-                label: s.slug.clone(),
+                label: StageId::new(s.slug.as_str()),
                 entrants: s.teams.clone(),
                 seeding: Seeding::Shuffled,
             })
@@ -237,12 +237,12 @@ mod tests {
                 School {
                     name: "West".to_string(),
                     slug: "west".to_string(),
-                    teams: vec![0, 1],
+                    teams: vec![TeamId(0), TeamId(1)],
                 },
                 School {
                     name: "East".to_string(),
                     slug: "east".to_string(),
-                    teams: vec![2],
+                    teams: vec![TeamId(2)],
                 },
             ],
             teams: vec![team("a", 0), team("b", 0), team("c", 1)],
@@ -254,7 +254,7 @@ mod tests {
     fn a_tournament_becomes_a_roster_with_stable_draw_keys() {
         let roster = Roster::from_tournament(&tournament());
         assert_eq!(
-            roster.draw.value(2),
+            roster.draw.value(TeamId(2)),
             crate::tourney::bracket::draw_value(11, "east/c")
         );
         assert_eq!(roster.stage_by_label("east"), Some(Stage::School(1)));
@@ -273,7 +273,7 @@ mod tests {
             set.teams
                 .iter()
                 .map(|&t| SeriesTotals {
-                    score: t as i64,
+                    score: t.0 as i64,
                     ..SeriesTotals::zero(t)
                 })
                 .collect()
@@ -284,13 +284,13 @@ mod tests {
         assert_eq!(outcome.qualifiers.len(), 3);
         assert!(outcome.wild_cards.is_empty());
         let champion = outcome.final_ranking.first().map(|r| r.totals.team);
-        assert_eq!(champion, Some(2));
+        assert_eq!(champion, Some(TeamId(2)));
     }
 
     #[test]
     fn answers_for_the_wrong_teams_are_an_error() {
         let roster = Roster::from_sizes(1, BracketFormat::default(), &[3]);
-        let err = simulate_bracket(&roster, |_| vec![SeriesTotals::zero(0)]);
+        let err = simulate_bracket(&roster, |_| vec![SeriesTotals::zero(TeamId(0))]);
         assert!(matches!(err, Err(BracketError::ResultsMismatch { .. })));
     }
 }

@@ -7,6 +7,7 @@
 //! before the last one (`final`) or two (`r../s..`) `/`-separated parts.
 
 use super::BracketError;
+use crate::tourney::model::SetId;
 
 /// Where a set sits within its stage, as its id says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -17,25 +18,25 @@ pub enum SetPlace {
     Final,
 }
 
-/// A parsed set id.
+/// What a set id says: its stage's label and its place in the stage.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SetId {
+pub struct SetAddress {
     /// School slug or `nationals`.
     pub stage_label: String,
     pub place: SetPlace,
 }
 
 /// The id of a set: `{label}/r{round}/s{set}`, or `{label}/final` when `is_final`.
-pub fn set_id(stage_label: &str, round: u32, set: u32, is_final: bool) -> String {
-    if is_final {
+pub fn set_id(stage_label: &str, round: u32, set: u32, is_final: bool) -> SetId {
+    SetId::new(if is_final {
         format!("{stage_label}/final")
     } else {
         format!("{stage_label}/r{round}/s{set}")
-    }
+    })
 }
 
 /// Parses an id written by [`set_id`].
-pub fn parse_set_id(id: &str) -> Result<SetId, BracketError> {
+pub fn parse_set_id(id: &str) -> Result<SetAddress, BracketError> {
     let bad = |reason: &'static str| BracketError::BadSetId {
         id: id.to_string(),
         reason,
@@ -56,7 +57,7 @@ pub fn parse_set_id(id: &str) -> Result<SetId, BracketError> {
     if stage_label.is_empty() {
         return Err(bad("the stage label is empty"));
     }
-    Ok(SetId {
+    Ok(SetAddress {
         stage_label: stage_label.to_string(),
         place,
     })
@@ -85,7 +86,7 @@ mod tests {
             ("a/b", 1, 1, false),
         ] {
             let id = set_id(label, round, set, fin);
-            let parsed = parse_set_id(&id).expect("an id we wrote parses");
+            let parsed = parse_set_id(id.as_str()).expect("an id we wrote parses");
             assert_eq!(parsed.stage_label, label);
             let place = if fin {
                 SetPlace::Final
@@ -94,8 +95,8 @@ mod tests {
             };
             assert_eq!(parsed.place, place);
         }
-        assert_eq!(set_id("nationals", 1, 2, false), "nationals/r1/s2");
-        assert_eq!(set_id("nationals", 3, 1, true), "nationals/final");
+        assert_eq!(set_id("nationals", 1, 2, false).as_str(), "nationals/r1/s2");
+        assert_eq!(set_id("nationals", 3, 1, true).as_str(), "nationals/final");
     }
 
     #[test]

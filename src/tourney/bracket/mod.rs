@@ -32,7 +32,7 @@ mod sets;
 mod stage;
 
 pub use driver::{BracketOutcome, Roster, RosterSchool, simulate_bracket};
-pub use ids::{SetId, SetPlace, parse_set_id, set_id};
+pub use ids::{SetAddress, SetPlace, parse_set_id, set_id};
 pub use nationals::{NationalsField, nationals_field, wild_card_count, wild_cards};
 pub use ranking::{
     Ranked, Separation, SeriesTotals, TieDraw, advancing, compare, draw_value, rank, teams_of,
@@ -48,7 +48,7 @@ pub use stage::{
     plan_stage, round_sizes,
 };
 
-use crate::tourney::model::{BracketFormat, TeamId};
+use crate::tourney::model::{BracketFormat, SetId, StageId, TeamId};
 
 /// Why a bracket could not be planned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,18 +56,18 @@ pub enum BracketError {
     #[error("bracket format `{name}`: {reason}")]
     InvalidFormat { name: String, reason: String },
     #[error("stage `{stage}`: team {team} is entered twice")]
-    DuplicateEntrant { stage: String, team: TeamId },
+    DuplicateEntrant { stage: StageId, team: TeamId },
     /// Stored totals are not for exactly the set's teams (e.g. stale after a rerun).
     #[error("set `{set}`: results are for teams {got:?}, the set holds {expected:?}")]
     ResultsMismatch {
-        set: String,
+        set: SetId,
         expected: Vec<TeamId>,
         got: Vec<TeamId>,
     },
     #[error("stage `{stage}` is not finished")]
-    StageNotFinished { stage: String },
+    StageNotFinished { stage: StageId },
     #[error("stage `{stage}` has neither sets to play nor an outcome")]
-    Stalled { stage: String },
+    Stalled { stage: StageId },
     #[error("`{id}` is not a set id: {reason}")]
     BadSetId { id: String, reason: &'static str },
 }

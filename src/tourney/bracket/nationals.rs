@@ -7,9 +7,8 @@
 
 use super::BracketError;
 use super::ranking::{SeriesTotals, TieDraw, rank, top_with_reasons};
-use super::seeds::NATIONALS_LABEL;
 use super::stage::{Seeding, StageEntry, StagePlan};
-use crate::tourney::model::{QualifiedBy, SchoolId, Stage, TeamId};
+use crate::tourney::model::{QualifiedBy, SchoolId, Stage, StageId, TeamId};
 use std::collections::{BTreeMap, HashSet};
 
 /// How many wild cards `q` qualifiers need: `multiple - q mod multiple`, or 0 when `q` is a
@@ -93,7 +92,7 @@ pub fn nationals_field(
     let chosen: HashSet<TeamId> = entrants.iter().copied().collect();
     let entry = StageEntry {
         stage: Stage::Nationals,
-        label: NATIONALS_LABEL.to_string(),
+        label: StageId::nationals(),
         entrants,
         seeding: Seeding::Ranked {
             totals: school_totals
@@ -120,11 +119,11 @@ mod tests {
     use super::*;
     use crate::tourney::model::TieBreak;
 
-    fn total(team: TeamId, score: i64, games_won: u32) -> SeriesTotals {
+    fn total(team: usize, score: i64, games_won: u32) -> SeriesTotals {
         SeriesTotals {
             score,
             games_won,
-            ..SeriesTotals::zero(team)
+            ..SeriesTotals::zero(TeamId(team))
         }
     }
 
@@ -144,7 +143,7 @@ mod tests {
             1,
             (0..20).map(|t| t.to_string()),
         );
-        let qualified: Vec<TeamId> = (0..6).collect();
+        let qualified: Vec<TeamId> = (0..6).map(TeamId).collect();
         let others = [
             total(6, 10, 0),
             total(7, 30, 0),
@@ -156,9 +155,9 @@ mod tests {
         assert_eq!(
             wild,
             vec![
-                (7, QualifiedBy::WildCard { tie_break: None }),
+                (TeamId(7), QualifiedBy::WildCard { tie_break: None }),
                 (
-                    8,
+                    TeamId(8),
                     QualifiedBy::WildCard {
                         tie_break: Some(TieBreak::GamesWon)
                     }

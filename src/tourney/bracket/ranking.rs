@@ -111,7 +111,7 @@ impl TieDraw {
     /// The draw value of `team`: `derive_seed(seed, "draw|{key}")`; a team without a key
     /// uses the key `#{team}`.
     pub fn value(&self, team: TeamId) -> u64 {
-        match self.values.get(team) {
+        match self.values.get(team.index()) {
             Some(&v) => v,
             None => draw_value(self.seed, &format!("#{team}")),
         }
@@ -211,9 +211,9 @@ mod tests {
 
     use crate::games::GameKind;
 
-    fn t(team: TeamId, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
+    fn t(team: usize, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
         SeriesTotals {
-            team,
+            team: TeamId(team),
             score,
             games_won,
             stats: Stats::from_values(&[flags, 0, 0, 0, deaths]),
@@ -236,10 +236,10 @@ mod tests {
         )
     }
 
-    fn order_and_steps(totals: &[SeriesTotals]) -> (Vec<TeamId>, Vec<Option<Separation>>) {
+    fn order_and_steps(totals: &[SeriesTotals]) -> (Vec<usize>, Vec<Option<Separation>>) {
         let ranking = rank(totals, &draw());
         (
-            teams_of(&ranking),
+            teams_of(&ranking).iter().map(|t| t.index()).collect(),
             ranking.iter().map(|r| r.separated_from_next).collect(),
         )
     }
@@ -279,13 +279,13 @@ mod tests {
         let b = t(3, 5, 2, 4, 2);
         let (order, step) = compare(&a, &b, &d);
         assert_eq!(step, Separation::TieBreak(TieBreak::SeededDraw));
-        let expected = d.value(0).cmp(&d.value(3));
+        let expected = d.value(TeamId(0)).cmp(&d.value(TeamId(3)));
         assert_eq!(order, expected);
         // Input order does not matter.
         assert_eq!(teams_of(&rank(&[a, b], &d)), teams_of(&rank(&[b, a], &d)));
         // The draw value follows the documented formula.
-        assert_eq!(d.value(2), derive_seed(42, "draw|b/x"));
-        assert_eq!(d.value(9), derive_seed(42, "draw|#9"));
+        assert_eq!(d.value(TeamId(2)), derive_seed(42, "draw|b/x"));
+        assert_eq!(d.value(TeamId(9)), derive_seed(42, "draw|#9"));
     }
 
     #[test]
@@ -300,14 +300,14 @@ mod tests {
             ],
             &draw(),
         );
-        assert_eq!(teams_of(&ranking), vec![0, 1, 2, 3]);
+        assert_eq!(teams_of(&ranking), [0, 1, 2, 3].map(TeamId));
         let adv = advancing(&ranking, 2);
         assert_eq!(
             adv,
             vec![
-                (0, QualifiedBy::Top { tie_break: None }),
+                (TeamId(0), QualifiedBy::Top { tie_break: None }),
                 (
-                    1,
+                    TeamId(1),
                     QualifiedBy::Top {
                         tie_break: Some(TieBreak::GamesWon)
                     }
@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(
             adv3[1],
             (
-                1,
+                TeamId(1),
                 QualifiedBy::Top {
                     tie_break: Some(TieBreak::GamesWon)
                 }
@@ -327,7 +327,7 @@ mod tests {
         assert_eq!(
             adv3[2],
             (
-                2,
+                TeamId(2),
                 QualifiedBy::Top {
                     tie_break: Some(flags())
                 }

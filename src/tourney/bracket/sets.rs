@@ -322,7 +322,11 @@ mod tests {
     fn snake_order_goes_there_and_back() {
         let sets: Vec<usize> = (0..10).map(|p| snake_set(p, 3)).collect();
         assert_eq!(sets, vec![0, 1, 2, 2, 1, 0, 0, 1, 2, 2]);
-        let dealt = deal_snake(&(0..10).collect::<Vec<_>>(), 4, |_| None, false);
+        let dealt = deal_snake(&(0..10).map(TeamId).collect::<Vec<_>>(), 4, |_| None, false);
+        let dealt: Vec<Vec<usize>> = dealt
+            .iter()
+            .map(|set| set.iter().map(|t| t.index()).collect())
+            .collect();
         assert_eq!(dealt, vec![vec![0, 5, 6], vec![1, 4, 7], vec![2, 3, 8, 9]]);
     }
 
@@ -341,7 +345,7 @@ mod tests {
 
     #[test]
     fn round_one_is_a_seeded_shuffle_dealt_round_robin() {
-        let teams: Vec<TeamId> = (100..120).collect();
+        let teams: Vec<TeamId> = (100..120).map(TeamId).collect();
         let a = deal_round_one(&teams, 7, "westfield", 8);
         assert_eq!(a, deal_round_one(&teams, 7, "westfield", 8));
         assert_ne!(a, deal_round_one(&teams, 7, "eastfield", 8));
@@ -354,24 +358,24 @@ mod tests {
     #[test]
     fn schoolmates_are_spread_when_possible() {
         // 16 teams, 2 sets; school 0 holds ranks 0 and 3 (snake puts both in set 1).
-        let ranked: Vec<TeamId> = (0..16).collect();
-        let school = |t: TeamId| Some(if t == 0 || t == 3 { 0 } else { t });
+        let ranked: Vec<TeamId> = (0..16).map(TeamId).collect();
+        let school = |t: TeamId| Some(if t.0 == 0 || t.0 == 3 { 0 } else { t.0 });
         let plain = deal_snake(&ranked, 8, school, false);
-        assert!(plain[0].contains(&0) && plain[0].contains(&3));
+        assert!(plain[0].contains(&TeamId(0)) && plain[0].contains(&TeamId(3)));
         let sets = deal_snake(&ranked, 8, school, true);
-        assert_eq!(sets[0], vec![0, 2, 4, 7, 8, 11, 12, 15]);
-        assert_eq!(sets[1], vec![1, 3, 5, 6, 9, 10, 13, 14]);
+        assert_eq!(sets[0], [0, 2, 4, 7, 8, 11, 12, 15].map(TeamId));
+        assert_eq!(sets[1], [1, 3, 5, 6, 9, 10, 13, 14].map(TeamId));
     }
 
     #[test]
     fn a_large_school_is_spread_evenly() {
         // 24 teams, 3 sets; school 0 has 10 teams at the top of the ranking.
-        let ranked: Vec<TeamId> = (0..24).collect();
-        let school = |t: TeamId| Some(if t < 10 { 0 } else { t });
+        let ranked: Vec<TeamId> = (0..24).map(TeamId).collect();
+        let school = |t: TeamId| Some(if t.0 < 10 { 0 } else { t.0 });
         let sets = deal_snake(&ranked, 8, school, true);
         let per_set: Vec<usize> = sets
             .iter()
-            .map(|s| s.iter().filter(|&&t| t < 10).count())
+            .map(|s| s.iter().filter(|t| t.0 < 10).count())
             .collect();
         let mut sorted = per_set.clone();
         sorted.sort_unstable();

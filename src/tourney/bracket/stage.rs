@@ -20,7 +20,9 @@ use super::ranking::{SeriesTotals, TieDraw, advancing, rank, teams_of};
 use super::seeds::{game_seed, start_square};
 use super::sets::{balanced_sizes, deal_round_robin, deal_snake, shuffle_round_one};
 use super::{BracketError, Ranked, check_format};
-use crate::tourney::model::{BracketFormat, QualifiedBy, SchoolId, SetKey, Stage, TeamId};
+use crate::tourney::model::{
+    BracketFormat, QualifiedBy, SchoolId, SetId, SetKey, Stage, StageId, TeamId,
+};
 use std::collections::{BTreeMap, HashSet};
 
 /// How a stage's round 1 is dealt.
@@ -42,7 +44,7 @@ pub enum Seeding {
 pub struct StageEntry {
     pub stage: Stage,
     /// The school's slug, or `nationals`: names the sets and seeds the games.
-    pub label: String,
+    pub label: StageId,
     pub entrants: Vec<TeamId>,
     pub seeding: Seeding,
 }
@@ -52,8 +54,8 @@ pub struct StageEntry {
 pub struct SetPlan {
     pub key: SetKey,
     /// `{label}/r{round}/s{set}` or `{label}/final`.
-    pub id: String,
-    pub stage_label: String,
+    pub id: SetId,
+    pub stage_label: StageId,
     pub is_final: bool,
     /// The teams in set position order (position `i` starts game `g` on
     /// `start_square(i, g, len)`).
@@ -65,7 +67,7 @@ impl SetPlan {
     pub fn game_seed(&self, tournament_seed: u64, game_index: u32, generation: u32) -> u64 {
         game_seed(
             tournament_seed,
-            &self.stage_label,
+            self.stage_label.as_str(),
             self.key.round,
             self.key.set,
             game_index,
@@ -119,7 +121,7 @@ pub struct StageOutcome {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StagePlan {
     pub stage: Stage,
-    pub label: String,
+    pub label: StageId,
     pub entrants: Vec<TeamId>,
     /// Rounds the stage will have, the final included (0 for fewer than 2 entrants).
     pub total_rounds: u32,
@@ -160,8 +162,8 @@ impl StagePlan {
     }
 
     /// The set with this id (`westfield-high/r1/s2`), if dealt.
-    pub fn set_by_id(&self, id: &str) -> Option<&PlannedSet> {
-        self.sets().find(|s| s.plan.id == id)
+    pub fn set_by_id(&self, id: &SetId) -> Option<&PlannedSet> {
+        self.sets().find(|s| s.plan.id == *id)
     }
 
     /// Each entrant's totals over every set it played in this stage (entrant order).
@@ -267,7 +269,7 @@ where
 
     let (mut order, school_of) = match &entry.seeding {
         Seeding::Shuffled => (
-            shuffle_round_one(&entry.entrants, tournament_seed, &entry.label),
+            shuffle_round_one(&entry.entrants, tournament_seed, entry.label.as_str()),
             None,
         ),
         Seeding::Ranked { totals, school_of } => {
@@ -303,7 +305,7 @@ where
             };
             let plan_of_set = SetPlan {
                 key,
-                id: set_id(&entry.label, key.round, key.set, is_final),
+                id: set_id(entry.label.as_str(), key.round, key.set, is_final),
                 stage_label: entry.label.clone(),
                 is_final,
                 teams,
@@ -400,8 +402,8 @@ mod tests {
     fn school_entry(n: usize) -> StageEntry {
         StageEntry {
             stage: Stage::School(0),
-            label: "westfield".to_string(),
-            entrants: (0..n).collect(),
+            label: StageId::new("westfield"),
+            entrants: (0..n).map(TeamId).collect(),
             seeding: Seeding::Shuffled,
         }
     }
@@ -419,7 +421,7 @@ mod tests {
         set.teams
             .iter()
             .map(|&t| SeriesTotals {
-                score: t as i64,
+                score: t.0 as i64,
                 ..SeriesTotals::zero(t)
             })
             .collect()
@@ -449,7 +451,10 @@ mod tests {
         .expect("plans");
         assert!(plan.rounds.is_empty() && plan.ready.is_empty());
         let outcome = plan.outcome.expect("finished");
-        assert_eq!(outcome.qualifiers, vec![(0, QualifiedBy::SingleTeam)]);
+        assert_eq!(
+            outcome.qualifiers,
+            vec![(TeamId(0), QualifiedBy::SingleTeam)]
+        );
     }
 
     #[test]
@@ -476,8 +481,8 @@ mod tests {
         assert_eq!(
             outcome.qualifiers,
             vec![
-                (19, QualifiedBy::Top { tie_break: None }),
-                (18, QualifiedBy::Top { tie_break: None })
+                (TeamId(19), QualifiedBy::Top { tie_break: None }),
+                (TeamId(18), QualifiedBy::Top { tie_break: None })
             ]
         );
         // Totals add the round-1 series and the final.
@@ -490,7 +495,10 @@ mod tests {
     fn results_for_other_teams_are_refused() {
         let f = BracketFormat::default();
         let err = plan_stage(&school_entry(3), &f, 1, &draw(), |_| {
-            Some(vec![SeriesTotals::zero(0), SeriesTotals::zero(1)])
+            Some(vec![
+                SeriesTotals::zero(TeamId(0)),
+                SeriesTotals::zero(TeamId(1)),
+            ])
         });
         assert!(matches!(
             err,

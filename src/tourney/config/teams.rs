@@ -8,7 +8,7 @@
 use super::error::{Diagnostic, Loc, Problems};
 use super::slug::unique_slugs;
 use crate::games::{BuiltinBot, GameKind};
-use crate::tourney::model::{Bot, Program, Protocol, School, SchoolId, Team};
+use crate::tourney::model::{Bot, Program, Protocol, School, SchoolId, Team, TeamId};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -125,7 +125,7 @@ pub fn parse_bot(
 struct Entry {
     name: String,
     loc: Loc,
-    teams: Vec<usize>,
+    teams: Vec<TeamId>,
     /// Lower-cased team names and where each was first defined.
     names: HashMap<String, Loc>,
     /// Teams tried, including invalid ones (an invalid team does not make a school empty).
@@ -227,7 +227,7 @@ impl Registry {
             ));
         }
         entry.names.insert(key, name.loc.clone());
-        entry.teams.push(self.teams.len());
+        entry.teams.push(TeamId(self.teams.len()));
         self.teams.push(Team {
             name: team_name.to_owned(),
             school,
