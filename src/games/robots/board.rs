@@ -124,9 +124,26 @@ pub struct Board {
     pub(super) arrivals: Vec<u8>,
     /// Squares with a robot among their 8 neighbours, as of the last [`Board::mark_near`].
     pub(super) near: Vec<bool>,
+    /// [`reciprocal`] of the width: a square's row by a multiplication, as every robot
+    /// step needs it for every robot.
+    pub(super) width_reciprocal: u64,
+    /// Every square, shuffled in part to lay out a level's robots.
+    pub(super) squares: Vec<Sq>,
     pub(super) next: Vec<Sq>,
     /// Squares where robots were destroyed in the current step, with how many and why.
     pub(super) wrecks: Vec<(Sq, u8, KillCause)>,
+}
+
+/// `ceil(2^32 / width)`: for any square index `n` of a board (below 2^16),
+/// `(n * reciprocal) >> 32` is `n / width` exactly (the error of the rounding, below
+/// `n / 2^32`, never reaches the next multiple). Checked for every width and index below.
+pub(super) fn reciprocal(width: u16) -> u64 {
+    (1u64 << 32).div_ceil(u64::from(width.max(1)))
+}
+
+/// The row of square index `n` on a board whose width has `reciprocal`.
+pub(super) fn row_of(n: u32, reciprocal: u64) -> u32 {
+    ((u64::from(n) * reciprocal) >> 32) as u32
 }
 
 /// The generator of teleports on every board of the game with `seed`.
@@ -164,6 +181,8 @@ impl Board {
             events: Vec::new(),
             arrivals: vec![0; area],
             near: vec![false; area],
+            squares: Vec::with_capacity(area),
+            width_reciprocal: reciprocal(width),
             next: Vec::with_capacity(MAX_ROBOTS as usize),
             wrecks: Vec::new(),
         }
@@ -235,11 +254,13 @@ impl Board {
         let area = self.cells.len();
         let count = robots_on_level(level) as usize;
         // Distinct squares for the robots: a partial Fisher-Yates shuffle of all squares.
-        let mut squares: Vec<u32> = (0..area as u32).collect();
-        rng.partial_shuffle(&mut squares, count);
-        for &s in &squares[..count] {
-            self.cells[s as usize] = Cell::Robot;
-            self.robots.push(Sq(s));
+        self.squares.clear();
+        self.squares.extend((0..area as u32).map(Sq));
+        rng.partial_shuffle(&mut self.squares, count);
+        for k in 0..count {
+            let s = self.squares[k];
+            self.cells[s.index()] = Cell::Robot;
+            self.robots.push(s);
         }
         // The player: uniformly among the empty squares with no robot next to them.
         self.mark_near();
@@ -267,13 +288,25 @@ impl Board {
         }
     }
 
-    /// Empty squares (no robot, heap, nor `player`, the player's square if it stands on
-    /// one), optionally only those with no robot among their 8 neighbours (as marked by
-    /// [`Board::mark_near`]): the candidates of placements and teleports.
+    /// How many squares are empty (no robot, heap, nor `player`, the player's square if it
+    /// stands on one), and, with `away_from_robots`, have no robot among their 8
+    /// neighbours (as marked by [`Board::mark_near`]): the candidates of placements and
+    /// teleports.
     pub(super) fn count_free(&self, away_from_robots: bool, player: Option<Sq>) -> u32 {
-        (0..self.cells.len() as u32)
-            .filter(|&i| self.is_free(Sq(i), away_from_robots, player))
-            .count() as u32
+        let empty = if away_from_robots {
+            self.cells
+                .iter()
+                .zip(&self.near)
+                .filter(|&(c, near)| *c == Cell::Empty && !near)
+                .count()
+        } else {
+            self.cells.iter().filter(|&c| *c == Cell::Empty).count()
+        };
+        // The player's square is empty in `cells` (the player is tracked on its own).
+        let own = player.is_some_and(|p| {
+            self.cells[p.index()] == Cell::Empty && !(away_from_robots && self.near[p.index()])
+        });
+        (empty - usize::from(own)) as u32
     }
 
     /// The `k`-th square counted by [`Board::count_free`], in row-major order.
@@ -283,16 +316,17 @@ impl Board {
         player: Option<Sq>,
         k: u32,
     ) -> Option<Sq> {
-        (0..self.cells.len() as u32)
-            .map(Sq)
-            .filter(|&s| self.is_free(s, away_from_robots, player))
-            .nth(k as usize)
-    }
-
-    fn is_free(&self, sq: Sq, away_from_robots: bool, player: Option<Sq>) -> bool {
-        self.cells[sq.index()] == Cell::Empty
-            && Some(sq) != player
-            && !(away_from_robots && self.near[sq.index()])
+        let player = player.map_or(usize::MAX, Sq::index);
+        let mut left = k;
+        for (i, (cell, near)) in self.cells.iter().zip(&self.near).enumerate() {
+            if *cell == Cell::Empty && i != player && !(away_from_robots && *near) {
+                if left == 0 {
+                    return Some(Sq(i as u32));
+                }
+                left -= 1;
+            }
+        }
+        None
     }
 
     /// The square at `pos`, if it is on the board.
@@ -303,8 +337,9 @@ impl Board {
     }
 
     pub fn pos(&self, sq: Sq) -> Pos {
-        let w = u32::from(self.width);
-        Pos::new((sq.0 % w) as i32, (sq.0 / w) as i32)
+        let y = row_of(sq.0, self.width_reciprocal);
+        let x = sq.0 - y * u32::from(self.width);
+        Pos::new(x as i32, y as i32)
     }
 
     pub fn width(&self) -> u16 {
@@ -437,6 +472,17 @@ mod tests {
         let c = Board::new(59, 22, 3, 12).unwrap();
         assert_eq!((a.robots(), a.player()), (b.robots(), b.player()));
         assert_ne!(a.robots(), c.robots());
+    }
+
+    #[test]
+    fn rows_by_reciprocal_are_exact_for_every_width_and_square() {
+        for width in 1..=MAX_SIDE {
+            let r = reciprocal(width);
+            let area = u32::from(width) * u32::from(MAX_SIDE);
+            for n in 0..area {
+                assert_eq!(row_of(n, r), n / u32::from(width), "{n} / {width}");
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,8 @@
 
 use super::board::{Board, Cell, GameError, LAST_LEVEL, Sq};
 use super::types::{
-    Answer, Dir, Event, EventKind, FaultKind, Illegal, KillCause, MAX_MOVES, Move, Silence, Status,
+    Answer, Dir, Event, EventKind, FaultKind, Illegal, KillCause, MAX_MOVES, Move, Pos, Silence,
+    Status,
 };
 
 /// What a turn consumed of its answer: what the decision log keeps (see [`super::log`]).
@@ -167,10 +168,9 @@ impl Board {
     /// empty square ([`Board::check`]).
     fn teleport(&mut self) {
         let me = Some(self.player);
-        let anywhere = self.count_free(false, me);
+        let mut candidates = self.count_free(false, me);
         let safe = self.teleports > 0;
         let mut away = false;
-        let mut candidates = anywhere;
         if safe {
             self.teleports -= 1;
             self.mark_near();
@@ -194,7 +194,7 @@ impl Board {
         let width = u32::from(self.width);
         self.next.clear();
         for &r in &self.robots {
-            let (x, y) = ((r.0 % width) as i32, (r.0 / width) as i32);
+            let Pos { x, y } = self.pos(r);
             let (tx, ty) = (x + (p.x - x).signum(), y + (p.y - y).signum());
             let to = Sq(ty as u32 * width + tx as u32);
             self.cells[r.index()] = Cell::Empty;

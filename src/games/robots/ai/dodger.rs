@@ -13,9 +13,16 @@ use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 
 /// Steps a look-ahead passes after a candidate move to count the kills it leads to.
-const HORIZON: u32 = 6;
-/// Robots this far away (or farther) cannot threaten the player within two steps.
+const HORIZON: u32 = 3;
+/// Robots this far away (or farther) cannot threaten the player within two steps: passing
+/// is safe, and lets them come.
 const FAR: i32 = 4;
+/// A last stand is looked for only with this many robots left or fewer: with more, it
+/// almost never survives, and simulating the rest of the level every move would cost
+/// more than the whole game's other decisions.
+const DOOM_MAX: usize = 12;
+/// How far from the edges the dodger looks for room.
+const ROOM: i32 = 2;
 
 /// What passing until the end of the level would do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +44,9 @@ struct Value {
     kills: u32,
     /// Steps of the look-ahead survived.
     lives: u32,
+    /// Squares between it and the nearest edge of the board, up to [`ROOM`]: a player
+    /// driven into a corner runs out of safe squares.
+    room: i32,
     /// Safe squares around it after the robots' step.
     mobility: u32,
     /// Passing keeps the position; preferred when all else is equal.
@@ -52,6 +62,10 @@ pub struct Dodger {
     can_blast: bool,
     // Scratch space.
     after: Vec<Pos>,
+    /// The robots that can matter to the next move's look-ahead, and how many others
+    /// there are (a level is cleared only when none are left).
+    near: Vec<Pos>,
+    far: usize,
     wrecked: Vec<usize>,
     ahead: Vec<Pos>,
     ahead_next: Vec<Pos>,
@@ -123,17 +137,23 @@ impl Dodger {
         far as u32 + 1
     }
 
-    /// The value of moving to (or staying on) `to`, a safe square.
+    /// The value of moving to (or staying on) `to`, a safe square, judged on the robots
+    /// of [`Dodger::near`] only: a robot farther away cannot reach the player within the
+    /// look-ahead, and robots closing in on a standing player one square a step only meet
+    /// robots at the same distance, so what the far ones do hardly depends on this move.
     fn value(&mut self, to: Pos, pass: bool) -> Value {
+        let near = std::mem::take(&mut self.near);
         let kills = self
             .field
-            .step(&self.robots, to, &mut self.after, &mut self.wrecked);
-        if self.after.is_empty() {
+            .step(&near, to, &mut self.after, &mut self.wrecked);
+        self.near = near;
+        if self.after.is_empty() && self.far == 0 {
             return Value {
                 clears_level: true,
                 escape: true,
                 kills,
                 lives: HORIZON,
+                room: ROOM,
                 mobility: 9,
                 pass,
             };
@@ -158,6 +178,7 @@ impl Dodger {
             escape: mobility > 0,
             kills: kills + more,
             lives: death.map_or(HORIZON, |t| t - 1),
+            room: self.field.room(to, ROOM),
             mobility,
             pass,
         }
@@ -167,21 +188,30 @@ impl Dodger {
     fn choose(&mut self) -> Move {
         let p = self.player;
         let nearest = self.robots.iter().map(|r| r.distance(p)).min().unwrap_or(0);
-        let adjacent: Vec<Pos> = self
-            .robots
-            .iter()
-            .copied()
-            .filter(|r| r.distance(p) == 1)
-            .collect();
+        // The one robot next to the player, if exactly one is.
+        let mut next_to = self.robots.iter().filter(|r| r.distance(p) == 1);
+        let lone_adjacent = match (next_to.next(), next_to.next()) {
+            (Some(&r), None) => Some(r),
+            _ => None,
+        };
         // The last robot next to the player: blasting it ends the level at once.
-        if self.can_blast && self.robots.len() == 1 && adjacent.len() == 1 {
-            return Move::Blast(direction(p, adjacent[0]));
+        if let Some(r) = lone_adjacent.filter(|_| self.can_blast && self.robots.len() == 1) {
+            return Move::Blast(direction(p, r));
         }
         if nearest >= FAR || (self.robots.len() == 1 && self.can_blast && nearest >= 2) {
             // Let them come: nothing can reach the player within two steps, or the last
             // robot is to be blasted once next to it.
             return Move::Pass;
         }
+        self.near.clear();
+        let reach = HORIZON as i32 + 2;
+        self.near.extend(
+            self.robots
+                .iter()
+                .copied()
+                .filter(|r| r.distance(p) <= reach),
+        );
+        self.far = self.robots.len() - self.near.len();
         let mut best: Option<(Value, Move)> = None;
         let options = std::iter::once(Move::Pass).chain(Dir::ALL.map(Move::Step));
         for mv in options {
@@ -189,7 +219,7 @@ impl Dodger {
                 Move::Step(d) => p.step(d),
                 _ => p,
             };
-            if !self.field.safe(&self.robots, to) {
+            if !self.field.safe(&self.near, to) {
                 continue;
             }
             let value = self.value(to, mv == Move::Pass);
@@ -201,8 +231,8 @@ impl Dodger {
             return mv;
         }
         // Cornered: blast the one robot that can reach the player, or teleport away.
-        if self.can_blast && adjacent.len() == 1 {
-            return Move::Blast(direction(p, adjacent[0]));
+        if let Some(r) = lone_adjacent.filter(|_| self.can_blast) {
+            return Move::Blast(direction(p, r));
         }
         Move::Teleport
     }
@@ -253,7 +283,7 @@ impl Player for Dodger {
         self.load(board);
         let mut doom = Doom::Unknown;
         while out.len() < MAX_MOVES {
-            if doom == Doom::Unknown {
+            if doom == Doom::Unknown && self.robots.len() <= DOOM_MAX {
                 doom = self.doom();
             }
             if doom == Doom::Survives {

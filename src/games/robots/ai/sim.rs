@@ -20,6 +20,8 @@ pub(super) struct Field {
     arrivals: Vec<u8>,
     /// Heaps added by [`Field::add_heap`] since the last [`Field::undo_heaps`].
     added: Vec<usize>,
+    /// Each robot's square after the step being played, and its index.
+    targets: Vec<(Pos, u32)>,
 }
 
 /// The square a robot on `r` steps to, chasing `player` (RB3.1).
@@ -36,23 +38,27 @@ impl Field {
         self.w = i32::from(board.width());
         self.h = i32::from(board.height());
         let area = (self.w * self.h) as usize;
-        self.heap.clear();
         self.heap.resize(area, false);
         self.arrivals.clear();
         self.arrivals.resize(area, 0);
         self.added.clear();
-        robots.clear();
-        for (i, cell) in board.cells().iter().enumerate() {
-            match cell {
-                Cell::Heap => self.heap[i] = true,
-                Cell::Robot => robots.push(Pos::new(i as i32 % self.w, i as i32 / self.w)),
-                Cell::Empty => {}
-            }
+        for (heap, cell) in self.heap.iter_mut().zip(board.cells()) {
+            *heap = *cell == Cell::Heap;
         }
+        robots.clear();
+        robots.extend(board.robot_squares().iter().map(|&sq| board.pos(sq)));
     }
 
     pub fn idx(&self, p: Pos) -> usize {
         (p.y * self.w + p.x) as usize
+    }
+
+    /// Squares from `p` to the nearest edge of the board, at most `cap`.
+    pub fn room(&self, p: Pos, cap: i32) -> i32 {
+        p.x.min(p.y)
+            .min(self.w - 1 - p.x)
+            .min(self.h - 1 - p.y)
+            .min(cap)
     }
 
     /// On the board and not a heap.
@@ -90,14 +96,16 @@ impl Field {
     ) -> u32 {
         out.clear();
         wrecked.clear();
-        for &r in robots {
-            let i = self.idx(toward(r, player));
-            self.arrivals[i] += 1;
-        }
-        let mut kills = 0;
+        self.targets.clear();
         for &r in robots {
             let t = toward(r, player);
-            let i = self.idx(t);
+            let i = (t.y * self.w + t.x) as usize;
+            self.arrivals[i] += 1;
+            self.targets.push((t, i as u32));
+        }
+        let mut kills = 0;
+        for &(t, i) in &self.targets {
+            let i = i as usize;
             let n = std::mem::take(&mut self.arrivals[i]);
             if n == 0 {
                 continue;
