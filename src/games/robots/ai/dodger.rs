@@ -11,6 +11,7 @@ use super::Player;
 use super::sim::{Field, toward};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
+use crate::rng::GameRng;
 
 /// Steps a look-ahead passes after a candidate move to count the kills it leads to.
 const HORIZON: u32 = 3;
@@ -54,8 +55,13 @@ struct Value {
 }
 
 /// See the module documentation.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Dodger {
+    /// The direction tried first (of [`Dir::ALL`]), which wins among equally good
+    /// squares: drawn once a game, so that dodgers in different seats (and so different
+    /// teams of a tournament) do not play identical games, while each keeps the steady
+    /// preference that keeps robots lined up behind it.
+    first_dir: usize,
     field: Field,
     robots: Vec<Pos>,
     player: Pos,
@@ -73,8 +79,21 @@ pub struct Dodger {
 }
 
 impl Dodger {
-    pub fn new() -> Dodger {
-        Dodger::default()
+    pub fn new(mut rng: GameRng) -> Dodger {
+        Dodger {
+            first_dir: rng.below(8) as usize,
+            field: Field::default(),
+            robots: Vec::new(),
+            player: Pos::default(),
+            can_blast: false,
+            after: Vec::new(),
+            near: Vec::new(),
+            far: 0,
+            wrecked: Vec::new(),
+            ahead: Vec::new(),
+            ahead_next: Vec::new(),
+            ahead_wrecked: Vec::new(),
+        }
     }
 
     fn load(&mut self, board: &Board) {
@@ -213,7 +232,9 @@ impl Dodger {
         );
         self.far = self.robots.len() - self.near.len();
         let mut best: Option<(Value, Move)> = None;
-        let options = std::iter::once(Move::Pass).chain(Dir::ALL.map(Move::Step));
+        let first = self.first_dir;
+        let options = std::iter::once(Move::Pass)
+            .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));
         for mv in options {
             let to = match mv {
                 Move::Step(d) => p.step(d),
@@ -322,7 +343,7 @@ mod tests {
         };
         let board = Board::from_position(&position, 0).unwrap();
         let mut out = Vec::new();
-        Dodger::new().act(&board, &mut out);
+        Dodger::new(GameRng::new(0)).act(&board, &mut out);
         out
     }
 

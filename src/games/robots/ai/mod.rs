@@ -63,7 +63,7 @@ impl BuiltinAi {
     pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
         match self {
             BuiltinAi::Random => Box::new(RandomAi::new(ai_rng(game_seed, seat))),
-            BuiltinAi::Dodger => Box::new(Dodger::new()),
+            BuiltinAi::Dodger => Box::new(Dodger::new(ai_rng(game_seed, seat))),
         }
     }
 }
