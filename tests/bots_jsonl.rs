@@ -595,7 +595,10 @@ async fn a_bot_forking_200_children_is_limited_and_cleaned_up() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_allocating_4_gib_dies_and_the_game_goes_on() {
     let _g = serial();
-    let played = play("mem4g.py", &[], TURNS).await;
+    // Writing a gigabyte takes ~0.3 s here, but seconds when the machine must first reclaim
+    // memory (a full page cache after a build): a longer game leaves it time to die.
+    let turns = 5 * TURNS;
+    let played = play("mem4g.py", &[], turns).await;
     let stderr = played.log.stderr_text();
     let exit = played.log.exit.as_ref().expect("an exit report");
     if Sandbox::default().protections().memory_limit.is_active() || is_root() {
@@ -619,7 +622,7 @@ async fn a_bot_allocating_4_gib_dies_and_the_game_goes_on() {
     );
     assert_eq!(faults.last(), Some(&EventKind::Crash), "{faults:?}");
     assert_cleaned_up("mem4g", &played);
-    assert_same_as_stand_in(&played, TURNS).await;
+    assert_same_as_stand_in(&played, turns).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
