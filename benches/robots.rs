@@ -5,9 +5,13 @@
 //! Target (reported, not asserted): at least 5,000 dodger games/s. A dodger game lasts many
 //! turns of up to 8 moves each, so the mean turns, moves and levels per game are printed
 //! first: the per-turn cost is the time per game divided by the mean turns.
+//!
+//! `dodger_batch_all_cores` plays batches of 64 games on every core (rayon), as a
+//! tournament does: its time per element is the machine's time per game.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lrs_tourney::games::robots::{BuiltinAi, Game, Seat, Setup, run_game};
+use rayon::prelude::*;
 use std::hint::black_box;
 
 fn play(ai: BuiltinAi, seed: u64) -> Game {
@@ -45,6 +49,20 @@ fn robots(c: &mut Criterion) {
             })
         });
     }
+    const BATCH: u64 = 64;
+    group.throughput(Throughput::Elements(BATCH));
+    let mut first = 1_000_000u64;
+    group.bench_function("dodger_batch_all_cores", |b| {
+        b.iter(|| {
+            first += BATCH;
+            let games: Vec<Game> = (first..first + BATCH)
+                .into_par_iter()
+                .map(|seed| play(BuiltinAi::Dodger, seed))
+                .collect();
+            black_box(games)
+        })
+    });
+    group.throughput(Throughput::Elements(1));
     // The engine alone: the dodger's games replayed from their logs.
     let recorded: Vec<(Setup, Game)> = (0..50)
         .map(|s| (Setup::standard(1, s), play(BuiltinAi::Dodger, s)))
