@@ -15,6 +15,7 @@ const ORCHESTRATOR: &[&str] = &[
     "src/bots/sandbox",
     "src/bots/process.rs",
     "src/play/remote.rs",
+    "src/play/turns.rs",
 ];
 
 /// Paths into a game's own modules: its engine, AIs, boards, scenarios.

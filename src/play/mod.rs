@@ -14,6 +14,7 @@ pub mod remote;
 pub mod robotgame;
 pub mod robots;
 mod stats;
+mod turns;
 
 pub use lrs_match::{LrsMatch, LrsSeat, play_lrs_match};
 pub use stats::{

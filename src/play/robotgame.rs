@@ -7,12 +7,14 @@
 //! answer is never used for a later turn; a bot that exits is silent for the rest of the
 //! game, which goes on.
 
-use super::remote::{self, ExternalLog, Reading, Remote};
+use super::remote::{self, ExternalLog, Reading};
+use super::turns::{TurnBased, play_turns};
 use crate::bots::JsonlOptions;
+use crate::games::robotgame::engine::TURNS;
 use crate::games::robotgame::protocol;
-use crate::games::robotgame::{Answer, BuiltinAi, Command, Game, GameError, Seat, Setup, Silence};
-use std::time::Duration;
-use tokio::time::Instant;
+use crate::games::robotgame::{
+    Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup, Silence,
+};
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -26,81 +28,69 @@ pub async fn play_game(
     time_limit_ms: u64,
     options: &JsonlOptions,
 ) -> Result<(Game, Vec<Option<ExternalLog>>), GameError> {
-    let n = seats.len();
-    let mut game = Game::new(&Setup::standard(n as u8, seed))?;
-    let cpu = options.limits.cpu_seconds_for(
-        u16::from(crate::games::robotgame::engine::TURNS),
-        time_limit_ms,
-        options.startup_ms,
-    );
-    // Start every external bot at once; each gets `hello` as soon as it runs.
-    let starts = seats.iter().enumerate().map(|(s, holder)| async move {
-        match holder {
-            Seatholder::Builtin(_) => None,
-            Seatholder::External(command) => {
-                let hello = protocol::hello(Seat(s as u8), names, time_limit_ms);
-                Some(Remote::start(command, options, cpu, hello).await)
-            }
-        }
-    });
-    let mut remotes: Vec<Option<Remote>> = futures_util::future::join_all(starts).await;
-    let mut players: Vec<Option<Box<dyn crate::games::robotgame::Player + Send>>> = seats
-        .iter()
-        .enumerate()
-        .map(|(s, h)| match h {
-            Seatholder::Builtin(ai) => Some(ai.player(seed, Seat(s as u8))),
-            Seatholder::External(_) => None,
-        })
-        .collect();
-    let mut buffers: Vec<Vec<Command>> = vec![Vec::new(); n];
-    let mut first = true;
-    while !game.is_over() {
-        let turn = game.turn();
-        let line = protocol::turn(&game);
-        let allowance = if first { options.startup_ms } else { 0 };
-        let deadline = Instant::now() + Duration::from_millis(time_limit_ms + allowance);
-        first = false;
-        let asks = remotes.iter_mut().map(|r| {
-            let line = line.clone();
-            async move {
-                match r {
-                    Some(r) => Some(r.ask(line, deadline, |l| read(l, turn)).await),
-                    None => None,
-                }
-            }
-        });
-        let replies = futures_util::future::join_all(asks).await;
-        let mut silences: Vec<Option<Silence>> = vec![None; n];
-        for (s, reply) in replies.into_iter().enumerate() {
-            buffers[s].clear();
-            match reply {
-                Some(Ok(commands)) => buffers[s] = commands,
-                Some(Err(silence)) => silences[s] = Some(silence_of(silence)),
-                None => {
-                    if let Some(p) = players[s].as_mut() {
-                        p.act(&game, Seat(s as u8), &mut buffers[s]);
-                    }
-                }
-            }
-        }
-        let answers: Vec<Answer<'_>> = (0..n)
-            .map(|s| match silences[s] {
-                Some(silence) => Answer::Silent(silence),
-                None => Answer::Actions(&buffers[s]),
-            })
-            .collect();
-        game.step(&answers)?;
-    }
-    let logs = remote::finish_all(remotes, protocol::game_over(&game.scores())).await;
-    Ok((game, logs))
+    let mut table = Table {
+        game: Game::new(&Setup::standard(seats.len() as u8, seed))?,
+        names,
+    };
+    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
+    let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
+    Ok((table.game, logs))
 }
 
-/// What a RobotGame bot's line is for turn `turn`.
-fn read(line: &[u8], turn: u8) -> Reading<Vec<Command>> {
-    match protocol::read_answer(line, turn) {
-        protocol::Reading::Answer(commands) => Reading::Answer(commands),
-        protocol::Reading::OtherTurn(_) => Reading::OtherTurn,
-        protocol::Reading::Malformed(_) => Reading::Malformed,
+/// A RobotGame as [`play_turns`] drives it: every seat is asked every turn, with the same
+/// `turn` line.
+struct Table<'a> {
+    game: Game,
+    /// The teams' names by seat, for `hello`.
+    names: &'a [String],
+}
+
+impl TurnBased for Table<'_> {
+    type Order = Command;
+    type Player = dyn Player + Send;
+    type Error = GameError;
+
+    fn max_turns(&self) -> u32 {
+        u32::from(TURNS)
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
+        protocol::hello(Seat(seat as u8), self.names, time_limit_ms)
+    }
+
+    fn query(&self, _seat: usize) -> Option<(String, u32)> {
+        Some((protocol::turn(&self.game), u32::from(self.game.turn())))
+    }
+
+    fn read(line: &[u8], turn: u32) -> Reading<Vec<Command>> {
+        match protocol::read_answer(line, u8::try_from(turn).unwrap_or(u8::MAX)) {
+            protocol::Reading::Answer(commands) => Reading::Answer(commands),
+            protocol::Reading::OtherTurn(_) => Reading::OtherTurn,
+            protocol::Reading::Malformed(_) => Reading::Malformed,
+        }
+    }
+
+    fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Command>) {
+        player.act(&self.game, Seat(seat as u8), out);
+    }
+
+    fn step(&mut self, answers: &[Result<&[Command], remote::Silence>]) -> Result<(), GameError> {
+        let answers: Vec<Answer<'_>> = answers
+            .iter()
+            .map(|a| match *a {
+                Ok(commands) => Answer::Actions(commands),
+                Err(silence) => Answer::Silent(silence_of(silence)),
+            })
+            .collect();
+        self.game.step(&answers).map(|_| ())
+    }
+
+    fn game_over(&self) -> String {
+        protocol::game_over(&self.game.scores())
     }
 }
 

@@ -4,14 +4,13 @@
 //! The messages are Robots' (`games::robots::protocol`); the life cycle is every JSON-lines
 //! bot's ([`super::remote`]). Only the seats still playing are asked each turn.
 
-use super::remote::{self, ExternalLog, Reading, Remote};
+use super::remote::{self, ExternalLog, Reading};
+use super::turns::{TurnBased, play_turns};
 use crate::bots::JsonlOptions;
 use crate::games::robots::protocol;
 use crate::games::robots::{
-    Answer, BuiltinAi, Game, GameError, Move, Seat, Settings, Setup, Silence,
+    Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup, Silence,
 };
-use std::time::Duration;
-use tokio::time::Instant;
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -25,86 +24,77 @@ pub async fn play_game(
     time_limit_ms: u64,
     options: &JsonlOptions,
 ) -> Result<(Game, Vec<Option<ExternalLog>>), GameError> {
-    let n = seats.len();
-    let mut game = Game::new(&Setup {
-        seats: n as u8,
-        seed,
-        settings,
-    })?;
-    let max_turns = settings.max_turns;
-    let cpu = options.limits.cpu_seconds_for(
-        u16::try_from(max_turns).unwrap_or(u16::MAX),
-        time_limit_ms,
-        options.startup_ms,
-    );
-    let game_ref = &game;
-    let starts = seats.iter().enumerate().map(|(s, holder)| async move {
-        match holder {
-            Seatholder::Builtin(_) => None,
-            Seatholder::External(command) => {
-                let seat = Seat(s as u8);
-                let hello = protocol::hello(seat, game_ref.board(seat), time_limit_ms).to_string();
-                Some(Remote::start(command, options, cpu, hello).await)
-            }
-        }
-    });
-    let mut remotes: Vec<Option<Remote>> = futures_util::future::join_all(starts).await;
-    let mut players: Vec<Option<Box<dyn crate::games::robots::Player + Send>>> = seats
-        .iter()
-        .enumerate()
-        .map(|(s, h)| match h {
-            Seatholder::Builtin(ai) => Some(ai.player(seed, Seat(s as u8))),
-            Seatholder::External(_) => None,
+    let mut table = Table {
+        game: Game::new(&Setup {
+            seats: seats.len() as u8,
+            seed,
+            settings,
+        })?,
+        max_turns: settings.max_turns,
+    };
+    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
+    let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
+    Ok((table.game, logs))
+}
+
+/// A game of Robots as [`play_turns`] drives it: each seat is asked about its own board,
+/// while it still plays.
+struct Table {
+    game: Game,
+    max_turns: u32,
+}
+
+impl TurnBased for Table {
+    type Order = Move;
+    type Player = dyn Player + Send;
+    type Error = GameError;
+
+    fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
+        let seat = Seat(seat as u8);
+        protocol::hello(seat, self.game.board(seat), time_limit_ms).to_string()
+    }
+
+    fn query(&self, seat: usize) -> Option<(String, u32)> {
+        let seat = Seat(seat as u8);
+        self.game.playing(seat).then(|| {
+            let board = self.game.board(seat);
+            (protocol::turn(board).to_string(), board.turns() + 1)
         })
-        .collect();
-    let mut buffers: Vec<Vec<Move>> = vec![Vec::new(); n];
-    let mut first = true;
-    while !game.is_over() {
-        let allowance = if first { options.startup_ms } else { 0 };
-        let deadline = Instant::now() + Duration::from_millis(time_limit_ms + allowance);
-        first = false;
-        let g = &game;
-        let asks = remotes.iter_mut().enumerate().map(|(s, r)| {
-            let seat = Seat(s as u8);
-            let query = g.playing(seat).then(|| {
-                let board = g.board(seat);
-                (protocol::turn(board).to_string(), board.turns() + 1)
-            });
-            async move {
-                match (r, query) {
-                    (Some(r), Some((line, turn))) => {
-                        Some(r.ask(line, deadline, |l| read(l, turn)).await)
-                    }
-                    _ => None,
-                }
-            }
-        });
-        let replies = futures_util::future::join_all(asks).await;
-        let mut silences: Vec<Option<Silence>> = vec![None; n];
-        for (s, reply) in replies.into_iter().enumerate() {
-            buffers[s].clear();
-            match reply {
-                Some(Ok(moves)) => buffers[s] = moves,
-                Some(Err(silence)) => silences[s] = Some(silence_of(silence)),
-                None => {
-                    if let Some(p) = players[s].as_mut()
-                        && game.playing(Seat(s as u8))
-                    {
-                        p.act(game.board(Seat(s as u8)), &mut buffers[s]);
-                    }
-                }
-            }
+    }
+
+    fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {
+        read(line, turn)
+    }
+
+    fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Move>) {
+        let seat = Seat(seat as u8);
+        if self.game.playing(seat) {
+            player.act(self.game.board(seat), out);
         }
-        let answers: Vec<Answer<'_>> = (0..n)
-            .map(|s| match silences[s] {
-                Some(silence) => Answer::Silent(silence),
-                None => Answer::Moves(&buffers[s]),
+    }
+
+    fn step(&mut self, answers: &[Result<&[Move], remote::Silence>]) -> Result<(), GameError> {
+        let answers: Vec<Answer<'_>> = answers
+            .iter()
+            .map(|a| match *a {
+                Ok(moves) => Answer::Moves(moves),
+                Err(silence) => Answer::Silent(silence_of(silence)),
             })
             .collect();
-        game.step(&answers)?;
+        self.game.step(&answers)
     }
-    let logs = remote::finish_all(remotes, protocol::game_over(&game.scores()).to_string()).await;
-    Ok((game, logs))
+
+    fn game_over(&self) -> String {
+        protocol::game_over(&self.game.scores()).to_string()
+    }
 }
 
 /// What a Robots bot's line is for turn `turn`: an answer naming another turn is a late
