@@ -55,7 +55,7 @@ struct Value {
 }
 
 /// See the module documentation.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Dodger {
     /// The direction tried first (of [`Dir::ALL`]), which wins among equally good
     /// squares: drawn once a game, so that dodgers in different seats (and so different
@@ -68,10 +68,8 @@ pub struct Dodger {
     can_blast: bool,
     // Scratch space.
     after: Vec<Pos>,
-    /// The robots that can matter to the next move's look-ahead, and how many others
-    /// there are (a level is cleared only when none are left).
+    /// The robots that can matter to the next move's look-ahead.
     near: Vec<Pos>,
-    far: usize,
     wrecked: Vec<usize>,
     ahead: Vec<Pos>,
     ahead_next: Vec<Pos>,
@@ -82,17 +80,7 @@ impl Dodger {
     pub fn new(mut rng: GameRng) -> Dodger {
         Dodger {
             first_dir: rng.below(8) as usize,
-            field: Field::default(),
-            robots: Vec::new(),
-            player: Pos::default(),
-            can_blast: false,
-            after: Vec::new(),
-            near: Vec::new(),
-            far: 0,
-            wrecked: Vec::new(),
-            ahead: Vec::new(),
-            ahead_next: Vec::new(),
-            ahead_wrecked: Vec::new(),
+            ..Dodger::default()
         }
     }
 
@@ -161,12 +149,11 @@ impl Dodger {
     /// look-ahead, and robots closing in on a standing player one square a step only meet
     /// robots at the same distance, so what the far ones do hardly depends on this move.
     fn value(&mut self, to: Pos, pass: bool) -> Value {
-        let near = std::mem::take(&mut self.near);
         let kills = self
             .field
-            .step(&near, to, &mut self.after, &mut self.wrecked);
-        self.near = near;
-        if self.after.is_empty() && self.far == 0 {
+            .step(&self.near, to, &mut self.after, &mut self.wrecked);
+        // The level is cleared only if no robot, near or far, is left.
+        if self.after.is_empty() && self.near.len() == self.robots.len() {
             return Value {
                 clears_level: true,
                 escape: true,
@@ -230,7 +217,6 @@ impl Dodger {
                 .copied()
                 .filter(|r| r.distance(p) <= reach),
         );
-        self.far = self.robots.len() - self.near.len();
         let mut best: Option<(Value, Move)> = None;
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)
