@@ -62,8 +62,15 @@ impl TurnBased for Table<'_> {
         protocol::hello(Seat(seat as u8), self.names, time_limit_ms)
     }
 
-    fn query(&self, _seat: usize) -> Option<(String, u32)> {
-        Some((protocol::turn(&self.game), u32::from(self.game.turn())))
+    fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
+        if !bots.contains(&true) {
+            return vec![None; bots.len()];
+        }
+        let line = protocol::turn(&self.game);
+        let turn = u32::from(self.game.turn());
+        bots.iter()
+            .map(|&bot| bot.then(|| (line.clone(), turn)))
+            .collect()
     }
 
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Command>> {

@@ -62,12 +62,17 @@ impl TurnBased for Table {
         protocol::hello(seat, self.game.board(seat), time_limit_ms).to_string()
     }
 
-    fn query(&self, seat: usize) -> Option<(String, u32)> {
-        let seat = Seat(seat as u8);
-        self.game.playing(seat).then(|| {
-            let board = self.game.board(seat);
-            (protocol::turn(board).to_string(), board.turns() + 1)
-        })
+    fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
+        bots.iter()
+            .enumerate()
+            .map(|(s, &bot)| {
+                let seat = Seat(s as u8);
+                (bot && self.game.playing(seat)).then(|| {
+                    let board = self.game.board(seat);
+                    (protocol::turn(board).to_string(), board.turns() + 1)
+                })
+            })
+            .collect()
     }
 
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {

@@ -26,9 +26,11 @@ pub trait TurnBased {
     fn is_over(&self) -> bool;
     /// The `hello` line of `seat` (without its newline).
     fn hello(&self, seat: usize, time_limit_ms: u64) -> String;
-    /// The query of `seat` for the coming turn and the turn number its answer must name;
-    /// `None` when the seat is not asked this turn.
-    fn query(&self, seat: usize) -> Option<(String, u32)>;
+    /// The queries of the coming turn, by seat, each with the turn number its answer must
+    /// name: one for every seat `s` with `bots[s]` (an external bot holds it) that the game
+    /// asks this turn, `None` for the others. All at once, so that a game whose seats share
+    /// one query writes it once.
+    fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>>;
     /// What a line from a bot is, for turn `turn`.
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Self::Order>>;
     /// A built-in player's answer for `seat` (nothing when the seat does not play now).
@@ -73,24 +75,27 @@ pub async fn play_turns<G: TurnBased, A>(
             Seatholder::External(_) => None,
         })
         .collect();
+    // The seats an external bot holds (one that failed to start included: it is asked, and
+    // is silent).
+    let bots: Vec<bool> = remotes.iter().map(Option::is_some).collect();
     let mut buffers: Vec<Vec<G::Order>> = (0..n).map(|_| Vec::new()).collect();
     let mut first = true;
     while !game.is_over() {
         let allowance = if first { options.startup_ms } else { 0 };
         let deadline = Instant::now() + Duration::from_millis(time_limit_ms + allowance);
         first = false;
-        let g = &*game;
-        let asks = remotes.iter_mut().enumerate().map(|(s, remote)| {
-            let query = remote.as_ref().and_then(|_| g.query(s));
-            async move {
+        let queries = game.queries(&bots);
+        let asks = remotes
+            .iter_mut()
+            .zip(queries)
+            .map(|(remote, query)| async move {
                 match (remote, query) {
                     (Some(r), Some((line, turn))) => {
                         Some(r.ask(line, deadline, |l| G::read(l, turn)).await)
                     }
                     _ => None,
                 }
-            }
-        });
+            });
         let replies = futures_util::future::join_all(asks).await;
         let mut silences: Vec<Option<Silence>> = vec![None; n];
         for (s, reply) in replies.into_iter().enumerate() {
