@@ -5,8 +5,8 @@
 //! work with just the `.sqlite` file, without the configuration it came from.
 
 use crate::store::{
-    AuditRow, GameHistoryRow, GameStatus, ResultRow, SchoolRow, SetRow, StageRow, Store,
-    StoreError, StoredTournament, TeamRow,
+    AuditRow, GameHistoryRow, ResultRow, SchoolRow, SetRow, StageRow, Store, StoreError,
+    StoredTournament, TeamRow,
 };
 use crate::tourney::bracket::{SeriesTotals, TieDraw};
 use crate::tourney::model::{SetId, SetRun, TeamId};
@@ -84,7 +84,7 @@ impl Snapshot {
     pub fn games_done(&self, set_id: &SetId) -> usize {
         self.games
             .iter()
-            .filter(|g| g.set_id == *set_id && !g.superseded && g.status == GameStatus::Done)
+            .filter(|g| g.set_id == *set_id && g.is_current_result())
             .count()
     }
 

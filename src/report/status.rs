@@ -1,7 +1,7 @@
 //! `status`: what is planned, running and done, stage by stage and set by set.
 
 use super::snapshot::Snapshot;
-use crate::store::{GameStatus, SetRow, StageRow, StageStatus};
+use crate::store::{SetRow, StageRow, StageStatus};
 use crate::tourney::model::SetId;
 use std::fmt::Write;
 
@@ -40,11 +40,7 @@ fn stages_in_order(snap: &Snapshot) -> Vec<&StageRow> {
 pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) -> String {
     let mut out = String::new();
     let planned: usize = snap.games.iter().filter(|g| !g.superseded).count();
-    let done: usize = snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.status == GameStatus::Done)
-        .count();
+    let done: usize = snap.games.iter().filter(|g| g.is_current_result()).count();
     let restarted: usize = snap
         .games
         .iter()
@@ -158,11 +154,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
 pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
     use serde_json::json;
     let planned = snap.games.iter().filter(|g| !g.superseded).count();
-    let done = snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.status == GameStatus::Done)
-        .count();
+    let done = snap.games.iter().filter(|g| g.is_current_result()).count();
     let finished =
         !snap.stages.is_empty() && snap.stages.iter().all(|s| s.status == StageStatus::Done);
     let run = if live {

@@ -538,6 +538,13 @@ pub struct GameHistoryRow {
     pub engine_version: Option<u32>,
 }
 
+impl GameHistoryRow {
+    /// Whether it counts now: stored, and of its set's current run.
+    pub fn is_current_result(&self) -> bool {
+        !self.superseded && self.status == GameStatus::Done
+    }
+}
+
 impl Store {
     /// Schools by id.
     pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {

@@ -10,7 +10,6 @@ use crate::games::Arena;
 use crate::games::view::{PageInfo, Replayed};
 use crate::play::contest;
 use crate::report::Snapshot;
-use crate::store::GameStatus;
 use crate::tourney::model::{BracketFormat, SetGame, SetId, TeamId};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -82,11 +81,7 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     // Arenas by stored name, loaded once (a board and its maps are shared by its games).
     let mut arenas: HashMap<String, Result<Arena, String>> = HashMap::new();
     let mut jobs = Vec::new();
-    for g in snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.status == GameStatus::Done)
-    {
+    for g in snap.games.iter().filter(|g| g.is_current_result()) {
         let key = SetGame {
             set: g.set_id.clone(),
             index: g.game_index,

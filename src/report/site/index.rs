@@ -4,7 +4,6 @@ use super::html::{Context, heads, heads_of, num, page, stat_heading};
 use crate::report::paths::wild_card_table;
 use crate::report::standings;
 use crate::report::viewer::escape;
-use crate::store::GameStatus;
 use crate::tourney::model::SetId;
 use std::fmt::Write;
 
@@ -14,11 +13,7 @@ pub fn index_page(ctx: &Context) -> String {
     let mut body = String::new();
     let _ = write!(body, "<h1>{}</h1>", escape(&snap.tournament.name));
     let planned = snap.games.iter().filter(|g| !g.superseded).count();
-    let done = snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.status == GameStatus::Done)
-        .count();
+    let done = snap.games.iter().filter(|g| g.is_current_result()).count();
     let rows = standings(snap);
     if ctx.complete {
         if let Some(first) = rows.first() {
