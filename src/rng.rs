@@ -54,6 +54,17 @@ impl GameRng {
             items.swap(i, j);
         }
     }
+
+    /// The swaps [`GameRng::partial_shuffle`] makes on `n` items, drawn the same way:
+    /// item `i` is swapped with item `swaps[i]`. For a caller that keeps one array, plays
+    /// the swaps, reads the sample and undoes them (in reverse), instead of rebuilding `n`
+    /// items for every sample of `k`.
+    pub fn partial_shuffle_swaps(&mut self, n: usize, k: usize, swaps: &mut Vec<usize>) {
+        swaps.clear();
+        for i in 0..k.min(n.saturating_sub(1)) {
+            swaps.push(i + self.below((n - i) as u32) as usize);
+        }
+    }
 }
 
 /// One step of SplitMix64 (Steele, Lea, Flood 2014): a well-mixed 64-bit sequence from a
@@ -78,6 +89,21 @@ mod tests {
             let x = a.below(n);
             assert!(x < n);
             assert_eq!(x, b.below(n));
+        }
+    }
+
+    #[test]
+    fn shuffle_swaps_are_those_of_the_shuffle() {
+        for (n, k) in [(1, 1), (2, 1), (10, 3), (10, 10), (1298, 40)] {
+            let mut shuffled: Vec<usize> = (0..n).collect();
+            GameRng::new(n as u64).partial_shuffle(&mut shuffled, k);
+            let mut swapped: Vec<usize> = (0..n).collect();
+            let mut swaps = Vec::new();
+            GameRng::new(n as u64).partial_shuffle_swaps(n, k, &mut swaps);
+            for (i, &j) in swaps.iter().enumerate() {
+                swapped.swap(i, j);
+            }
+            assert_eq!(shuffled, swapped, "{n} items, {k} drawn");
         }
     }
 

@@ -6,6 +6,7 @@
 //! cell array so a robot step is a few array look-ups per robot; the per-step buffers live
 //! in the board and a turn allocates nothing once warmed up.
 
+use super::free::FreeSquares;
 use super::types::{Event, KillCause, Pos, Status};
 use crate::rng::{GameRng, splitmix64};
 use thiserror::Error;
@@ -101,8 +102,11 @@ pub struct Board {
     pub(super) width: u16,
     pub(super) height: u16,
     pub(super) cells: Vec<Cell>,
-    /// The robots' squares, in no particular order.
-    pub(super) robots: Vec<Sq>,
+    /// The robots' positions, in no particular order: kept as positions, not squares, as
+    /// a robot step compares each robot's row and column with the player's.
+    pub(super) robots: Vec<Pos>,
+    /// The scrap heaps' squares, in the order they were made.
+    pub(super) heaps: Vec<Sq>,
     pub(super) player: Sq,
     pub(super) level: u8,
     pub(super) teleports: u32,
@@ -122,14 +126,17 @@ pub struct Board {
     // Per-step buffers.
     /// Robots arriving on each square in the current step.
     pub(super) arrivals: Vec<u8>,
-    /// Squares with a robot among their 8 neighbours, as of the last [`Board::mark_near`].
-    pub(super) near: Vec<bool>,
+    /// The squares a placement or teleport may pick, as of the last [`Board::mark_taken`].
+    pub(super) free: FreeSquares,
     /// [`reciprocal`] of the width: a square's row by a multiplication, as every robot
     /// step needs it for every robot.
     pub(super) width_reciprocal: u64,
-    /// Every square, shuffled in part to lay out a level's robots.
+    /// Every square in order, shuffled in part to lay out a level's robots and put back
+    /// in order after.
     pub(super) squares: Vec<Sq>,
-    pub(super) next: Vec<Sq>,
+    /// The swaps of that shuffle.
+    pub(super) swaps: Vec<usize>,
+    pub(super) next: Vec<Pos>,
     /// Squares where robots were destroyed in the current step, with how many and why.
     pub(super) wrecks: Vec<(Sq, u8, KillCause)>,
 }
@@ -166,6 +173,7 @@ impl Board {
             height,
             cells: vec![Cell::Empty; area],
             robots: Vec::with_capacity(MAX_ROBOTS as usize),
+            heaps: Vec::new(),
             player: Sq(0),
             level: 1,
             teleports: 0,
@@ -180,8 +188,9 @@ impl Board {
             rng: teleport_rng(seed),
             events: Vec::new(),
             arrivals: vec![0; area],
-            near: vec![false; area],
-            squares: Vec::with_capacity(area),
+            free: FreeSquares::new(area as u32),
+            squares: (0..area as u32).map(Sq).collect(),
+            swaps: Vec::with_capacity(MAX_ROBOTS as usize),
             width_reciprocal: reciprocal(width),
             next: Vec::with_capacity(MAX_ROBOTS as usize),
             wrecks: Vec::new(),
@@ -230,11 +239,12 @@ impl Board {
         for &pos in &p.robots {
             let sq = place(&board, "robot", pos)?;
             board.cells[sq.index()] = Cell::Robot;
-            board.robots.push(sq);
+            board.robots.push(pos);
         }
         for &pos in &p.heaps {
             let sq = place(&board, "heap", pos)?;
             board.cells[sq.index()] = Cell::Heap;
+            board.heaps.push(sq);
         }
         if board.robots.is_empty() {
             board.status = Status::LevelDone;
@@ -250,83 +260,55 @@ impl Board {
         self.can_blast = true;
         self.cells.fill(Cell::Empty);
         self.robots.clear();
+        self.heaps.clear();
         let mut rng = level_rng(self.seed, level);
-        let area = self.cells.len();
         let count = robots_on_level(level) as usize;
         // Distinct squares for the robots: a partial Fisher-Yates shuffle of all squares.
-        self.squares.clear();
-        self.squares.extend((0..area as u32).map(Sq));
-        rng.partial_shuffle(&mut self.squares, count);
+        rng.partial_shuffle_swaps(self.squares.len(), count, &mut self.swaps);
+        for (i, &j) in self.swaps.iter().enumerate() {
+            self.squares.swap(i, j);
+        }
         for k in 0..count {
             let s = self.squares[k];
             self.cells[s.index()] = Cell::Robot;
-            self.robots.push(s);
+            let pos = self.pos(s);
+            self.robots.push(pos);
         }
-        // The player: uniformly among the empty squares with no robot next to them.
-        self.mark_near();
-        // The previous level's player square is no obstacle on the fresh board.
-        let free = self.count_free(true, None);
-        let k = rng.below(free);
-        self.player = self
-            .nth_free(true, None, k)
-            .expect("a level leaves a free square");
+        for (i, &j) in self.swaps.iter().enumerate().rev() {
+            self.squares.swap(i, j);
+        }
+        // The player: uniformly among the empty squares with no robot next to them. The
+        // previous level's player square is no obstacle on the fresh board.
+        self.mark_taken(true, None);
+        let k = rng.below(self.free.count());
+        self.player = self.free.nth(k).expect("a level leaves a free square");
         self.status = Status::Playing;
     }
 
-    /// Marks the squares with a robot among their 8 neighbours, for the `away_from_robots`
-    /// counts: once per draw rather than 8 look-ups per square.
-    pub(super) fn mark_near(&mut self) {
-        self.near.fill(false);
+    /// Marks the squares a placement or teleport may not pick: robots, heaps and
+    /// `player` (the player's square, if it stands on one), and with `away_from_robots`
+    /// every square with a robot among its 8 neighbours.
+    pub(super) fn mark_taken(&mut self, away_from_robots: bool, player: Option<Sq>) {
+        self.free.clear();
         let (w, h) = (i32::from(self.width), i32::from(self.height));
-        for &r in &self.robots {
-            let p = Pos::new(r.0 as i32 % w, r.0 as i32 / w);
+        for k in 0..self.robots.len() {
+            let p = self.robots[k];
+            if !away_from_robots {
+                self.free.take(Sq((p.y * w + p.x) as u32));
+                continue;
+            }
             for y in (p.y - 1).max(0)..=(p.y + 1).min(h - 1) {
                 for x in (p.x - 1).max(0)..=(p.x + 1).min(w - 1) {
-                    self.near[(y * w + x) as usize] = true;
+                    self.free.take(Sq((y * w + x) as u32));
                 }
             }
         }
-    }
-
-    /// How many squares are empty (no robot, heap, nor `player`, the player's square if it
-    /// stands on one), and, with `away_from_robots`, have no robot among their 8
-    /// neighbours (as marked by [`Board::mark_near`]): the candidates of placements and
-    /// teleports.
-    pub(super) fn count_free(&self, away_from_robots: bool, player: Option<Sq>) -> u32 {
-        let empty = if away_from_robots {
-            self.cells
-                .iter()
-                .zip(&self.near)
-                .filter(|&(c, near)| *c == Cell::Empty && !near)
-                .count()
-        } else {
-            self.cells.iter().filter(|&c| *c == Cell::Empty).count()
-        };
-        // The player's square is empty in `cells` (the player is tracked on its own).
-        let own = player.is_some_and(|p| {
-            self.cells[p.index()] == Cell::Empty && !(away_from_robots && self.near[p.index()])
-        });
-        (empty - usize::from(own)) as u32
-    }
-
-    /// The `k`-th square counted by [`Board::count_free`], in row-major order.
-    pub(super) fn nth_free(
-        &self,
-        away_from_robots: bool,
-        player: Option<Sq>,
-        k: u32,
-    ) -> Option<Sq> {
-        let player = player.map_or(usize::MAX, Sq::index);
-        let mut left = k;
-        for (i, (cell, near)) in self.cells.iter().zip(&self.near).enumerate() {
-            if *cell == Cell::Empty && i != player && !(away_from_robots && *near) {
-                if left == 0 {
-                    return Some(Sq(i as u32));
-                }
-                left -= 1;
-            }
+        for &heap in &self.heaps {
+            self.free.take(heap);
         }
-        None
+        if let Some(p) = player {
+            self.free.take(p);
+        }
     }
 
     /// The square at `pos`, if it is on the board.
@@ -365,25 +347,26 @@ impl Board {
         (self.status != Status::Dead).then(|| self.pos(self.player))
     }
 
-    /// The robots' squares, in no particular order.
-    pub fn robot_squares(&self) -> &[Sq] {
+    /// The robots' positions, in no particular order.
+    pub fn robot_positions(&self) -> &[Pos] {
         &self.robots
+    }
+
+    /// The scrap heaps' squares, in no particular order.
+    pub fn heap_squares(&self) -> &[Sq] {
+        &self.heaps
     }
 
     /// The robots' positions, sorted by `[x, y]`.
     pub fn robots(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = self.robots.iter().map(|&s| self.pos(s)).collect();
+        let mut out = self.robots.clone();
         out.sort_unstable();
         out
     }
 
     /// The scrap heaps' positions, sorted by `[x, y]`.
     pub fn heaps(&self) -> Vec<Pos> {
-        let mut out: Vec<Pos> = (0..self.cells.len() as u32)
-            .map(Sq)
-            .filter(|s| self.cells[s.index()] == Cell::Heap)
-            .map(|s| self.pos(s))
-            .collect();
+        let mut out: Vec<Pos> = self.heaps.iter().map(|&s| self.pos(s)).collect();
         out.sort_unstable();
         out
     }

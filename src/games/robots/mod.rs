@@ -9,6 +9,7 @@
 
 pub mod ai;
 pub mod board;
+mod free;
 pub mod game;
 pub mod log;
 pub mod protocol;

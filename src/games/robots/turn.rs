@@ -154,34 +154,36 @@ impl Board {
         let pos = self.pos(at);
         self.push(EventKind::Blast { dir, at: pos });
         if self.cells[at.index()] == Cell::Robot {
-            self.robots.retain(|&r| r != at);
+            self.robots.retain(|&r| r != pos);
             self.kills += 1;
             self.push(EventKind::Kill {
                 at: pos,
                 cause: KillCause::Blast,
             });
         }
-        self.cells[at.index()] = Cell::Heap;
+        if self.cells[at.index()] != Cell::Heap {
+            self.cells[at.index()] = Cell::Heap;
+            self.heaps.push(at);
+        }
     }
 
     /// RB4 `T`: a safe teleport while the counter lasts, else an unsafe one. There is an
     /// empty square ([`Board::check`]).
     fn teleport(&mut self) {
         let me = Some(self.player);
-        let mut candidates = self.count_free(false, me);
         let safe = self.teleports > 0;
-        let mut away = false;
+        let mut candidates = 0;
         if safe {
             self.teleports -= 1;
-            self.mark_near();
-            let away_count = self.count_free(true, me);
-            if away_count > 0 {
-                away = true;
-                candidates = away_count;
-            }
+            self.mark_taken(true, me);
+            candidates = self.free.count();
+        }
+        if candidates == 0 {
+            self.mark_taken(false, me);
+            candidates = self.free.count();
         }
         let k = self.rng.below(candidates);
-        let to = self.nth_free(away, me, k).expect("k is below the count");
+        let to = self.free.nth(k).expect("k is below the count");
         self.player = to;
         let to = self.pos(to);
         self.push(EventKind::Teleport { to, safe });
@@ -191,33 +193,44 @@ impl Board {
     /// robot on the player's square kills it, and no robot left ends the level.
     pub(super) fn robots_step(&mut self) {
         let p = self.pos(self.player);
-        let width = u32::from(self.width);
-        self.next.clear();
-        for &r in &self.robots {
-            let Pos { x, y } = self.pos(r);
-            let (tx, ty) = (x + (p.x - x).signum(), y + (p.y - y).signum());
-            let to = Sq(ty as u32 * width + tx as u32);
-            self.cells[r.index()] = Cell::Empty;
-            self.arrivals[to.index()] += 1;
-            self.next.push(to);
+        let w = i32::from(self.width);
+        let square = |q: Pos| (q.y * w + q.x) as usize;
+        // Local borrows of the buffers, so the loops keep them in registers instead of
+        // reloading them after every write through `self`.
+        let Board {
+            cells,
+            arrivals,
+            robots,
+            next,
+            heaps,
+            wrecks,
+            ..
+        } = self;
+        next.clear();
+        for &r in robots.iter() {
+            let to = Pos::new(r.x + (p.x - r.x).signum(), r.y + (p.y - r.y).signum());
+            cells[square(r)] = Cell::Empty;
+            arrivals[square(to)] += 1;
+            next.push(to);
         }
-        self.robots.clear();
-        self.wrecks.clear();
-        for k in 0..self.next.len() {
-            let to = self.next[k];
-            let n = std::mem::take(&mut self.arrivals[to.index()]);
+        robots.clear();
+        wrecks.clear();
+        for &to in next.iter() {
+            let sq = square(to);
+            let n = std::mem::take(&mut arrivals[sq]);
             if n == 0 {
                 continue; // this square's arrivals were settled already
             }
-            let cell = &mut self.cells[to.index()];
+            let cell = &mut cells[sq];
             if *cell == Cell::Heap {
-                self.wrecks.push((to, n, KillCause::Heap));
+                wrecks.push((Sq(sq as u32), n, KillCause::Heap));
             } else if n >= 2 {
                 *cell = Cell::Heap;
-                self.wrecks.push((to, n, KillCause::Collision));
+                heaps.push(Sq(sq as u32));
+                wrecks.push((Sq(sq as u32), n, KillCause::Collision));
             } else {
                 *cell = Cell::Robot;
-                self.robots.push(to);
+                robots.push(to);
             }
         }
         if !self.wrecks.is_empty() {

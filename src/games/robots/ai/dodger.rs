@@ -8,7 +8,8 @@
 //! to the end of the level is seen to be survivable.
 
 use super::Player;
-use super::sim::{Field, toward};
+use super::sim::{Field, around_bit, threatened_around, toward};
+use super::swarm::Swarm;
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -67,13 +68,10 @@ pub struct Dodger {
     player: Pos,
     can_blast: bool,
     // Scratch space.
-    after: Vec<Pos>,
     /// The robots that can matter to the next move's look-ahead.
     near: Vec<Pos>,
     wrecked: Vec<usize>,
-    ahead: Vec<Pos>,
-    ahead_next: Vec<Pos>,
-    ahead_wrecked: Vec<usize>,
+    swarm: Swarm,
 }
 
 impl Dodger {
@@ -90,43 +88,11 @@ impl Dodger {
         self.can_blast = board.can_blast();
     }
 
-    /// Passes from the current state until the level ends, the player dies, or `limit`
-    /// steps: returns the kills and the step of death, if any. Leaves the state unchanged.
-    fn pass_ahead(&mut self, from: &[Pos], limit: u32) -> (u32, Option<u32>) {
-        self.ahead.clear();
-        self.ahead.extend_from_slice(from);
-        let mut kills = 0;
-        let mut death = None;
-        for t in 1..=limit {
-            if self.ahead.is_empty() {
-                break;
-            }
-            kills += self.field.step(
-                &self.ahead,
-                self.player,
-                &mut self.ahead_next,
-                &mut self.ahead_wrecked,
-            );
-            let hit = self.field.idx(self.player);
-            if self.ahead_next.contains(&self.player) || self.ahead_wrecked.contains(&hit) {
-                death = Some(t);
-                break;
-            }
-            for &i in &self.ahead_wrecked {
-                self.field.add_heap(i);
-            }
-            std::mem::swap(&mut self.ahead, &mut self.ahead_next);
-        }
-        self.field.undo_heaps();
-        (kills, death)
-    }
-
     /// Whether a last stand from here survives.
     fn doom(&mut self) -> Doom {
         let limit = self.field_side();
-        let robots = std::mem::take(&mut self.robots);
-        let (_, death) = self.pass_ahead(&robots, limit);
-        self.robots = robots;
+        self.swarm.reset(&self.robots);
+        let (_, death) = self.swarm.pass(&self.field, self.player, limit);
         match death {
             None => Doom::Survives,
             Some(t) => Doom::DiesIn(t),
@@ -149,11 +115,11 @@ impl Dodger {
     /// look-ahead, and robots closing in on a standing player one square a step only meet
     /// robots at the same distance, so what the far ones do hardly depends on this move.
     fn value(&mut self, to: Pos, pass: bool) -> Value {
-        let kills = self
-            .field
-            .step(&self.near, to, &mut self.after, &mut self.wrecked);
+        let swarm = &mut self.swarm;
+        swarm.reset(&self.near);
+        let kills = swarm.step(&self.field, to).kills;
         // The level is cleared only if no robot, near or far, is left.
-        if self.after.is_empty() && self.near.len() == self.robots.len() {
+        if swarm.is_empty() && self.near.len() == self.robots.len() {
             return Value {
                 clears_level: true,
                 escape: true,
@@ -164,21 +130,15 @@ impl Dodger {
                 pass,
             };
         }
-        for k in 0..self.wrecked.len() {
-            self.field.add_heap(self.wrecked[k]);
-        }
-        let mut mobility = 0;
+        let threat = threatened_around(swarm.robots(), to);
+        let mut mobility = u32::from(threat & around_bit(0, 0) == 0);
         for dir in Dir::ALL {
-            mobility += u32::from(self.field.safe(&self.after, to.step(dir)));
+            let (dx, dy) = dir.delta();
+            mobility += u32::from(
+                threat & around_bit(dx, dy) == 0 && swarm.open(&self.field, to.step(dir)),
+            );
         }
-        mobility += u32::from(self.after.iter().all(|r| r.distance(to) >= 2));
-        let saved = self.player;
-        self.player = to;
-        let after = std::mem::take(&mut self.after);
-        // pass_ahead undoes the heaps of this step too: they were added first.
-        let (more, death) = self.pass_ahead(&after, HORIZON);
-        self.after = after;
-        self.player = saved;
+        let (more, death) = swarm.pass(&self.field, to, HORIZON);
         Value {
             clears_level: false,
             escape: mobility > 0,
@@ -217,18 +177,28 @@ impl Dodger {
                 .copied()
                 .filter(|r| r.distance(p) <= reach),
         );
-        let mut best: Option<(Value, Move)> = None;
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)
             .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));
+        let threat = threatened_around(&self.near, p);
+        let mut safe = [(Move::Pass, p); 9];
+        let mut count = 0;
         for mv in options {
-            let to = match mv {
-                Move::Step(d) => p.step(d),
-                _ => p,
+            let (to, bit) = match mv {
+                Move::Step(d) => (p.step(d), around_bit(d.delta().0, d.delta().1)),
+                _ => (p, around_bit(0, 0)),
             };
-            if !self.field.safe(&self.near, to) {
-                continue;
+            if threat & bit == 0 && self.field.open(to) {
+                safe[count] = (mv, to);
+                count += 1;
             }
+        }
+        // A lone safe square needs no look-ahead: it is the move.
+        if count == 1 {
+            return safe[0].0;
+        }
+        let mut best: Option<(Value, Move)> = None;
+        for &(mv, to) in &safe[..count] {
             let value = self.value(to, mv == Move::Pass);
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, mv));
@@ -260,18 +230,13 @@ impl Dodger {
             }
             _ => {}
         }
-        self.field.step(
-            &self.robots,
-            self.player,
-            &mut self.after,
-            &mut self.wrecked,
-        );
+        let stepped = self
+            .field
+            .step(&mut self.robots, self.player, &mut self.wrecked);
         for k in 0..self.wrecked.len() {
             self.field.set_heap(self.wrecked[k]);
         }
-        std::mem::swap(&mut self.robots, &mut self.after);
-        let dead = self.robots.contains(&self.player)
-            || self.wrecked.contains(&self.field.idx(self.player));
+        let dead = stepped.hit;
         !dead && !self.robots.is_empty()
     }
 }

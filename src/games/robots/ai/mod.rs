@@ -9,6 +9,7 @@
 mod dodger;
 mod random;
 mod sim;
+mod swarm;
 
 pub use dodger::Dodger;
 pub use random::RandomAi;
