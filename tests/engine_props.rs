@@ -25,6 +25,8 @@ fn turn_reply(script: &Script, i: usize, hand: usize) -> TurnReply {
             card: hand + card as usize,
             power_down,
         },
+        // The card left to the game (a Windward client's reply with no card).
+        3 => TurnReply::AnyCard { power_down },
         _ => TurnReply::Play {
             card: card as usize % hand,
             power_down: power_down && fault % 5 == 0,
@@ -136,8 +138,17 @@ fn move_index(mv: Move) -> usize {
     Move::ALL.iter().position(|&m| m == mv).unwrap()
 }
 
+/// Whether the engine must record a fault event for `reply` to a query with `hand` cards.
+fn turn_fault(reply: &TurnReply, hand: usize) -> bool {
+    match *reply {
+        TurnReply::Play { card, .. } => card >= hand,
+        TurnReply::AnyCard { .. } => false,
+        TurnReply::Fault(_) => true,
+    }
+}
+
 /// Plays a whole game, checking the invariants after every answered query and the hands of
-/// every turn query.
+/// every turn query, and that faulty replies, and only they, are fault events (R5.2).
 fn play(
     board: Arc<Board>,
     players: usize,
@@ -146,6 +157,7 @@ fn play(
 ) -> Result<Game, TestCaseError> {
     let mut game = Game::new(board, players, seed, GameConfig::default()).unwrap();
     let (mut ti, mut si) = (0, 0);
+    let mut faults = 0;
     while !game.is_over() {
         let before = game.robots().to_vec();
         match game.pending() {
@@ -157,6 +169,14 @@ fn play(
                         start_reply(script, si, q)
                     })
                     .collect();
+                faults += replies
+                    .iter()
+                    .zip(qs.iter())
+                    .filter(|(r, q)| match r {
+                        StartReply::Fault(_) => true,
+                        StartReply::Choose { pos, .. } => !q.options.contains(pos),
+                    })
+                    .count();
                 game.answer_start(&replies).unwrap();
             }
             Pending::Turn(qs) => {
@@ -168,6 +188,11 @@ fn play(
                         turn_reply(script, ti, q.hand.len())
                     })
                     .collect();
+                faults += replies
+                    .iter()
+                    .zip(qs.iter())
+                    .filter(|(r, q)| turn_fault(r, q.hand.len()))
+                    .count();
                 game.answer_turn(&replies).unwrap();
             }
             other => panic!("unexpected {other:?}"),
@@ -175,6 +200,8 @@ fn play(
         check_invariants(&game, &before)?;
     }
     prop_assert!(game.turn() <= 60);
+    let fault_events = game.events().iter().filter(|e| e.kind.is_fault()).count();
+    prop_assert_eq!(fault_events, faults, "fault events against faulty replies");
     Ok(game)
 }
 

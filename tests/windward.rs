@@ -312,7 +312,8 @@ fn turn_replies_pretty_printed_with_declaration_and_extra_cards_play_the_first_h
 }
 
 #[test]
-fn turn_replies_without_a_hand_card_or_unreadable_are_invalid() {
+fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_an_empty_list_is_left_to_the_server()
+ {
     let h = hand(&[card(Move::Left, 30)]);
     let invalid = Some(TurnReply::Fault(Fault::Invalid));
     for reply in [
@@ -320,8 +321,9 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid() {
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"40\" move=\"ROTATE_LEFT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"ROTATE_RIGHT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"JUMP\"/></cards></turn>",
-        "<turn power-down=\"false\" turn=\"7\"><cards/></turn>",
+        // No list of cards at all.
         "<turn/>",
+        "<turn power-down=\"false\" turn=\"7\"></turn>",
         "not xml at all",
         "<turn><cards>",
         "",
@@ -333,6 +335,16 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid() {
             "{reply:?}"
         );
     }
+    // An empty list leaves the card to the server, with the power-down asked for.
+    assert_eq!(
+        messages::interpret_turn_reply(
+            "<turn power-down=\"true\" turn=\"7\"><cards/></turn>",
+            7,
+            &h,
+            false
+        ),
+        Some(TurnReply::AnyCard { power_down: true })
+    );
     // While a late reply is owed, a reply to another turn is skipped, not judged.
     let late = "<turn power-down=\"false\" turn=\"6\"><cards><card priority=\"30\" move=\"ROTATE_LEFT\"/></cards></turn>";
     assert_eq!(messages::interpret_turn_reply(late, 7, &h, true), None);
@@ -437,6 +449,9 @@ struct Policy {
     disconnect_at: Option<u16>,
     /// After dropping, joins again with the same token.
     reconnect: bool,
+    /// Answers the turns divisible by this with no card at all (`<cards />`), as the 2012
+    /// sample client does when every card it tried destroys its robot.
+    no_card_every: Option<u16>,
 }
 
 /// What a test client saw.
@@ -448,6 +463,8 @@ struct ClientLog {
     /// Hand index played, per turn message answered with a card.
     played: Vec<usize>,
     turns_seen: Vec<u16>,
+    /// Turns answered with no card.
+    no_card: Vec<u16>,
     disconnected_at: Option<u16>,
 }
 
@@ -512,6 +529,17 @@ async fn run_client(addr: SocketAddr, name: &str, token: &str, policy: Policy) -
                 log.guids.insert(m.your_guid.clone());
                 log.turns_seen.push(m.turn);
                 assert!(!m.hand.is_empty());
+                if policy.no_card_every.is_some_and(|n| m.turn % n == 0) {
+                    log.no_card.push(m.turn);
+                    let reply = format!(
+                        "<turn turn=\"{}\" power-down=\"false\"><cards /></turn>",
+                        m.turn
+                    );
+                    if send(&mut s, &reply).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
                 let i = policy.index % m.hand.len();
                 log.played.push(i);
                 let mut cards = vec![m.hand[i]];
@@ -680,7 +708,7 @@ async fn two_concurrent_games_on_one_listener_route_each_client_to_its_own_seat(
             .into_iter()
             .map(|r| match r {
                 TurnReply::Play { card, .. } => card,
-                TurnReply::Fault(f) => panic!("client {g}{s}: fault {f:?}"),
+                other => panic!("client {g}{s}: {other:?}"),
             })
             .collect();
         assert_eq!(
@@ -865,6 +893,45 @@ async fn a_full_game_with_a_good_a_garbage_and_a_vanishing_client_records_the_ri
     let logs: Vec<ClientLog> = futures_join(clients).await;
     assert_eq!(logs[2].disconnected_at, Some(4));
     assert_eq!(logs[0].turns_seen.len(), turn_decisions(&game, 0).len());
+}
+
+/// The 2012 sample client answers `<cards />` when every card it tried destroys its robot,
+/// trusting the server to play one for it: the server plays a random card of the hand, the
+/// game goes on, and it is no fault.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_with_no_card_gets_a_random_card_and_no_fault() {
+    let (gateway, _events) = gateway().await;
+    let addr = gateway.local_addr();
+    let board = load_board("gear-works").unwrap();
+    let mut cornered = gateway.expect("cornered").unwrap();
+    let policy = Policy {
+        no_card_every: Some(2),
+        ..Policy::default()
+    };
+    let client =
+        tokio::spawn(async move { run_client(addr, "cornered", "cornered", policy).await });
+    assert!(cornered.wait_connected(Duration::from_secs(10)).await);
+    let mut seats = vec![
+        SeatPlayer::Remote(Box::new(cornered)),
+        SeatPlayer::Local(BuiltinAi::Runner.player(5, 1)),
+    ];
+    let game = with_timeout(
+        "the game",
+        play(&board, &mut seats, &["cornered", "runner"], 5, 10, 1_000),
+    )
+    .await;
+    drop(seats);
+    let log = with_timeout("the client", client).await.unwrap();
+    assert_eq!(game.turn(), 10);
+    assert!(faults(&game, 0).is_empty(), "{:?}", faults(&game, 0));
+    let decided = turn_decisions(&game, 0);
+    let left_to_the_server = decided
+        .iter()
+        .filter(|r| matches!(r, TurnReply::AnyCard { power_down: false }))
+        .count();
+    assert!(!log.no_card.is_empty());
+    assert_eq!(left_to_the_server, log.no_card.len());
+    assert_eq!(decided.len() - left_to_the_server, log.played.len());
 }
 
 async fn futures_join(handles: Vec<tokio::task::JoinHandle<ClientLog>>) -> Vec<ClientLog> {

@@ -52,6 +52,10 @@ pub fn encode(decisions: &[Decision]) -> Vec<u8> {
                 ..
             } => out.push(card.min(15) as u8 | (u8::from(power_down) << 4)),
             Decision::Turn {
+                reply: TurnReply::AnyCard { power_down },
+                ..
+            } => out.push(0x20 | (u8::from(power_down) << 4)),
+            Decision::Turn {
                 reply: TurnReply::Fault(f),
                 ..
             } => out.push(0xE0 | fault_code(f)),
@@ -81,6 +85,9 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<Reply>, CorruptDecisions> {
         match b {
             0x00..=0x1F => out.push(Reply::Turn(TurnReply::Play {
                 card: usize::from(b & 0x0F),
+                power_down: b & 0x10 != 0,
+            })),
+            0x20 | 0x30 => out.push(Reply::Turn(TurnReply::AnyCard {
                 power_down: b & 0x10 != 0,
             })),
             0xE0..=0xE7 => out.push(Reply::Turn(TurnReply::Fault(fault_of(b & 0x07, i)?))),
@@ -131,9 +138,17 @@ mod tests {
                 seat: 1,
                 reply: TurnReply::Fault(Fault::Crash),
             },
+            Decision::Turn {
+                seat: 2,
+                reply: TurnReply::AnyCard { power_down: false },
+            },
+            Decision::Turn {
+                seat: 3,
+                reply: TurnReply::AnyCard { power_down: true },
+            },
         ];
         let bytes = encode(&log);
-        assert_eq!(bytes.len(), 6);
+        assert_eq!(bytes.len(), 8);
         let back = decode(&bytes).unwrap();
         let expected: Vec<Reply> = log
             .iter()

@@ -272,7 +272,8 @@ impl Game {
     }
 
     /// Answers the pending turn queries, one reply per query in order. Faulty or illegal
-    /// replies are replaced by a random card of the hand (R5.2).
+    /// replies are replaced by a random card of the hand (R5.2), and so is a reply that
+    /// leaves the card to the game ([`TurnReply::AnyCard`]), without a fault.
     pub fn answer_turn(&mut self, replies: &[TurnReply]) -> Result<(), GameError> {
         self.expect_phase(Phase::Turn, "answer_turn")?;
         self.expect_count(self.turn_queries.len(), replies.len())?;
@@ -282,22 +283,24 @@ impl Game {
                 seat: q.seat,
                 reply,
             });
+            // The card played, or else the power-down that goes with a random card.
             let chosen = match reply {
                 TurnReply::Play { card, power_down } if card < q.hand.len() => {
-                    Some((q.hand.as_slice()[card], power_down))
+                    Ok((q.hand.as_slice()[card], power_down))
                 }
                 TurnReply::Play { .. } => {
                     self.fault(q.seat, EventKind::Invalid);
-                    None
+                    Err(false)
                 }
+                TurnReply::AnyCard { power_down } => Err(power_down),
                 TurnReply::Fault(f) => {
                     self.fault(q.seat, f.event_kind());
-                    None
+                    Err(false)
                 }
             };
-            let (card, power_down) = chosen.unwrap_or_else(|| {
+            let (card, power_down) = chosen.unwrap_or_else(|power_down| {
                 let i = self.rng.below(q.hand.len() as u32) as usize;
-                (q.hand.as_slice()[i], false)
+                (q.hand.as_slice()[i], power_down)
             });
             self.play(q.seat, PlayedCard { card, power_down });
         }

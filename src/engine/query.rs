@@ -68,6 +68,13 @@ pub enum TurnReply {
         card: usize,
         power_down: bool,
     },
+    /// The player leaves the card to the game: a random card of the hand, as for a fault,
+    /// but no fault, and the power-down it asked for. The 2012 Windward clients answer so,
+    /// with no card at all, when every card they tried destroys their robot ("the game
+    /// will randomly move one of your units").
+    AnyCard {
+        power_down: bool,
+    },
     Fault(Fault),
 }
 

@@ -398,6 +398,9 @@ pub struct TurnAnswer {
     /// The well-formed `<card>`s, in order; cards with a missing or unknown move or priority
     /// are left out.
     pub cards: Vec<Card>,
+    /// The reply has a `<cards>` list with no `<card>` in it (`<cards/>`): the card is left
+    /// to the server. A `<turn>` without the list is not understood.
+    pub no_card: bool,
 }
 
 impl TurnAnswer {
@@ -426,6 +429,7 @@ fn turn_answer(root: &Node) -> Result<TurnAnswer, MessageError> {
         power_down: root
             .attr("power-down")
             .is_some_and(|v| v.trim().eq_ignore_ascii_case("true") || v.trim() == "1"),
+        no_card: nodes.is_empty() && root.child("cards").is_some(),
         cards: nodes.into_iter().filter_map(|n| card(n).ok()).collect(),
     })
 }
@@ -469,8 +473,9 @@ pub fn interpret_start_reply(xml: &str) -> Option<StartReply> {
 /// `<start-position>` or `<join>`, or — while a reply to an earlier, timed-out query is
 /// still owed (`late_owed`) — a `<turn>` whose `turn` attribute is absent or another turn
 /// (the extra cards of a late reply could otherwise match this hand by chance). Otherwise
-/// the first card in the hand is played, and bad XML or no valid card is
-/// `Fault(Invalid)`. When nothing is owed, a wrong or missing `turn` attribute is
+/// the first card in the hand is played; a reply whose `<cards>` list is empty leaves the
+/// card to the server (`AnyCard`, as the 2012 clients expect); bad XML or cards none of which is
+/// in the hand is `Fault(Invalid)`. When nothing is owed, a wrong or missing `turn` attribute is
 /// tolerated.
 pub fn interpret_turn_reply(
     xml: &str,
@@ -489,6 +494,11 @@ pub fn interpret_turn_reply(
     };
     if late_owed && answer.turn != Some(turn) {
         return None;
+    }
+    if answer.no_card {
+        return Some(TurnReply::AnyCard {
+            power_down: answer.power_down,
+        });
     }
     Some(match answer.choose(hand.as_slice()) {
         Some(card) => TurnReply::Play {
@@ -653,6 +663,39 @@ mod tests {
         }
         assert_ne!(player_guid(0), "00000000-0000-0000-0000-000000000000");
         assert_eq!(guid_seat("00000000-0000-0000-0000-000000000000"), None);
+    }
+
+    #[test]
+    fn a_reply_without_cards_leaves_the_card_to_the_server() {
+        let mut hand = Hand::default();
+        hand.push(Card {
+            mv: Move::Left,
+            priority: 30,
+        });
+        // What the 2012 sample client sends when every card it tried kills its robot.
+        let empty = "<turn turn=\"4\" power-down=\"true\"><cards /></turn>";
+        assert_eq!(
+            interpret_turn_reply(empty, 4, &hand, false),
+            Some(TurnReply::AnyCard { power_down: true })
+        );
+        // Cards that are no card of the hand, or no card at all, stay invalid.
+        let bogus = "<turn turn=\"4\"><cards><card move=\"JUMP\" priority=\"1\"/></cards></turn>";
+        assert_eq!(
+            interpret_turn_reply(bogus, 4, &hand, false),
+            Some(TurnReply::Fault(Fault::Invalid))
+        );
+        let other = turn_reply_message(
+            4,
+            false,
+            &[Card {
+                mv: Move::Right,
+                priority: 40,
+            }],
+        );
+        assert_eq!(
+            interpret_turn_reply(&other, 4, &hand, false),
+            Some(TurnReply::Fault(Fault::Invalid))
+        );
     }
 
     #[test]
