@@ -105,7 +105,7 @@ struct OwnHeaps<'a> {
 impl Heaps for OwnHeaps<'_> {
     #[inline]
     fn is_heap(&self, i: usize) -> bool {
-        self.field.heap(i) || self.heaps[..*self.count].contains(&i)
+        self.field.heap(i) | self.heaps[..*self.count].contains(&i)
     }
 
     #[inline]
