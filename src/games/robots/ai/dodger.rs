@@ -264,7 +264,9 @@ impl Player for Dodger {
             }
             let mv = self.choose();
             out.push(mv);
-            if mv == Move::Teleport || !self.apply(mv) {
+            // After the last move of the turn the plan is not needed: the next turn starts
+            // from the board.
+            if mv == Move::Teleport || out.len() == MAX_MOVES || !self.apply(mv) {
                 return;
             }
             doom = match (mv, doom) {
