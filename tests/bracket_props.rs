@@ -193,7 +193,7 @@ fn check_bracket(sizes: &[usize], roster: &Roster, outcome: &BracketOutcome) {
     // School stages and their qualifiers.
     let mut qualifiers = Vec::new();
     for (plan, &school) in outcome.schools.iter().zip(&playing) {
-        assert_eq!(plan.stage, Stage::School(school));
+        assert_eq!(plan.stage, Stage::School(SchoolId(school)));
         check_rounds(plan, roster, &school_of);
         let result = plan.outcome.as_ref().expect("every school finishes");
         if sizes[school] == 1 {
@@ -342,7 +342,7 @@ proptest! {
         set_size in 3usize..=8,
     ) {
         let ranked: Vec<TeamId> = (0..schools.len()).map(TeamId).collect();
-        let sets = deal_snake(&ranked, set_size, |t| schools.get(t.index()).copied(), true);
+        let sets = deal_snake(&ranked, set_size, |t| schools.get(t.index()).copied().map(SchoolId), true);
         let k = schools.len().div_ceil(set_size);
         prop_assert_eq!(sets.len(), k);
         let mut all: Vec<TeamId> = sets.concat();

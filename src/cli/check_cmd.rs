@@ -68,7 +68,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
     let options = crate::bots::JsonlOptions::for_tournament(&t.limits);
     let label = |i: usize| {
         let team = &t.teams[i];
-        format!("{} ({})", team.name, t.schools[team.school].name)
+        format!("{} ({})", team.name, t.schools[team.school.index()].name)
     };
     let spec = |i: usize, program: &crate::tourney::model::Program| SmokeSpec {
         name: label(i),
@@ -180,7 +180,7 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
     let mut failed = 0;
     for (i, program) in bots {
         let team = &t.teams[i];
-        let label = format!("{} ({})", team.name, t.schools[team.school].name);
+        let label = format!("{} ({})", team.name, t.schools[team.school.index()].name);
         let seats = [
             SeatBot::External(crate::bots::process::BotCommand {
                 argv: program.argv.clone(),

@@ -104,7 +104,7 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
                         "school winner"
                     },
                     team.name,
-                    t.schools[team.school].name
+                    t.schools[team.school.index()].name
                 );
             }
             Ok(())

@@ -59,7 +59,7 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
     })?;
     let name = |team: TeamId| {
         let team = t.team(team);
-        format!("{} ({})", team.name, t.schools[team.school].name)
+        format!("{} ({})", team.name, t.schools[team.school.index()].name)
     };
     println!("{}: done", t.name);
     println!(

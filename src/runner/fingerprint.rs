@@ -132,11 +132,11 @@ pub async fn config_differences(
                 row.name, team.name, team.origin
             ));
         }
-        if team.school != row.school {
+        if team.school.index() != row.school {
             out.push(format!(
                 "{who}: school changed: stored {:?}, file {:?} ({})",
                 school_name(row.school),
-                t.schools[team.school].name,
+                t.schools[team.school.index()].name,
                 team.origin
             ));
         }
@@ -153,7 +153,7 @@ pub async fn config_differences(
             "team {} {:?} (school {}): in the file ({}), not stored",
             i + 1,
             team.name,
-            t.schools[team.school].name,
+            t.schools[team.school.index()].name,
             team.origin
         ));
     }

@@ -31,7 +31,7 @@ use crate::tourney::bracket::{
     BracketError, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes, nationals_field,
     round_sizes, wild_card_count,
 };
-use crate::tourney::model::{SetId, Stage, StageId, TeamId, Tournament};
+use crate::tourney::model::{SchoolId, SetId, Stage, StageId, TeamId, Tournament};
 use executor::Executor;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use thiserror::Error;
@@ -353,7 +353,7 @@ impl<'a> Runner<'a> {
         }
         let roster = Roster::from_tournament(t);
         let school_entries = (0..t.schools.len())
-            .filter_map(|s| roster.school_entry(s))
+            .filter_map(|s| roster.school_entry(SchoolId(s)))
             .collect();
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
@@ -363,7 +363,7 @@ impl<'a> Runner<'a> {
             names: t
                 .teams
                 .iter()
-                .map(|team| format!("{} ({})", team.name, t.schools[team.school].name))
+                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
                 .collect(),
             team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
             windward,
@@ -530,7 +530,11 @@ impl<'a> Runner<'a> {
                 .iter()
                 .map(|&m| {
                     let team = self.t.team(m);
-                    format!("{} ({})", team.name, self.t.schools[team.school].name)
+                    format!(
+                        "{} ({})",
+                        team.name,
+                        self.t.schools[team.school.index()].name
+                    )
                 })
                 .collect::<Vec<_>>()
                 .join(", ")

@@ -11,7 +11,7 @@ use super::RunError;
 use crate::games::{BuiltinBot, GameKind};
 use crate::store::{Store, TeamRow};
 use crate::tourney::model::{
-    Bot, BracketFormat, Limits, Program, Protocol, School, Team, Tournament,
+    Bot, BracketFormat, Limits, Program, Protocol, School, SchoolId, Team, Tournament,
 };
 use std::path::{Path, PathBuf};
 
@@ -64,7 +64,7 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         schools[row.school].teams.push(row.id);
         teams.push(Team {
             name: row.name,
-            school: row.school,
+            school: SchoolId(row.school),
             bot,
             origin: format!("{} (stored)", database.display()),
         });

@@ -3,7 +3,7 @@
 
 use crate::store::{GameStatus, ResultRow, Store, StoreError, TeamResult};
 use crate::tourney::bracket::SeriesTotals;
-use crate::tourney::model::{SetId, SetKey, Stage, StageId, TeamId, Tournament};
+use crate::tourney::model::{SchoolId, SetId, SetKey, Stage, StageId, TeamId, Tournament};
 use std::collections::HashMap;
 
 /// One game of a set's current run.
@@ -88,14 +88,14 @@ pub fn stage_of(t: &Tournament, stage_id: &StageId) -> Option<Stage> {
     t.schools
         .iter()
         .position(|s| stage_id == s.slug.as_str())
-        .map(Stage::School)
+        .map(|s| Stage::School(SchoolId(s)))
 }
 
 /// The stored stage id of a stage.
 pub fn stage_id(t: &Tournament, stage: Stage) -> StageId {
     match stage {
         Stage::Nationals => StageId::nationals(),
-        Stage::School(s) => StageId::new(t.schools[s].slug.as_str()),
+        Stage::School(s) => StageId::new(t.schools[s.index()].slug.as_str()),
     }
 }
 

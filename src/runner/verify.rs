@@ -7,7 +7,7 @@ use super::{Mirror, RunError};
 use crate::store::Store;
 use crate::tourney::bracket::{NATIONALS_LABEL, Roster, StagePlan, nationals_field};
 use crate::tourney::model::AdvancementKind;
-use crate::tourney::model::{SetId, Stage, TeamId, Tournament};
+use crate::tourney::model::{SchoolId, SetId, Stage, TeamId, Tournament};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What [`check_store`] found.
@@ -38,7 +38,7 @@ async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
     let mut problems = Vec::new();
     let mut plans: Vec<StagePlan> = Vec::new();
     for school in 0..t.schools.len() {
-        let Some(entry) = roster.school_entry(school) else {
+        let Some(entry) = roster.school_entry(SchoolId(school)) else {
             continue;
         };
         match roster.plan(&entry, |k| mirror.complete.get(k).cloned()) {

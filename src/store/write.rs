@@ -201,7 +201,7 @@ impl Store {
                 };
                 vec![
                     Cell::Int(id as i64),
-                    Cell::Int(team.school as i64),
+                    Cell::Int(team.school.index() as i64),
                     Cell::Text(team.name.clone()),
                     Cell::Text(team.bot.to_string()),
                     Cell::OptText(protocol),

@@ -11,8 +11,31 @@ use crate::games::{BuiltinBot, GameSettings};
 use std::fmt;
 use std::path::PathBuf;
 
-/// Index of a school in [`Tournament::schools`].
-pub type SchoolId = usize;
+/// A school: its index in [`Tournament::schools`]. A type of its own, like [`TeamId`], so
+/// that a school cannot be mixed up with a team or a position; `Debug` and `Display` show the
+/// bare number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(transparent)]
+pub struct SchoolId(pub usize);
+
+impl SchoolId {
+    /// The school's index in [`Tournament::schools`].
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+impl fmt::Debug for SchoolId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for SchoolId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
 
 /// A team: its index in [`Tournament::teams`] and its key in the store.
 ///

@@ -37,7 +37,10 @@ impl Roster {
     /// From a validated tournament; the draw key of a team is `{school slug}/{team name}`.
     pub fn from_tournament(t: &Tournament) -> Roster {
         let keys = t.teams.iter().map(|team| {
-            let slug = t.schools.get(team.school).map_or("", |s| s.slug.as_str());
+            let slug = t
+                .schools
+                .get(team.school.index())
+                .map_or("", |s| s.slug.as_str());
             format!("{slug}/{}", team.name)
         });
         Roster {
@@ -48,7 +51,7 @@ impl Roster {
                 .iter()
                 .enumerate()
                 .map(|(id, s)| RosterSchool {
-                    id,
+                    id: SchoolId(id),
                     slug: s.slug.clone(),
                     teams: s.teams.clone(),
                 })
@@ -68,7 +71,7 @@ impl Roster {
             let first = keys.len();
             keys.extend((1..=size).map(|j| format!("{slug}/team-{j}")));
             schools.push(RosterSchool {
-                id,
+                id: SchoolId(id),
                 slug,
                 teams: (first..first + size).map(TeamId).collect(),
             });
@@ -245,7 +248,11 @@ mod tests {
                     teams: vec![TeamId(2)],
                 },
             ],
-            teams: vec![team("a", 0), team("b", 0), team("c", 1)],
+            teams: vec![
+                team("a", SchoolId(0)),
+                team("b", SchoolId(0)),
+                team("c", SchoolId(1)),
+            ],
             source: "t.toml".into(),
         }
     }
@@ -257,10 +264,13 @@ mod tests {
             roster.draw.value(TeamId(2)),
             crate::tourney::bracket::draw_value(11, "east/c")
         );
-        assert_eq!(roster.stage_by_label("east"), Some(Stage::School(1)));
+        assert_eq!(
+            roster.stage_by_label("east"),
+            Some(Stage::School(SchoolId(1)))
+        );
         assert_eq!(roster.stage_by_label("nationals"), Some(Stage::Nationals));
         assert_eq!(roster.stage_by_label("north"), None);
-        assert_eq!(roster.label(Stage::School(0)), Some("west"));
+        assert_eq!(roster.label(Stage::School(SchoolId(0))), Some("west"));
         assert!(roster.has_nationals());
     }
 

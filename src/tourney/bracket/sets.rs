@@ -359,7 +359,7 @@ mod tests {
     fn schoolmates_are_spread_when_possible() {
         // 16 teams, 2 sets; school 0 holds ranks 0 and 3 (snake puts both in set 1).
         let ranked: Vec<TeamId> = (0..16).map(TeamId).collect();
-        let school = |t: TeamId| Some(if t.0 == 0 || t.0 == 3 { 0 } else { t.0 });
+        let school = |t: TeamId| Some(SchoolId(if t.0 == 0 || t.0 == 3 { 0 } else { t.0 }));
         let plain = deal_snake(&ranked, 8, school, false);
         assert!(plain[0].contains(&TeamId(0)) && plain[0].contains(&TeamId(3)));
         let sets = deal_snake(&ranked, 8, school, true);
@@ -371,7 +371,7 @@ mod tests {
     fn a_large_school_is_spread_evenly() {
         // 24 teams, 3 sets; school 0 has 10 teams at the top of the ranking.
         let ranked: Vec<TeamId> = (0..24).map(TeamId).collect();
-        let school = |t: TeamId| Some(if t.0 < 10 { 0 } else { t.0 });
+        let school = |t: TeamId| Some(SchoolId(if t.0 < 10 { 0 } else { t.0 }));
         let sets = deal_snake(&ranked, 8, school, true);
         let per_set: Vec<usize> = sets
             .iter()

@@ -401,7 +401,7 @@ mod tests {
 
     fn school_entry(n: usize) -> StageEntry {
         StageEntry {
-            stage: Stage::School(0),
+            stage: Stage::School(SchoolId(0)),
             label: StageId::new("westfield"),
             entrants: (0..n).map(TeamId).collect(),
             seeding: Seeding::Shuffled,
@@ -506,7 +506,7 @@ mod tests {
         ));
         let plan = plan_stage(&school_entry(3), &f, 1, &draw(), |_| None).expect("plans");
         let fin = SetKey {
-            stage: Stage::School(0),
+            stage: Stage::School(SchoolId(0)),
             round: 1,
             set: 1,
         };

@@ -446,7 +446,7 @@ mod tests {
         let (schools, teams) = registry.finish("t.toml", &mut problems);
         let pairs = teams
             .iter()
-            .map(|t| (schools[t.school].name.clone(), t.name.clone()))
+            .map(|t| (schools[t.school.index()].name.clone(), t.name.clone()))
             .collect();
         match problems.finish_with_warnings(()) {
             Ok(((), warnings)) => (

@@ -157,7 +157,7 @@ impl Registry {
     pub fn add_school(&mut self, name: &Field) -> Result<SchoolId, Diagnostic> {
         let key = school_key(name)?;
         if let Some(&id) = self.by_name.get(&key) {
-            let first = &self.schools[id];
+            let first = &self.schools[id.index()];
             return Err(name.loc.error(
                 format!(
                     "duplicate school {:?} (first defined at {} as {:?})",
@@ -186,7 +186,7 @@ impl Registry {
     }
 
     fn insert(&mut self, key: String, name: &Field) -> SchoolId {
-        let id = self.schools.len();
+        let id = SchoolId(self.schools.len());
         self.schools.push(Entry {
             name: name.trimmed().to_owned(),
             loc: name.loc.clone(),
@@ -200,7 +200,7 @@ impl Registry {
 
     /// Notes that a team of `school` was tried, whether or not it turns out valid.
     pub fn tried(&mut self, school: SchoolId) {
-        if let Some(entry) = self.schools.get_mut(school) {
+        if let Some(entry) = self.schools.get_mut(school.index()) {
             entry.tried += 1;
         }
     }
@@ -208,7 +208,7 @@ impl Registry {
     /// Adds a team named `name` to `school`; its name must be new in the school (ignoring
     /// case).
     pub fn add_team(&mut self, school: SchoolId, name: &Field, bot: Bot) -> Result<(), Diagnostic> {
-        let Some(entry) = self.schools.get_mut(school) else {
+        let Some(entry) = self.schools.get_mut(school.index()) else {
             return Err(name.loc.error("team of an unknown school", "a school name"));
         };
         let team_name = name.trimmed();
