@@ -91,7 +91,12 @@ fn print_overall(snap: &Snapshot) {
     let width = |cells: Vec<usize>, min: usize| cells.into_iter().max().unwrap_or(min).max(min);
     let tw = width(rows.iter().map(|r| r.team.len()).collect(), 4);
     let sw = width(rows.iter().map(|r| r.school.len()).collect(), 6);
-    let xw = width(rows.iter().map(|r| r.set_reached.len()).collect(), 11);
+    let xw = width(
+        rows.iter()
+            .map(|r| r.set_reached.as_ref().map_or(1, |s| s.as_str().len()))
+            .collect(),
+        11,
+    );
     let game = snap.tournament.game;
     let headline = game.headline_stat();
     let hn = game.statistics()[headline];
@@ -102,11 +107,7 @@ fn print_overall(snap: &Snapshot) {
     );
     for r in &rows {
         let score = r.ranked_score.map_or("-".to_string(), |s| s.to_string());
-        let set = if r.set_reached.is_empty() {
-            "-"
-        } else {
-            r.set_reached.as_str()
-        };
+        let set = r.set_reached.as_ref().map_or("-", |s| s.as_str());
         println!(
             "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$}  {}",
             r.rank,

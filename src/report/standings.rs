@@ -9,7 +9,7 @@ use super::paths::team_paths;
 use super::snapshot::Snapshot;
 use crate::games::{GameKind, NamedStats, Stats};
 use crate::tourney::bracket::rank;
-use crate::tourney::model::{AdvancementKind, TeamId};
+use crate::tourney::model::{AdvancementKind, SetId, TeamId};
 use serde::Serialize;
 use std::cmp::Reverse;
 
@@ -36,9 +36,10 @@ pub struct Standing {
     pub qualified_by: String,
     /// The tie-break step that decided the qualification, when the score alone did not.
     pub tie_break: String,
-    /// The last set the team was dealt into (`westfield-high/r1/s2`, `nationals/final`);
-    /// empty when it has none. Not a CSV column.
-    pub set_reached: String,
+    /// The last set the team was dealt into (`westfield-high/r1/s2`, `nationals/final`),
+    /// if any; in JSON its id, or `""` when it has none. Not a CSV column.
+    #[serde(serialize_with = "set_or_empty")]
+    pub set_reached: Option<SetId>,
     /// How the team got there or what stopped it
     /// ([`TeamPath::how`](super::paths::TeamPath::how)). Not a CSV column.
     pub how: String,
@@ -49,6 +50,11 @@ pub struct Standing {
     /// final (not exported).
     #[serde(skip)]
     pub ranked_score: Option<i64>,
+}
+
+/// A set id, or `""` for none: how `set_reached` has always been written.
+fn set_or_empty<S: serde::Serializer>(set: &Option<SetId>, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(set.as_ref().map_or("", SetId::as_str))
 }
 
 /// The columns of the standings CSV of a tournament playing `game`, in order: the game's
@@ -197,7 +203,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 faults: a.faults,
                 qualified_by: qualified[team].0.clone(),
                 tie_break: qualified[team].1.clone(),
-                set_reached: reached.map(|p| p.set_id.to_string()).unwrap_or_default(),
+                set_reached: reached.map(|p| p.set_id.clone()),
                 how: path.map(|p| p.how.clone()).unwrap_or_default(),
                 team_id: id,
                 ranked_score: reached.map(|p| p.score),
@@ -257,7 +263,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 faults: 0,
                 qualified_by: String::new(),
                 tie_break: String::new(),
-                set_reached: String::new(),
+                set_reached: None,
                 how: String::new(),
                 team_id: TeamId(0),
                 ranked_score: None,

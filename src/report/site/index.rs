@@ -4,7 +4,6 @@ use super::html::{Context, heads, heads_of, num, page, stat_heading};
 use crate::report::paths::wild_card_table;
 use crate::report::standings;
 use crate::report::viewer::escape;
-use crate::tourney::model::SetId;
 use std::fmt::Write;
 
 pub fn index_page(ctx: &Context) -> String {
@@ -84,10 +83,9 @@ pub fn index_page(ctx: &Context) -> String {
         ])
     );
     for r in &rows {
-        let reached = if r.set_reached.is_empty() {
-            escape(&r.stage_reached)
-        } else {
-            ctx.set_link(&SetId::new(r.set_reached.as_str()), 0)
+        let reached = match &r.set_reached {
+            None => escape(&r.stage_reached),
+            Some(set) => ctx.set_link(set, 0),
         };
         let _ = write!(
             body,
