@@ -11,59 +11,48 @@ use crate::games::{BuiltinBot, GameSettings};
 use std::fmt;
 use std::path::PathBuf;
 
-/// A school: its index in [`Tournament::schools`]. A type of its own, like [`TeamId`], so
-/// that a school cannot be mixed up with a team or a position; `Debug` and `Display` show the
-/// bare number.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(transparent)]
-pub struct SchoolId(pub usize);
+/// An index id: a `usize` of its own type, so that one kind of index cannot be mixed up
+/// with another (a team with a school, a seat or a set position). `Debug`, `Display` and
+/// the JSON show the bare number, as messages and stored rows always have.
+macro_rules! index_id {
+    ($(#[$doc:meta])* $name:ident, $(#[$index_doc:meta])*) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct $name(pub usize);
 
-impl SchoolId {
+        impl $name {
+            $(#[$index_doc])*
+            pub fn index(self) -> usize {
+                self.0
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+    };
+}
+
+index_id!(
+    /// A school: its index in [`Tournament::schools`].
+    SchoolId,
     /// The school's index in [`Tournament::schools`].
-    pub fn index(self) -> usize {
-        self.0
-    }
-}
+);
 
-impl fmt::Debug for SchoolId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl fmt::Display for SchoolId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-/// A team: its index in [`Tournament::teams`] and its key in the store.
-///
-/// A type of its own so that a team cannot be mixed up with a seat, a set position or any
-/// other index. `Debug` and `Display` show the bare number, as messages and stored rows
-/// always have.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(transparent)]
-pub struct TeamId(pub usize);
-
-impl TeamId {
+index_id!(
+    /// A team: its index in [`Tournament::teams`] and its key in the store.
+    TeamId,
     /// The team's index in [`Tournament::teams`] (and in every per-team table).
-    pub fn index(self) -> usize {
-        self.0
-    }
-}
-
-impl fmt::Debug for TeamId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl fmt::Display for TeamId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
+);
 
 /// A text id: a `String` of its own type that compares, hashes, orders, prints and
 /// serializes as its text (so maps keyed by it can be searched with a `&str`, sorting is by
