@@ -3,9 +3,9 @@
 //!
 //! A game of the dodger simulates about seven robot steps for each one the engine plays,
 //! mostly of two to four robots, so the fixed cost of a step is what counts: the robots
-//! live in an inline array and step in place, collisions are found by comparing targets
-//! pairwise, and the heaps the look-ahead makes are a short list beside the field's
-//! instead of writes to it that must be undone.
+//! live in an inline array and step in place ([`step_robots`], which compares only the
+//! targets on the player's row and column), and the heaps the look-ahead makes are a short
+//! list beside the field's instead of writes to it that must be undone.
 
 use super::sim::{Field, Heaps, Stepped, step_robots};
 use crate::games::robots::types::Pos;
