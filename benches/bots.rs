@@ -10,10 +10,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use lrs_tourney::boards::load_board;
-use lrs_tourney::bots::{
-    BotCommand, GameSetup, JsonlOptions, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
-};
+use lrs_tourney::bots::{BotCommand, JsonlOptions};
 use lrs_tourney::engine::{Board, Game, GameConfig, Pending, StartReply, TurnQuery, TurnReply};
+use lrs_tourney::games::lrs::remote::{
+    GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -160,10 +161,11 @@ impl RawBot {
             .expect("spawn the card0 bot");
         let mut stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut hello = lrs_tourney::bots::jsonl::messages::hello(&setup(board, 0, 2));
+        let mut hello =
+            lrs_tourney::games::lrs::remote::jsonl::messages::hello(&setup(board, 0, 2));
         hello.push('\n');
         stdin.write_all(hello.as_bytes()).unwrap();
-        let mut query = lrs_tourney::bots::jsonl::messages::turn(1, v, q);
+        let mut query = lrs_tourney::games::lrs::remote::jsonl::messages::turn(1, v, q);
         query.push('\n');
         RawBot {
             child,

@@ -1,8 +1,9 @@
 //! The Architecture Invariant of ARCHITECTURE.md, checked on the source: the orchestrator
-//! (configuration, bracket, store, runner, reports, sandbox, process handling and the
-//! game-neutral JSON-lines life cycle) names no game's rules. It reaches games only through
-//! the seam: `crate::games` (`GameKind`, `GameSettings`, `Arena`, `BuiltinBot`, `Stats`,
-//! `view`) and `crate::play::contest`.
+//! (configuration, bracket, store, runner, reports, and the transport: bot processes, their
+//! sandbox, and the game-neutral JSON-lines life cycle) names no game's rules. It reaches
+//! games only through the seam: `crate::games` (`GameKind`, `GameSettings`, `Arena`,
+//! `BuiltinBot`, `Stats`, `view`) and `crate::play::contest` (which also hands out the
+//! series host of protocols that play a whole set over one connection).
 
 use std::path::{Path, PathBuf};
 
@@ -12,8 +13,7 @@ const ORCHESTRATOR: &[&str] = &[
     "src/store",
     "src/runner",
     "src/report",
-    "src/bots/sandbox",
-    "src/bots/process.rs",
+    "src/bots",
     "src/play/remote.rs",
     "src/play/turns.rs",
 ];
@@ -29,6 +29,7 @@ const GAME_MODULES: &[&str] = &[
     "crate::games::robotgame",
     "crate::games::robots",
     "super::engine",
+    "windward::",
 ];
 
 fn sources(path: &Path, out: &mut Vec<PathBuf>) {

@@ -17,12 +17,13 @@
 
 use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::bots::sandbox::{Sandbox, SandboxConfig, scan_processes};
-use lrs_tourney::bots::{
-    Absent, BotCommand, BotGameLog, BoxFuture, GameSetup, JsonlOptions, JsonlPlayer, Limits,
-    RemotePlayer, SeatPlayer, View, drive_game,
-};
+use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
 use lrs_tourney::engine::{
     Decision, EventKind, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply,
+};
+use lrs_tourney::games::lrs::remote::{
+    Absent, BotGameLog, BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View,
+    drive_game,
 };
 use nix::errno::Errno;
 use nix::sys::signal::kill;

@@ -15,10 +15,9 @@
 
 use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::bots::sandbox::Sandbox;
-use lrs_tourney::bots::{
-    BotCommand, BotGameLog, GameSetup, JsonlOptions, JsonlPlayer, Limits, SeatPlayer, drive_game,
-};
+use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
 use lrs_tourney::engine::{EventKind, Game, GameConfig};
+use lrs_tourney::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
 use nix::libc;
 use serde_json::Value;
 use std::io::{ErrorKind, Read};

@@ -4,16 +4,16 @@
 
 use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::boards::{load_board, to_windward_map};
-use lrs_tourney::bots::windward::framing::{self, FrameError};
-use lrs_tourney::bots::windward::messages::{
-    self, Join, PowerMode, ServerMessage, StartChoice, guid_seat, player_guid,
-};
-use lrs_tourney::bots::windward::{Gateway, GatewayConfig, GatewayEvent, RefuseReason};
-use lrs_tourney::bots::{GameSetup, SeatPlayer, View, drive_game};
 use lrs_tourney::engine::{
     Board, Card, Decision, Direction, EventKind, Fault, Game, GameConfig, Hand, Move, Pos, Power,
     Robot, StartQuery, StartReply, Status, TurnQuery, TurnReply,
 };
+use lrs_tourney::games::lrs::remote::{GameSetup, SeatPlayer, View, drive_game};
+use lrs_tourney::games::lrs::windward::framing::{self, FrameError};
+use lrs_tourney::games::lrs::windward::messages::{
+    self, Join, PowerMode, ServerMessage, StartChoice, guid_seat, player_guid,
+};
+use lrs_tourney::games::lrs::windward::{Gateway, GatewayConfig, GatewayEvent, RefuseReason};
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -1181,8 +1181,8 @@ fn serve_rejects_too_many_seats() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_process_gets_host_team_and_token_and_exits_on_the_exit_line() {
-    use lrs_tourney::bots::windward::spawn_windward_client;
     use lrs_tourney::bots::{BotCommand, Limits, Sandbox, SandboxConfig};
+    use lrs_tourney::games::lrs::windward::spawn_windward_client;
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("client.sh");

@@ -7,7 +7,6 @@
 //! it streams in, at most [`STDOUT_QUEUE`] lines wait to be read (then the bot blocks on
 //! its pipe), and stderr beyond its cap is read and thrown away.
 
-use super::jsonl::MAX_LINE_BYTES;
 use super::sandbox::{self, BotLimits, Sandbox, UidLease, cgroup, scratch};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
@@ -21,6 +20,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+
+/// Longest accepted stdout line of a bot in bytes, newline excluded (every game's
+/// JSON-lines protocol): longer lines are dropped as they stream in.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Lines read ahead of the player.
 pub const STDOUT_QUEUE: usize = 16;
@@ -401,7 +404,7 @@ impl BotProcess {
     }
 
     /// Like [`BotProcess::spawn`], entering the prepared network namespace `netns` (a
-    /// Windward client's, holding its gateway).
+    /// TCP client's, holding its gateway).
     pub fn spawn_with_net(
         command: &BotCommand,
         limits: &Limits,

@@ -3,7 +3,9 @@
 //! in a game, Windward clients through the gateway at `[windward] listen`.
 
 use super::CliError;
-use crate::bots::smoke::{SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward};
+use crate::games::lrs::remote::smoke::{
+    SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward,
+};
 use crate::tourney::config::check_summary;
 use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
@@ -32,9 +34,9 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             "bot sandbox on this machine:\n{}",
             sandbox.protections().summary()
         );
-        if crate::runner::has_windward_teams(&t) {
+        if crate::runner::has_series_teams(&t) {
             let port = t.limits.windward_listen.port();
-            let clients = crate::bots::windward::series::client_sandbox(&sandbox, port);
+            let clients = crate::games::lrs::windward::series::client_sandbox(&sandbox, port);
             println!(
                 "Windward clients (they must reach {}):\n{}",
                 t.limits.windward_listen,
@@ -111,14 +113,14 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
     );
     if !windward.is_empty() {
         let windward_reports = runtime.block_on(async {
-            let host = crate::runner::bind_windward_gateway(t, crate::runner::ProgressMode::Plain)
+            let host = crate::runner::bind_series_host(t, crate::runner::ProgressMode::Plain)
                 .await
                 .map_err(CliError::failure)?
                 .ok_or_else(|| CliError::failure("no Windward gateway was started"))?;
             Ok::<_, CliError>(
                 futures_util::stream::iter(windward)
                     .map(|(i, spec)| {
-                        let host = &host;
+                        let host = host.windward();
                         async move { (i, smoke_test_windward(host, &spec).await) }
                     })
                     .buffered(jobs)

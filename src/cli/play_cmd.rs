@@ -2,10 +2,10 @@
 
 use super::CliError;
 use crate::boards::load_board;
-use crate::bots::windward::series::client_sandbox;
 use crate::bots::{JsonlOptions, Protections};
 use crate::engine::GameConfig;
 use crate::games::GameKind;
+use crate::games::lrs::windward::series::client_sandbox;
 use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
 use rayon::prelude::*;

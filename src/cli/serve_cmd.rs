@@ -6,11 +6,11 @@
 use super::CliError;
 use crate::ai::BuiltinAi;
 use crate::boards::load_board;
-use crate::bots::windward::{
+use crate::engine::{EventKind, Game, GameConfig, MAX_PLAYERS, MIN_PLAYERS};
+use crate::games::lrs::remote::{GameSetup, SeatPlayer, drive_game};
+use crate::games::lrs::windward::{
     DEBUG_TIME_LIMIT, DEFAULT_PORT, DEFAULT_TIME_LIMIT, Gateway, GatewayConfig, GatewayEvent,
 };
-use crate::bots::{GameSetup, SeatPlayer, drive_game};
-use crate::engine::{EventKind, Game, GameConfig, MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::{BotSpec, summarize_game};
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};

@@ -5,14 +5,17 @@
 //! encoded decision log) that the runner stores and the reports check without knowing the
 //! game's rules.
 //!
-//! Last Robot Standing games with external bots (JSON-lines and Windward series) are still
-//! played by `runner::game`, which turns them into the same outcome.
+//! [`play_external`] plays a game with external bots of any protocol: JSON-lines programs
+//! started for the game, and clients of a series protocol (bots that play a whole set over
+//! one connection), started once by a [`SeriesHost`] and seated game by game.
 
 use super::lrs_match::{LrsMatch, LrsSeat, play_lrs_match};
 use super::remote::{ExternalLog, Seatholder};
+pub use super::series::{
+    SeriesClient, SeriesClientLog, SeriesHost, SeriesLogger, SeriesSeat, series_client_sandbox,
+};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::SeriesSeat;
 use crate::engine::{ENGINE_VERSION, Game as LrsGame, GameConfig, Player, run_game};
 use crate::games::robotgame as rg;
 use crate::games::robots as rb;
@@ -45,8 +48,8 @@ pub enum SeatBot {
     Builtin(BuiltinBot),
     /// A JSON-lines program, started in its sandbox for this game.
     External(BotCommand),
-    /// A Windward client seated by its series (Last Robot Standing only).
-    Windward(SeriesSeat),
+    /// A series client (Windward, Last Robot Standing only), seated by its series.
+    Series(SeriesSeat),
 }
 
 /// What an external bot left behind in one game, as the store keeps it.
@@ -106,7 +109,7 @@ pub async fn play_external(
             SeatBot::Builtin(BuiltinBot::Lrs(ai)) => Ok(LrsSeat::Builtin(ai)),
             SeatBot::Builtin(other) => Err(format!("{other} does not play Last Robot Standing")),
             SeatBot::External(command) => Ok(LrsSeat::Jsonl(command)),
-            SeatBot::Windward(series) => Ok(LrsSeat::Windward(series)),
+            SeatBot::Series(series) => Ok(LrsSeat::Windward(series)),
         })
         .collect::<Result<Vec<_>, String>>()?;
     let (game, logs) = play_lrs_match(LrsMatch {
@@ -214,9 +217,7 @@ pub async fn play_with_remotes(
                     .map(Seatholder::Builtin)
                     .ok_or_else(|| format!("{b} is not a built-in AI of this game")),
                 SeatBot::External(c) => Ok(Seatholder::External(c.clone())),
-                SeatBot::Windward(_) => {
-                    Err("Windward clients play Last Robot Standing only".into())
-                }
+                SeatBot::Series(_) => Err("Windward clients play Last Robot Standing only".into()),
             })
             .collect()
     }

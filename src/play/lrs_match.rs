@@ -6,10 +6,11 @@
 //! replies, so the game always completes.
 
 use crate::ai::{BuiltinAi, FlagDistances};
+use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::SeriesSeat;
-use crate::bots::{BotGameLog, GameSetup, JsonlOptions, JsonlPlayer, SeatPlayer, drive_game};
 use crate::engine::{Board, Game, GameConfig, GameError};
+use crate::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
+use crate::games::lrs::windward::SeriesSeat;
 use std::sync::Arc;
 
 /// Who plays one seat.
@@ -59,7 +60,9 @@ pub async fn play_lrs_match(m: LrsMatch<'_>) -> Result<(Game, Vec<Option<BotGame
                 SeatPlayer::Remote(Box::new(player))
             }
             LrsSeat::Windward(series) => SeatPlayer::Remote(Box::new(series)),
-            LrsSeat::Absent => SeatPlayer::Remote(Box::new(crate::bots::Absent::default())),
+            LrsSeat::Absent => {
+                SeatPlayer::Remote(Box::new(crate::games::lrs::remote::Absent::default()))
+            }
         });
     }
     let setups: Vec<GameSetup> = (0..k)

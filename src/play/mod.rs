@@ -13,6 +13,7 @@ mod lrs_match;
 pub mod remote;
 pub mod robotgame;
 pub mod robots;
+mod series;
 mod stats;
 mod turns;
 
@@ -22,11 +23,14 @@ pub use stats::{
 };
 
 use crate::ai::{BuiltinAi, FlagDistances};
-use crate::bots::jsonl::SplitError;
-use crate::bots::windward::{DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
-use crate::bots::{BotCommand, BotGameLog, JsonlOptions};
+use crate::bots::SplitError;
+use crate::bots::{BotCommand, JsonlOptions};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
+};
+use crate::games::lrs::remote::BotGameLog;
+use crate::games::lrs::windward::{
+    DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost,
 };
 use crate::tourney::model::ProgramError;
 use rayon::prelude::*;
@@ -417,7 +421,7 @@ pub async fn play_windward_series(
     let host = WindwardHost::bind(
         addr,
         external.bots.startup_ms,
-        crate::bots::windward::gateway::stderr_logger(),
+        crate::games::lrs::windward::gateway::stderr_logger(),
     )
     .await
     .map_err(|e| PlayError::Gateway {

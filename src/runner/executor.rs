@@ -1,7 +1,7 @@
 //! Defines [`Executor`]: where a run's games are played, and how their results come back.
 //!
 //! Games with built-in AIs only run on a rayon pool of `jobs` threads; games with external
-//! bots run as tokio tasks, at most `jobs` at once; a set with Windward clients is one task
+//! bots run as tokio tasks, at most `jobs` at once; a set with series clients is one task
 //! playing its series in order. Every result comes back over one channel, which
 //! [`Executor::next_batch`] drains in batches (group commit). The executor knows nothing of
 //! the bracket or the store: the runner's loop decides what to play and what to keep.
@@ -123,14 +123,14 @@ impl Executor {
         self.in_flight.is_empty()
     }
 
-    /// Starts the games of one set (in game order): as one series when Windward clients
+    /// Starts the games of one set (in game order): as one series when series clients
     /// are seated, else each on the pool or, with external bots, as a task.
     pub(super) fn start(&mut self, jobs: Vec<GameJob>) {
         for job in &jobs {
             self.in_flight.insert(job.key());
         }
-        if jobs.first().is_some_and(GameJob::has_windward) {
-            // Windward clients play the whole series over one connection: one task plays
+        if jobs.first().is_some_and(GameJob::has_series_client) {
+            // Series clients play the whole series over one connection: one task plays
             // the set's games in order, returning each as it ends.
             let tx = self.tx.clone();
             let slots = self.external_slots.clone();
@@ -202,9 +202,9 @@ impl Executor {
     }
 
     /// Plays the games of one set now and returns their records in game order (a rerun):
-    /// as one series with Windward clients, else up to `jobs` at once.
+    /// as one series with series clients, else up to `jobs` at once.
     pub(super) async fn play_now(&self, jobs: &[GameJob]) -> Result<Vec<GameRecord>, RunError> {
-        if jobs.iter().any(GameJob::has_windward) {
+        if jobs.iter().any(GameJob::has_series_client) {
             let mut outcomes = Vec::with_capacity(jobs.len());
             play_series(jobs, &self.external, |_, outcome| outcomes.push(outcome)).await;
             return Ok(outcomes.into_iter().collect::<Result<_, _>>()?);

@@ -2,17 +2,18 @@
 //!
 //! What game it is stays behind [`Arena`]: every game, with built-in AIs or external bots,
 //! is played by `play::contest`, which gives the same [`GameOutcome`] for every kind. What
-//! stays here is a set's shape: seats rotating, and a set whose teams include Windward
-//! clients played as one series (one client and connection per team for all its games).
+//! stays here is a set's shape: seats rotating, and a set whose teams include series
+//! clients (bots whose protocol plays a whole set over one connection, see
+//! [`SeriesHost`]) played as one series: one client and connection per team for all its
+//! games.
 
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::{SeriesClient, SeriesSeat, SeriesShape, WindwardHost};
 use crate::games::{Arena, BuiltinBot};
-use crate::play::contest::{self, GameOutcome, SeatBot};
+use crate::play::contest::{self, GameOutcome, SeatBot, SeriesClient, SeriesHost, SeriesSeat};
 use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
-use crate::tourney::model::{Bot, Protocol, SetGame, SetId, TeamId};
+use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
 use std::collections::HashMap;
 
 /// Everything needed to play one game, independent of any other game.
@@ -94,20 +95,20 @@ impl GameJob {
         Ok(self.record(outcome))
     }
 
-    /// Whether any seat of this game is a Windward client (its games are played as one
+    /// Whether any seat of this game is a series client (its games are played as one
     /// series over one connection, see [`play_series`]).
-    pub fn has_windward(&self) -> bool {
-        self.teams.iter().any(|(_, bot)| bot.is_windward())
+    pub fn has_series_client(&self) -> bool {
+        self.teams.iter().any(|(_, bot)| bot.plays_series())
     }
 
     /// Plays the game with its external bots, asking them concurrently; built-in AIs
     /// answer in place. JSON-lines bots are sandboxed subprocesses started for this game;
-    /// Windward seats are played by the series' clients in `windward` (by team). Faults
-    /// never fail the game.
+    /// series clients play the seats of their teams in `series` (by team). Faults never
+    /// fail the game.
     pub async fn play_external(
         &self,
         external: &ExternalSetup,
-        windward: &HashMap<TeamId, SeriesSeat>,
+        series: &HashMap<TeamId, SeriesSeat>,
     ) -> Result<GameRecord, GameJobError> {
         let k = self.teams.len();
         let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
@@ -123,25 +124,22 @@ impl GameJob {
             team_of_seat[seat] = *team;
             by_seat[seat] = Some(match bot {
                 Bot::Builtin(ai) => SeatBot::Builtin(*ai),
-                Bot::Command {
-                    program,
-                    protocol: Protocol::Jsonl,
-                } => SeatBot::External(BotCommand {
+                Bot::Command { program, protocol } if protocol.plays_series() => {
+                    match series.get(team) {
+                        Some(seat) => SeatBot::Series(seat.clone()),
+                        None => {
+                            return Err(self.fail(format!(
+                                "the {} client `{}` has no series connection",
+                                protocol.name(),
+                                program.command
+                            )));
+                        }
+                    }
+                }
+                Bot::Command { program, .. } => SeatBot::External(BotCommand {
                     argv: program.argv.clone(),
                     dir: program.dir.clone(),
                 }),
-                Bot::Command {
-                    program,
-                    protocol: Protocol::Windward,
-                } => match windward.get(team) {
-                    Some(seat) => SeatBot::Windward(seat.clone()),
-                    None => {
-                        return Err(self.fail(format!(
-                            "the Windward client `{}` has no series connection",
-                            program.command
-                        )));
-                    }
-                },
             });
         }
         let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
@@ -213,17 +211,17 @@ impl GameJob {
 }
 
 /// How a run's external bots are played: the tournament's limits, the teams' display
-/// names (by team id), and the Windward gateway when some team uses a Windward client.
+/// names (by team id), and the series host when some team uses a series client.
 pub struct ExternalSetup {
     pub options: JsonlOptions,
     pub time_limit_ms: u64,
     pub names: Vec<String>,
-    /// Team names alone (by team id): what a Windward client is given as `<team name>`.
+    /// Team names alone (by team id): what a series client is given as its team's name.
     pub team_names: Vec<String>,
-    pub windward: Option<WindwardHost>,
+    pub series: Option<SeriesHost>,
 }
 
-/// Plays `jobs` (games of one set, in order) as one series: each Windward client of the
+/// Plays `jobs` (games of one set, in order) as one series: each series client of the
 /// set is started once, joins once and plays every game over its connection; JSON-lines
 /// bots start afresh for each game. `on_game` receives each game as it ends, except the
 /// last, which is held back until the clients are ended so that their logs (stderr of
@@ -235,29 +233,18 @@ pub async fn play_series(
 ) {
     let Some(first) = jobs.first() else { return };
     let mut clients: Vec<(TeamId, SeriesClient)> = Vec::new();
-    if first.has_windward() {
-        let Some(host) = &external.windward else {
+    if first.has_series_client() {
+        let Some(host) = &external.series else {
             for job in jobs {
                 on_game(
                     job,
-                    Err(job.fail("no Windward gateway is listening for this run".to_string())),
+                    Err(job.fail("no series host is listening for this run".to_string())),
                 );
             }
             return;
         };
-        let shape = SeriesShape {
-            games: jobs.len() as u64,
-            turn_limit: match &first.arena {
-                Arena::Lrs { turn_limit, .. } => *turn_limit,
-                _ => 0,
-            },
-            time_limit_ms: external.time_limit_ms,
-        };
         let starts = first.teams.iter().filter_map(|(team, bot)| match bot {
-            Bot::Command {
-                program,
-                protocol: Protocol::Windward,
-            } => Some((*team, program)),
+            Bot::Command { program, .. } if bot.plays_series() => Some((*team, program)),
             _ => None,
         });
         let mut pending = Vec::new();
@@ -272,11 +259,33 @@ pub async fn play_series(
                 dir: program.dir.clone(),
             };
             pending.push(async move {
-                let client = host.start(&command, &name, &external.options, shape).await;
+                let client = host
+                    .start(
+                        &first.arena,
+                        jobs.len() as u64,
+                        external.time_limit_ms,
+                        &command,
+                        &name,
+                        &external.options,
+                    )
+                    .await;
                 (team, client)
             });
         }
-        clients = futures_util::future::join_all(pending).await;
+        let started: Result<Vec<_>, String> = futures_util::future::join_all(pending)
+            .await
+            .into_iter()
+            .map(|(team, client)| client.map(|c| (team, c)))
+            .collect();
+        clients = match started {
+            Ok(clients) => clients,
+            Err(reason) => {
+                for job in jobs {
+                    on_game(job, Err(job.fail(reason.clone())));
+                }
+                return;
+            }
+        };
     }
     let seats: HashMap<TeamId, SeriesSeat> = clients
         .iter()

@@ -26,6 +26,7 @@ pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
+use crate::play::contest::{SeriesHost, SeriesLogger, series_client_sandbox};
 use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes, nationals_field,
@@ -98,7 +99,7 @@ enum OpenAs {
 }
 
 /// The set-up `run` and `rerun` share, in order: the tournament is runnable, one runtime,
-/// the run lock, the Windward gateway (bound before anything is written, so a taken port
+/// the run lock, the series host (bound before anything is written, so a taken port
 /// fails cleanly), the store, the stored school slugs and the runner; then `work`, and the
 /// store is closed whatever it returned.
 fn with_runner<T>(
@@ -115,14 +116,14 @@ fn with_runner<T>(
         crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
     runtime.block_on(async {
         let _lock = RunLock::acquire(&t.database)?;
-        let windward = bind_windward_gateway(t, opts.progress).await?;
+        let series = bind_series_host(t, opts.progress).await?;
         let store = match open {
             OpenAs::CreateOrResume => Store::open(&t.database).await?,
             OpenAs::Existing => Store::open_existing(&t.database).await?,
         };
         let result = async {
             let t = with_stored_slugs(t, &store).await?;
-            let runner = Runner::new(&t, &store, opts, windward).await?;
+            let runner = Runner::new(&t, &store, opts, series).await?;
             work(runner, &store).await
         }
         .await;
@@ -158,26 +159,26 @@ pub(crate) async fn with_stored_slugs<'t>(
     Ok(std::borrow::Cow::Owned(adopted))
 }
 
-/// Whether any team of the tournament plays with a Windward client.
-pub fn has_windward_teams(t: &Tournament) -> bool {
-    t.teams.iter().any(|team| team.bot.is_windward())
+/// Whether any team of the tournament plays with a series client (one connection for all
+/// the games of its set: the Windward 2012 clients).
+pub fn has_series_teams(t: &Tournament) -> bool {
+    t.teams.iter().any(|team| team.bot.plays_series())
 }
 
-/// Starts the Windward gateway on `[windward] listen` when some team needs it, before
-/// anything is written: a port already taken is a clear error, not a run of crashes.
-pub async fn bind_windward_gateway(
+/// Starts the series host on `[windward] listen` when some team needs it, before anything
+/// is written: a port already taken is a clear error, not a run of crashes.
+pub async fn bind_series_host(
     t: &Tournament,
     mode: ProgressMode,
-) -> Result<Option<crate::bots::windward::WindwardHost>, RunError> {
-    if !has_windward_teams(t) {
+) -> Result<Option<SeriesHost>, RunError> {
+    if !has_series_teams(t) {
         return Ok(None);
     }
     let addr = t.limits.windward_listen;
     // Joins and refusals are shown like progress: above the bars, or not with --quiet.
     progress::set_line_mode(mode);
-    let logger: crate::bots::windward::gateway::Logger =
-        std::sync::Arc::new(|event| progress::line(&format!("windward: {event}")));
-    let host = crate::bots::windward::WindwardHost::bind(addr, t.limits.start_limit_ms, logger)
+    let log: SeriesLogger = std::sync::Arc::new(|line| progress::line(&line));
+    let host = SeriesHost::bind(addr, t.limits.start_limit_ms, log)
         .await
         .map_err(|e| {
             RunError::Setup(format!(
@@ -202,7 +203,7 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
 }
 
 /// With `[limits] sandbox = "strict"`, refuses a tournament with command bots unless this
-/// machine gives them every protection of the sandbox (JSON-lines bots, and Windward clients
+/// machine gives them every protection of the sandbox (JSON-lines bots, and series clients
 /// if there are any); the error names each missing protection and why.
 pub fn check_sandbox(t: &Tournament) -> Result<(), String> {
     use crate::bots::sandbox::Sandbox;
@@ -217,8 +218,8 @@ pub fn check_sandbox(t: &Tournament) -> Result<(), String> {
     }
     let sandbox = Sandbox::default();
     sandbox.protections().require_all()?;
-    if has_windward_teams(t) {
-        crate::bots::windward::series::client_sandbox(&sandbox, t.limits.windward_listen.port())
+    if has_series_teams(t) {
+        series_client_sandbox(&sandbox, t.limits.windward_listen.port())
             .protections()
             .require_all()
             .map_err(|e| format!("Windward clients: {e}"))?;
@@ -307,7 +308,7 @@ impl<'a> Runner<'a> {
         t: &'a Tournament,
         store: &'a Store,
         opts: RunOptions,
-        windward: Option<crate::bots::windward::WindwardHost>,
+        series: Option<SeriesHost>,
     ) -> Result<Runner<'a>, RunError> {
         let fingerprint = config_fingerprint(t);
         let mut setup = None;
@@ -366,7 +367,7 @@ impl<'a> Runner<'a> {
                 .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
                 .collect(),
             team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
-            windward,
+            series,
         };
         let exec = Executor::new(t, opts.jobs, external)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);

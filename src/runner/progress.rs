@@ -5,7 +5,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Where lines from outside the runner's loop go (the Windward gateway's joins and
+/// Where lines from outside the runner's loop go (the series host's joins and
 /// refusals): above the bar, as log lines, or nowhere, as the run's mode says.
 struct Sink {
     mode: ProgressMode,

@@ -123,11 +123,9 @@ fn stored_bot(row: &TeamRow, database: &Path, game: GameKind) -> Result<Bot, Sto
         .bot
         .split_once(':')
         .ok_or_else(|| StoredBotError::Corrupt(format!("unreadable bot {:?}", row.bot)))?;
-    let protocol = match row.protocol.as_deref().unwrap_or(prefix) {
-        "jsonl" => Protocol::Jsonl,
-        "windward" => Protocol::Windward,
-        other => return Err(StoredBotError::Corrupt(format!("unknown protocol {other}"))),
-    };
+    let name = row.protocol.as_deref().unwrap_or(prefix);
+    let protocol = Protocol::parse(name)
+        .ok_or_else(|| StoredBotError::Corrupt(format!("unknown protocol {name}")))?;
     let command = row.command.clone().unwrap_or_else(|| rest.to_string());
     let stored_dir = row
         .dir

@@ -182,11 +182,26 @@ pub enum Protocol {
 }
 
 impl Protocol {
+    /// Every protocol, in the order messages list them.
+    pub const ALL: [Protocol; 2] = [Protocol::Jsonl, Protocol::Windward];
+
+    /// The name rosters, `--bot` and the store use.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Jsonl => "jsonl",
             Protocol::Windward => "windward",
         }
+    }
+
+    /// The protocol called `name`, if any.
+    pub fn parse(name: &str) -> Option<Protocol> {
+        Protocol::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Whether its clients play a whole set over one connection to the run's series host,
+    /// rather than a process started for each game.
+    pub fn plays_series(self) -> bool {
+        matches!(self, Protocol::Windward)
     }
 }
 
@@ -205,7 +220,7 @@ pub enum ProgramError {
     #[error("the command {command:?} cannot be split into words: {error}")]
     Split {
         command: String,
-        error: crate::bots::jsonl::SplitError,
+        error: crate::bots::SplitError,
     },
     #[error("the command is empty")]
     Empty,
@@ -215,11 +230,10 @@ impl Program {
     /// `command` split into words like a POSIX shell does (quotes and backslashes, no
     /// expansion), to be run in `dir`.
     pub fn parse(command: &str, dir: PathBuf) -> Result<Program, ProgramError> {
-        let argv =
-            crate::bots::jsonl::split_command(command).map_err(|error| ProgramError::Split {
-                command: command.to_string(),
-                error,
-            })?;
+        let argv = crate::bots::split_command(command).map_err(|error| ProgramError::Split {
+            command: command.to_string(),
+            error,
+        })?;
         if argv.is_empty() {
             return Err(ProgramError::Empty);
         }
@@ -244,15 +258,10 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// Whether this is a 2012 Windward client (played over the gateway, one per series).
-    pub fn is_windward(&self) -> bool {
-        matches!(
-            self,
-            Bot::Command {
-                protocol: Protocol::Windward,
-                ..
-            }
-        )
+    /// Whether this bot's protocol plays a whole set over one connection (a series
+    /// client: the 2012 Windward clients), rather than a process per game.
+    pub fn plays_series(&self) -> bool {
+        matches!(self, Bot::Command { protocol, .. } if protocol.plays_series())
     }
 
     /// The program of an external bot.

@@ -68,7 +68,7 @@ pub struct ChildSetup {
     pub runner: libc::pid_t,
     /// `cgroup.procs` files to enter.
     pub cgroup_procs: Vec<OwnedFd>,
-    /// A network namespace prepared by the runner (Windward clients) to enter.
+    /// A network namespace prepared by the runner (TCP clients of series protocols) to enter.
     pub netns: Option<OwnedFd>,
     /// Namespaces to create.
     pub unshare: CloneFlags,

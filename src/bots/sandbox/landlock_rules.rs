@@ -1,6 +1,6 @@
 //! Landlock, as defence in depth under the mount namespace (and the main file-system
 //! protection where there is none): system directories readable, the bot's own scratch
-//! area writable, nothing else; no TCP bind, TCP connect only to a Windward client's
+//! area writable, nothing else; no TCP bind, TCP connect only to a TCP client's
 //! gateway port; no signals or abstract sockets outside the bot (where the kernel's
 //! Landlock knows them). Built with the `landlock` crate in best-effort mode, so an older
 //! kernel enforces what it can and [`probe`] reports how much.

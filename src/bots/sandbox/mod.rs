@@ -7,7 +7,7 @@
 //! - its own PID, mount, IPC, UTS and network namespaces: it sees only its own processes,
 //!   a read-only view of the system directories, its scratch area, a private `/tmp` and
 //!   `/dev/shm`, a minimal `/dev` and its own `/proc`; no socket of the host, no network (a
-//!   Windward client's namespace holds only its gateway's listener, see [`netns`]);
+//!   TCP client's namespace holds only its gateway's listener, see [`netns`]);
 //! - a control group ([`cgroup`]) limiting the memory of the whole bot, its processes and
 //!   threads, and its CPU (an equal share, at most one core), killed as a whole;
 //! - a scratch area of limited size and file count ([`scratch`]), removed without
@@ -95,7 +95,7 @@ pub struct Protections {
     pub scratch_quota: Protection,
     pub landlock: Protection,
     pub seccomp: Protection,
-    /// Windward clients only: how a connection is tied to its seat.
+    /// TCP clients only (series protocols such as Windward): how a connection is tied to its seat.
     pub seat_binding: Option<Protection>,
 }
 
@@ -435,8 +435,8 @@ fn never_copy_list() -> Vec<PathBuf> {
 #[derive(Debug, Clone)]
 pub struct Sandbox {
     config: SandboxConfig,
-    /// For a Windward client: the gateway port inside its private network namespace.
-    windward_port: Option<u16>,
+    /// For a TCP client: the gateway port inside its private network namespace.
+    client_port: Option<u16>,
 }
 
 impl Default for Sandbox {
@@ -486,15 +486,16 @@ impl Sandbox {
     pub fn new(config: SandboxConfig) -> Sandbox {
         Sandbox {
             config,
-            windward_port: None,
+            client_port: None,
         }
     }
 
-    /// The policy of a Windward client: its network namespace (made per client by the
-    /// caller, see [`netns::PrivateNet`]) holds its gateway at `127.0.0.1:port`, and it may
-    /// open TCP sockets.
-    pub fn for_windward_client(mut self, port: u16) -> Sandbox {
-        self.windward_port = Some(port);
+    /// The policy of a TCP client of the runner (a series protocol's client, such as a
+    /// Windward 2012 client): its network namespace (made per client by the caller, see
+    /// [`netns::PrivateNet`]) holds its gateway at `127.0.0.1:port`, and it may open TCP
+    /// sockets.
+    pub fn for_tcp_client(mut self, port: u16) -> Sandbox {
+        self.client_port = Some(port);
         self
     }
 
@@ -535,7 +536,7 @@ impl Sandbox {
         self.uid_drop().is_ok()
     }
 
-    /// Whether a Windward client gets a private network namespace with its gateway inside
+    /// Whether a TCP client gets a private network namespace with its gateway inside
     /// (so its seat needs no token on its command line).
     pub fn private_client_network(&self) -> bool {
         self.netns()
@@ -557,7 +558,7 @@ impl Sandbox {
         let ns = |what: &str| -> Protection {
             Protection::from_result(containers.clone().map(|()| what.to_string()))
         };
-        let windward = self.windward_port.is_some();
+        let tcp_client = self.client_port.is_some();
         Protections {
             session: Protection::Active(
                 "own session and process group: no controlling terminal".to_string(),
@@ -577,11 +578,11 @@ impl Sandbox {
             ),
             ipc_namespace: ns("own System V IPC and POSIX message queues, gone with the bot"),
             network_namespace: match self.netns() {
-                Ok(_) if windward && self.private_client_network() => Protection::Active(
+                Ok(_) if tcp_client && self.private_client_network() => Protection::Active(
                     "own network namespace holding only its gateway at 127.0.0.1".to_string(),
                 ),
-                Ok(_) if windward => Protection::Inactive(
-                    "a Windward client without root shares the host network".to_string(),
+                Ok(_) if tcp_client => Protection::Inactive(
+                    "a TCP client (windward) without root shares the host network".to_string(),
                 ),
                 Ok(flags) if flags.contains(CloneFlags::CLONE_NEWUSER) => Protection::Active(
                     "empty network namespace (inside a user namespace)".to_string(),
@@ -629,14 +630,14 @@ impl Sandbox {
                 format!(
                     "no namespaces, mounts, ptrace, BPF, keyrings, perf, io_uring, TIOCSTI; \
                      sockets: {}",
-                    if windward {
+                    if tcp_client {
                         "UNIX and TCP"
                     } else {
                         "UNIX only"
                     }
                 )
             })),
-            seat_binding: windward.then(|| {
+            seat_binding: tcp_client.then(|| {
                 if self.private_client_network() {
                     Protection::Active(
                         "the seat belongs to the client's private endpoint; no token on its \
@@ -656,7 +657,7 @@ impl Sandbox {
 
     /// Everything needed to start a bot from `source` (its directory): the scratch area,
     /// the control group, and the child's set-up. `netns` is a prepared network namespace
-    /// to enter (a Windward client's).
+    /// to enter (a TCP client's).
     pub fn prepare(
         &self,
         source: &Path,
@@ -728,10 +729,10 @@ impl Sandbox {
                 | CloneFlags::CLONE_NEWIPC
                 | CloneFlags::CLONE_NEWUTS;
         }
-        // A Windward client without a prepared namespace (no root) keeps the host network:
+        // A TCP client without a prepared namespace (no root) keeps the host network:
         // it must reach the gateway (reported as missing by `protections`).
         if netns.is_none()
-            && self.windward_port.is_none()
+            && self.client_port.is_none()
             && let Ok(flags) = self.netns()
         {
             unshare |= flags;
@@ -770,11 +771,11 @@ impl Sandbox {
                 .map(|d| Path::new("/dev").join(d))
                 .collect(),
             full,
-            connect_ports: self.windward_port.into_iter().collect(),
+            connect_ports: self.client_port.into_iter().collect(),
         });
         let seccomp = match self.seccomp() {
             Ok(()) => Some(
-                seccomp::bot_filters(if self.windward_port.is_some() {
+                seccomp::bot_filters(if self.client_port.is_some() {
                     SocketPolicy::UnixAndTcp
                 } else {
                     SocketPolicy::UnixOnly
@@ -957,7 +958,7 @@ mod tests {
         assert!(p.session.is_active() && p.rlimits.is_active());
         assert!(p.one_line().starts_with("bot sandbox: "));
         assert!(p.seat_binding.is_none());
-        let client = Sandbox::default().for_windward_client(1707).protections();
+        let client = Sandbox::default().for_tcp_client(1707).protections();
         assert!(client.list().iter().any(|(n, _)| *n == "seat binding"));
     }
 

@@ -8,7 +8,7 @@
 //! `ptrace` and access to other processes' memory, BPF, keyrings, perf events, kernel
 //! modules, kexec, reboot, swap, clock setting, `io_uring` (it would bypass the socket
 //! checks), `userfaultfd`, terminal injection (`TIOCSTI`, `TIOCLINUX`), and sockets other
-//! than UNIX ones — plus, for Windward clients, TCP over IPv4/IPv6 (no UDP, raw, MPTCP or
+//! than UNIX ones — plus, for TCP clients (series protocols such as Windward), TCP over IPv4/IPv6 (no UDP, raw, MPTCP or
 //! SCTP).
 
 use nix::libc;
@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 pub enum SocketPolicy {
     /// UNIX sockets only (JSON-lines bots).
     UnixOnly,
-    /// UNIX sockets and TCP over IPv4/IPv6 (Windward clients reach their gateway).
+    /// UNIX sockets and TCP over IPv4/IPv6 (TCP clients reach their gateway).
     UnixAndTcp,
 }
 

@@ -2,13 +2,12 @@
 //! random AI, in the real sandbox and with the tournament's limits, to find bots that do
 //! not start, do not join (Windward clients) or do not answer before a tournament is run.
 
-use super::{
-    BoxFuture, GameSetup, JsonlOptions, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
-};
+use super::{BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game};
 use crate::ai::BuiltinAi;
+use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::bots::windward::{SeriesClientLog, SeriesShape, WindwardHost};
 use crate::engine::{Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::windward::{SeriesClientLog, SeriesShape, WindwardHost};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

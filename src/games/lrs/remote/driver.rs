@@ -104,8 +104,8 @@ pub async fn drive_game(
 mod tests {
     use super::*;
     use crate::ai::BuiltinAi;
-    use crate::bots::Absent;
     use crate::engine::{EventKind, GameConfig};
+    use crate::games::lrs::remote::Absent;
 
     #[tokio::test]
     async fn an_absent_remote_player_faults_every_query_and_the_game_completes() {

@@ -11,12 +11,12 @@
 
 use super::xml::{self, Node};
 use crate::boards::{WindwardMapError, from_windward_map};
-use crate::bots::View;
 use crate::engine::robot::LOCKED_DAMAGE;
 use crate::engine::{
     Board, Card, Direction, Fault, Hand, Move, Pos, Power, Robot, Seat, StartQuery, StartReply,
     Status, TurnQuery, TurnReply,
 };
+use crate::games::lrs::remote::View;
 use std::fmt::Write as _;
 use thiserror::Error;
 

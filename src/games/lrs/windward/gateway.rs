@@ -58,8 +58,8 @@
 use super::framing::{self, MAX_MESSAGE};
 use super::messages;
 use crate::boards::to_windward_map;
-use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::engine::{Board, Fault, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::remote::{BoxFuture, GameSetup, RemotePlayer, View};
 use std::collections::HashMap;
 use std::fmt;
 use std::io;

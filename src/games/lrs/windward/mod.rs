@@ -7,14 +7,14 @@
 //!   ending it (`exit` on stdin, then its process group) at the end of a series.
 //! - [`series`]: a team's client for a whole series, seated in each of its games.
 //! - [`gateway`]: one TCP listener serving the seats of many concurrent games, routed by
-//!   join token, and [`WindwardPlayer`], the [`crate::bots::RemotePlayer`] of one seat. The
+//!   join token, and [`WindwardPlayer`], the [`crate::games::lrs::remote::RemotePlayer`] of one seat. The
 //!   decisions the protocol text leaves open (reconnects, token lifetime, series end,
 //!   deadlines) are documented there.
 //!
 //! Typical use by a tournament runner, for one series:
 //! ```no_run
 //! # async fn demo() -> std::io::Result<()> {
-//! use lrs_tourney::bots::windward::{Gateway, GatewayConfig};
+//! use lrs_tourney::games::lrs::windward::{Gateway, GatewayConfig};
 //! use std::time::Duration;
 //! let gateway = Gateway::bind(GatewayConfig::default()).await?;
 //! let mut seat = gateway.expect("one-time-token").expect("fresh token");
@@ -40,4 +40,6 @@ pub use gateway::{
     GatewayEvent, JoinInfo, Logger, RefuseReason, WindwardPlayer, stderr_logger,
 };
 pub use messages::{Join, MessageError, ServerMessage};
-pub use series::{SeriesClient, SeriesClientLog, SeriesSeat, SeriesShape, WindwardHost};
+pub use series::{
+    SeriesClient, SeriesClientLog, SeriesSeat, SeriesShape, WindwardHost, client_sandbox,
+};

@@ -13,12 +13,10 @@
 //! the deadline, the query is `invalid` (the bot did say something unusable), not a timeout.
 
 use super::messages::{self, AnswerError};
-use crate::bots::View;
+pub use crate::bots::process::MAX_LINE_BYTES;
 use crate::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::remote::View;
 use serde_json::{Map, Value};
-
-/// Longest accepted answer line in bytes, newline excluded (protocol-jsonl.md).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// A query in flight.
 #[derive(Debug, Clone)]

@@ -6,11 +6,11 @@
 //! that an answer can always be matched to its query, even when a re-entry query and a
 //! turn query share a turn number.
 
-use crate::bots::{GameSetup, View};
 use crate::engine::{
     Board, Direction, Pos, Power, Robot, Rotation, StartQuery, StartReply, Tile, TurnQuery,
     TurnReply,
 };
+use crate::games::lrs::remote::{GameSetup, View};
 use serde_json::{Map, Value, json};
 
 /// The protocol version sent in `hello`.

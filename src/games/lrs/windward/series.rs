@@ -18,8 +18,8 @@ use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::Sandbox;
 use crate::bots::sandbox::netns::PrivateNet;
-use crate::bots::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::remote::{BoxFuture, GameSetup, RemotePlayer, View};
 use std::io::Read;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -66,7 +66,7 @@ pub struct SeriesSeat(Arc<Mutex<WindwardPlayer>>);
 /// empty network namespace (the client must reach the gateway), with Landlock network
 /// rules, where the kernel has them, allowing TCP connections to that port only.
 pub fn client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
-    base.clone().for_windward_client(port)
+    base.clone().for_tcp_client(port)
 }
 
 static TOKEN_COUNTER: AtomicU64 = AtomicU64::new(0);

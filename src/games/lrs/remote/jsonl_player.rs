@@ -8,48 +8,14 @@
 //! the first query of a game also gets `startup_ms` for the program to start.
 
 use super::jsonl::{Incoming, Reply, Session, SessionStats, Verdict, messages};
-use super::process::{BotCommand, BotProcess, ExitReport, Limits, StderrLog, StdoutItem};
-use super::sandbox::Sandbox;
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
+use crate::bots::JsonlOptions;
+use crate::bots::process::{BotCommand, BotProcess, ExitReport, StderrLog, StdoutItem};
 use crate::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::time::Instant;
-
-/// How the player runs its bot.
-#[derive(Debug, Clone)]
-pub struct JsonlOptions {
-    pub limits: Limits,
-    pub sandbox: Sandbox,
-    /// Extra time for the first answer of a game, while the program starts.
-    pub startup_ms: u64,
-}
-
-impl Default for JsonlOptions {
-    fn default() -> JsonlOptions {
-        JsonlOptions {
-            limits: Limits::default(),
-            sandbox: Sandbox::default(),
-            startup_ms: 2000,
-        }
-    }
-}
-
-impl JsonlOptions {
-    /// The options of a tournament's external bots: its memory limit and start-up
-    /// allowance, every other limit as default.
-    pub fn for_tournament(limits: &crate::tourney::model::Limits) -> JsonlOptions {
-        JsonlOptions {
-            limits: Limits {
-                memory_mb: limits.memory_mb,
-                ..Limits::default()
-            },
-            startup_ms: limits.start_limit_ms,
-            ..JsonlOptions::default()
-        }
-    }
-}
 
 /// What happened to the bot in its last game, kept after the game for the log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

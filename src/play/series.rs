@@ -1,0 +1,80 @@
+//! Defines [`SeriesHost`]: bots whose protocol plays a whole set over one connection (a
+//! "series protocol"), as the orchestrator sees them. The host listens for the clients of a
+//! run, starts each team's client once for all the games of its set, and hands out a
+//! [`SeriesSeat`] per game; what the client is told and answers belongs to the game.
+//!
+//! Last Robot Standing's Windward 2012 clients are the one series protocol today: the host
+//! is its gateway. Any other game refuses a series client with a clear error, as its
+//! configuration already does.
+
+use crate::bots::JsonlOptions;
+use crate::bots::process::BotCommand;
+use crate::bots::sandbox::Sandbox;
+use crate::games::Arena;
+use crate::games::lrs::windward::{SeriesShape, WindwardHost};
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use crate::games::lrs::windward::{SeriesClient, SeriesClientLog, SeriesSeat};
+
+/// Where a run's series clients connect, and what starts them.
+pub struct SeriesHost {
+    windward: WindwardHost,
+}
+
+/// A line about a client's join or refusal, for the run's progress output.
+pub type SeriesLogger = Arc<dyn Fn(String) + Send + Sync>;
+
+impl SeriesHost {
+    /// Listens on `addr`; a client has `startup_ms` (at least 1 s) to join after it
+    /// connects. Joins and refusals are handed to `log`, one line each.
+    pub async fn bind(
+        addr: SocketAddr,
+        startup_ms: u64,
+        log: SeriesLogger,
+    ) -> std::io::Result<SeriesHost> {
+        let logger: crate::games::lrs::windward::Logger =
+            Arc::new(move |event| log(format!("windward: {event}")));
+        let windward = WindwardHost::bind(addr, startup_ms, logger).await?;
+        Ok(SeriesHost { windward })
+    }
+
+    /// The address the host listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.windward.local_addr()
+    }
+
+    /// The Windward gateway itself (for `check`'s smoke games).
+    pub fn windward(&self) -> &WindwardHost {
+        &self.windward
+    }
+
+    /// Starts the client `command` of team `name` for `games` games in `arena`, and waits
+    /// up to the start-up time for it to join. A client that cannot be started or does
+    /// not join still gives seats: they answer every query with a crash fault.
+    pub async fn start(
+        &self,
+        arena: &Arena,
+        games: u64,
+        time_limit_ms: u64,
+        command: &BotCommand,
+        name: &str,
+        options: &JsonlOptions,
+    ) -> Result<SeriesClient, String> {
+        let Arena::Lrs { turn_limit, .. } = arena else {
+            return Err("only Last Robot Standing has a series protocol (windward)".to_string());
+        };
+        let shape = SeriesShape {
+            games,
+            turn_limit: *turn_limit,
+            time_limit_ms,
+        };
+        Ok(self.windward.start(command, name, options, shape).await)
+    }
+}
+
+/// The sandbox of a series client whose host listens on `port`: `base`, except that the
+/// client may connect to that port (and, where the machine allows, nothing else).
+pub fn series_client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
+    base.clone().for_tcp_client(port)
+}
