@@ -95,7 +95,8 @@ pub struct Protections {
     pub scratch_quota: Protection,
     pub landlock: Protection,
     pub seccomp: Protection,
-    /// TCP clients only (series protocols such as Windward): how a connection is tied to its seat.
+    /// TCP clients only (series protocols such as Windward): how a connection is tied to
+    /// its seat.
     pub seat_binding: Option<Protection>,
 }
 

@@ -1,5 +1,5 @@
-//! A network namespace that holds exactly one thing: the listening socket of a TCP (series protocol)
-//! client's game (`127.0.0.1:PORT` inside it). The runner makes it on a short-lived thread
+//! A network namespace that holds exactly one thing: the listening socket of a TCP
+//! client's (series protocol's) game (`127.0.0.1:PORT` inside it). The runner makes it on a short-lived thread
 //! (a thread may change its own network namespace), brings the loopback interface up, binds
 //! the listener there, and keeps a descriptor of the namespace for the client to enter. The
 //! client reaches its gateway and nothing else: no other host, no other local service, no

@@ -8,8 +8,8 @@
 //! `ptrace` and access to other processes' memory, BPF, keyrings, perf events, kernel
 //! modules, kexec, reboot, swap, clock setting, `io_uring` (it would bypass the socket
 //! checks), `userfaultfd`, terminal injection (`TIOCSTI`, `TIOCLINUX`), and sockets other
-//! than UNIX ones — plus, for TCP clients (series protocols such as Windward), TCP over IPv4/IPv6 (no UDP, raw, MPTCP or
-//! SCTP).
+//! than UNIX ones — plus, for TCP clients (series protocols such as Windward), TCP over
+//! IPv4/IPv6 (no UDP, raw, MPTCP or SCTP).
 
 use nix::libc;
 use seccompiler::{
