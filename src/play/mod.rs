@@ -28,11 +28,11 @@ use crate::bots::{BotCommand, JsonlOptions};
 use crate::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
+use crate::games::Arena;
 use crate::games::lrs::remote::BotGameLog;
-use crate::games::lrs::windward::{
-    DEFAULT_PORT, SeriesClient, SeriesSeat, SeriesShape, WindwardHost,
-};
+use crate::games::lrs::windward::DEFAULT_PORT;
 use crate::tourney::model::ProgramError;
+use contest::{SeriesClient, SeriesHost, SeriesLogger, SeriesSeat};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -418,20 +418,17 @@ pub async fn play_windward_series(
     maps: &Arc<FlagDistances>,
 ) -> Result<Vec<GameSummary>, PlayError> {
     let addr = external.windward_listen;
-    let host = WindwardHost::bind(
-        addr,
-        external.bots.startup_ms,
-        crate::games::lrs::windward::gateway::stderr_logger(),
-    )
-    .await
-    .map_err(|e| PlayError::Gateway {
-        addr,
-        error: e.to_string(),
-    })?;
-    let shape = SeriesShape {
-        games: u64::from(opts.games),
+    let log: SeriesLogger = Arc::new(|line| eprintln!("{line}"));
+    let host = SeriesHost::bind(addr, external.bots.startup_ms, log)
+        .await
+        .map_err(|e| PlayError::Gateway {
+            addr,
+            error: e.to_string(),
+        })?;
+    let arena = Arena::Lrs {
+        board: opts.board.clone(),
+        maps: maps.clone(),
         turn_limit: opts.config.turn_limit,
-        time_limit_ms: external.time_limit_ms,
     };
     let starts = opts
         .bots
@@ -440,21 +437,25 @@ pub async fn play_windward_series(
         .filter_map(|(slot, bot)| match bot {
             BotSpec::Windward(bot) => Some((slot, bot)),
             _ => None,
-        });
-    let clients: Vec<(usize, SeriesClient)> =
-        futures_util::future::join_all(starts.map(|(slot, bot)| {
-            let host = &host;
-            async move {
-                let command = BotCommand {
-                    argv: bot.argv.clone(),
-                    dir: bot.dir.clone(),
-                };
-                let name = format!("bot{}", slot + 1);
-                let client = host.start(&command, &name, &external.bots, shape).await;
-                (slot, client)
-            }
-        }))
-        .await;
+        })
+        .map(|(slot, bot)| {
+            let command = BotCommand {
+                argv: bot.argv.clone(),
+                dir: bot.dir.clone(),
+            };
+            (slot, command, format!("bot{}", slot + 1))
+        })
+        .collect();
+    let clients: Vec<(usize, SeriesClient)> = host
+        .start_all(
+            &arena,
+            u64::from(opts.games),
+            external.time_limit_ms,
+            &external.bots,
+            starts,
+        )
+        .await
+        .map_err(|error| PlayError::Gateway { addr, error })?;
     let series: HashMap<usize, SeriesSeat> = clients
         .iter()
         .map(|(slot, client)| (*slot, client.seat()))

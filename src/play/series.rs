@@ -71,6 +71,29 @@ impl SeriesHost {
         };
         Ok(self.windward.start(command, name, options, shape).await)
     }
+
+    /// Starts the clients of one series at once, each with its key (a team, a `play`
+    /// slot), command and name; see [`SeriesHost::start`]. Every client is started, or
+    /// none when the game has no series protocol.
+    pub async fn start_all<K>(
+        &self,
+        arena: &Arena,
+        games: u64,
+        time_limit_ms: u64,
+        options: &JsonlOptions,
+        clients: Vec<(K, BotCommand, String)>,
+    ) -> Result<Vec<(K, SeriesClient)>, String> {
+        let starts = clients.into_iter().map(|(key, command, name)| async move {
+            let client = self
+                .start(arena, games, time_limit_ms, &command, &name, options)
+                .await;
+            client.map(|c| (key, c))
+        });
+        futures_util::future::join_all(starts)
+            .await
+            .into_iter()
+            .collect()
+    }
 }
 
 /// The sandbox of a series client whose host listens on `port`: `base`, except that the

@@ -243,40 +243,31 @@ pub async fn play_series(
             }
             return;
         };
-        let starts = first.teams.iter().filter_map(|(team, bot)| match bot {
-            Bot::Command { program, .. } if bot.plays_series() => Some((*team, program)),
-            _ => None,
-        });
-        let mut pending = Vec::new();
-        for (team, program) in starts {
-            let name = external
-                .team_names
-                .get(team.index())
-                .cloned()
-                .unwrap_or_default();
-            let command = BotCommand {
-                argv: program.argv.clone(),
-                dir: program.dir.clone(),
-            };
-            pending.push(async move {
-                let client = host
-                    .start(
-                        &first.arena,
-                        jobs.len() as u64,
-                        external.time_limit_ms,
-                        &command,
-                        &name,
-                        &external.options,
-                    )
-                    .await;
-                (team, client)
-            });
-        }
-        let started: Result<Vec<_>, String> = futures_util::future::join_all(pending)
-            .await
-            .into_iter()
-            .map(|(team, client)| client.map(|c| (team, c)))
+        let starts = first
+            .teams
+            .iter()
+            .filter_map(|(team, bot)| match bot {
+                Bot::Command { program, .. } if bot.plays_series() => Some((*team, program)),
+                _ => None,
+            })
+            .map(|(team, program)| {
+                let command = BotCommand {
+                    argv: program.argv.clone(),
+                    dir: program.dir.clone(),
+                };
+                let name = external.team_names.get(team.index()).cloned();
+                (team, command, name.unwrap_or_default())
+            })
             .collect();
+        let started = host
+            .start_all(
+                &first.arena,
+                jobs.len() as u64,
+                external.time_limit_ms,
+                &external.options,
+                starts,
+            )
+            .await;
         clients = match started {
             Ok(clients) => clients,
             Err(reason) => {
