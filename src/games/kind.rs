@@ -113,7 +113,7 @@ impl GameKind {
     }
 
     /// The game's own statistics per seat, after score and wins, in the order of
-    /// [`Stats`] (and of the store's `stat_1`.. columns).
+    /// [`Stats`](super::Stats) (and of the store's `stat_1`.. columns).
     pub fn statistics(self) -> &'static [&'static str] {
         match self {
             GameKind::Lrs => &["flags", "hits", "pushes", "push_kills", "deaths"],

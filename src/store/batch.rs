@@ -136,8 +136,8 @@ impl Store {
     }
 
     /// Writes what a planning pass decided, in one transaction: the finished sets (see
-    /// [`Store::finish_sets`]), the teams that joined stages without playing, the
-    /// finished stages, then the newly dealt sets (see [`Store::insert_sets`]), whose run
+    /// `Store::finish_sets`), the teams that joined stages without playing, the
+    /// finished stages, then the newly dealt sets (see `Store::insert_sets`), whose run
     /// numbers it returns.
     pub async fn write_plan(
         &self,
