@@ -6,6 +6,7 @@ use super::CliError;
 use crate::games::lrs::remote::smoke::{
     SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward,
 };
+use crate::games::lrs::windward::DEFAULT_PORT;
 use crate::tourney::config::check_summary;
 use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
@@ -132,14 +133,24 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         reports.sort_by_key(|(i, _)| *i);
     }
     let mut failed = 0;
+    let mut windward_failed = false;
     for (i, report) in &reports {
         println!("  {}: {}", label(*i), report.verdict);
         if !report.passed {
             failed += 1;
+            windward_failed |= t.teams[*i].bot.plays_series();
             for line in &report.stderr {
                 println!("    stderr: {line}");
             }
         }
+    }
+    let port = t.limits.windward_listen.port();
+    if windward_failed && port != DEFAULT_PORT {
+        println!(
+            "  note: [windward] listen uses port {port}, but the 2012 sample clients always \
+             connect to port {DEFAULT_PORT}; use port {DEFAULT_PORT}, or give the clients the \
+             port some other way"
+        );
     }
     Ok(failed)
 }
