@@ -2,8 +2,10 @@
 //! query round are asked concurrently, so a slow bot costs its own time limit once per
 //! round, not once per seat.
 
-use super::{GameSetup, RemotePlayer, View};
-use crate::engine::{Game, GameError, Pending, Player, StartReply, TurnReply};
+use super::{BoxFuture, GameSetup, RemotePlayer, View};
+use crate::engine::{
+    Fault, Game, GameError, Pending, Player, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 use futures_util::future::join_all;
 
 /// The player in one seat.
@@ -18,6 +20,88 @@ fn view(game: &Game) -> View {
         repair_on: game.repair_on(),
         robots: game.robots().to_vec(),
     }
+}
+
+/// A query of one round (start or turn), as local and remote players answer it.
+trait Query: Sync {
+    type Reply: Send;
+    /// The reply of a seat with no player: a crash.
+    const ABSENT: Self::Reply;
+    fn seat(&self) -> usize;
+    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> Self::Reply;
+    fn remote<'a>(
+        &'a self,
+        player: &'a mut dyn RemotePlayer,
+        view: &'a View,
+    ) -> BoxFuture<'a, Self::Reply>;
+}
+
+impl Query for StartQuery {
+    type Reply = StartReply;
+    const ABSENT: StartReply = StartReply::Fault(Fault::Crash);
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> StartReply {
+        player.start(game, self)
+    }
+    fn remote<'a>(
+        &'a self,
+        player: &'a mut dyn RemotePlayer,
+        view: &'a View,
+    ) -> BoxFuture<'a, StartReply> {
+        player.start(view, self)
+    }
+}
+
+impl Query for TurnQuery {
+    type Reply = TurnReply;
+    const ABSENT: TurnReply = TurnReply::Fault(Fault::Crash);
+    fn seat(&self) -> usize {
+        self.seat
+    }
+    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> TurnReply {
+        player.turn(game, self)
+    }
+    fn remote<'a>(
+        &'a self,
+        player: &'a mut dyn RemotePlayer,
+        view: &'a View,
+    ) -> BoxFuture<'a, TurnReply> {
+        player.turn(view, self)
+    }
+}
+
+/// The replies to one round of `queries`, in query order: local players answer in place,
+/// remote ones are asked concurrently.
+async fn ask_all<Q: Query>(
+    seats: &mut [SeatPlayer],
+    game: &Game,
+    snapshot: &View,
+    queries: &[Q],
+) -> Vec<Q::Reply> {
+    let mut replies: Vec<Option<Q::Reply>> = queries.iter().map(|_| None).collect();
+    let mut asks = Vec::new();
+    let mut remote_index = Vec::new();
+    for (seat, player) in seats.iter_mut().enumerate() {
+        let Some(i) = queries.iter().position(|q| q.seat() == seat) else {
+            continue;
+        };
+        match player {
+            SeatPlayer::Local(p) => replies[i] = Some(queries[i].local(p.as_mut(), game)),
+            SeatPlayer::Remote(r) => {
+                asks.push(queries[i].remote(r.as_mut(), snapshot));
+                remote_index.push(i);
+            }
+        }
+    }
+    for (i, reply) in remote_index.into_iter().zip(join_all(asks).await) {
+        replies[i] = Some(reply);
+    }
+    replies
+        .into_iter()
+        .map(|r| r.unwrap_or(Q::ABSENT))
+        .collect()
 }
 
 /// Plays `game` to its end. `setups[seat]` is what the player in that seat is told when the
@@ -37,54 +121,12 @@ pub async fn drive_game(
         match game.pending() {
             Pending::Start(queries) => {
                 let queries = queries.to_vec();
-                let mut replies: Vec<Option<StartReply>> = vec![None; queries.len()];
-                let mut asks = Vec::new();
-                let mut remote_index = Vec::new();
-                for (seat, player) in seats.iter_mut().enumerate() {
-                    let Some(i) = queries.iter().position(|q| q.seat == seat) else {
-                        continue;
-                    };
-                    match player {
-                        SeatPlayer::Local(p) => replies[i] = Some(p.start(game, &queries[i])),
-                        SeatPlayer::Remote(r) => {
-                            asks.push(r.start(&snapshot, &queries[i]));
-                            remote_index.push(i);
-                        }
-                    }
-                }
-                for (i, reply) in remote_index.into_iter().zip(join_all(asks).await) {
-                    replies[i] = Some(reply);
-                }
-                let replies: Vec<StartReply> = replies
-                    .into_iter()
-                    .map(|r| r.unwrap_or(StartReply::Fault(crate::engine::Fault::Crash)))
-                    .collect();
+                let replies = ask_all(seats, game, &snapshot, &queries).await;
                 game.answer_start(&replies)?;
             }
             Pending::Turn(queries) => {
                 let queries = queries.to_vec();
-                let mut replies: Vec<Option<TurnReply>> = vec![None; queries.len()];
-                let mut asks = Vec::new();
-                let mut remote_index = Vec::new();
-                for (seat, player) in seats.iter_mut().enumerate() {
-                    let Some(i) = queries.iter().position(|q| q.seat == seat) else {
-                        continue;
-                    };
-                    match player {
-                        SeatPlayer::Local(p) => replies[i] = Some(p.turn(game, &queries[i])),
-                        SeatPlayer::Remote(r) => {
-                            asks.push(r.turn(&snapshot, &queries[i]));
-                            remote_index.push(i);
-                        }
-                    }
-                }
-                for (i, reply) in remote_index.into_iter().zip(join_all(asks).await) {
-                    replies[i] = Some(reply);
-                }
-                let replies: Vec<TurnReply> = replies
-                    .into_iter()
-                    .map(|r| r.unwrap_or(TurnReply::Fault(crate::engine::Fault::Crash)))
-                    .collect();
+                let replies = ask_all(seats, game, &snapshot, &queries).await;
                 game.answer_turn(&replies)?;
             }
             Pending::Cards => return Err(GameError::WrongPhase("drive_game", "scenario cards")),
