@@ -368,12 +368,15 @@ fn check_smoke_tests_windward_clients_through_the_gateway() {
         stdout.contains("Never Joins (Legacy): FAILED: did not join within 300 ms"),
         "{stdout}"
     );
-    // The 2012 sample clients connect to port 1707 whatever the configuration says: a
-    // failed client under another port gets the reason most likely.
-    assert!(
+    // The 2012 sample clients connect to port 1707 whatever the configuration says: on
+    // the host's network (no private namespace) a failed client under another port gets
+    // the reason most likely.
+    let private = lrs_tourney::bots::Sandbox::default().private_client_network();
+    assert_eq!(
         stdout.contains(&format!(
             "note: [windward] listen uses port {port}, but the 2012 sample clients always connect to port 1707"
         )),
+        !private,
         "{stdout}"
     );
     assert!(
@@ -458,5 +461,39 @@ fn bots_die_with_a_runner_killed_by_sigkill_and_the_next_run_finishes() {
     assert_eq!(rows.len(), 5);
     for row in &rows {
         assert_eq!(row[GAMES_PLAYED], "3", "{row:?}");
+    }
+}
+
+/// The 2012 clients always connect to port 1707. Given their own network namespace (as
+/// root), a client finds its gateway there whatever `[windward] listen` says, so an
+/// organiser whose port 1707 is taken can move the gateway; without one, the client
+/// reaches the host's port 1707 and `check` says why it failed.
+#[test]
+fn a_client_with_the_built_in_port_joins_a_gateway_on_another_port() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    std::fs::write(dir.path().join("fast.toml"), FAST_BRACKET).unwrap();
+    // The example client without --port connects to 1707, like the 2012 clients.
+    let config = school_config(port, "").replace(&format!(" --port {port}"), "");
+    assert!(config.contains("bot = \"python3 client.py\""), "{config}");
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+    let private = lrs_tourney::bots::Sandbox::default().private_client_network();
+    let out = lrs(dir.path(), &["check", "t.toml"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if private {
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            stdout.contains("Old Timers (Legacy): ok (joined in"),
+            "{stdout}"
+        );
+        ok(dir.path(), &["run", "t.toml", "--quiet"]);
+        let rows = standings(dir.path(), "t.toml");
+        assert_eq!(column(&rows, "Old Timers", 15), 0, "no faults: {rows:?}");
+    } else {
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        assert!(
+            stdout.contains("note: [windward] listen uses port"),
+            "{stdout}"
+        );
     }
 }

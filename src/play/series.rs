@@ -11,7 +11,7 @@ use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::Sandbox;
 use crate::games::Arena;
-use crate::games::lrs::windward::{SeriesShape, WindwardHost};
+use crate::games::lrs::windward::{SeriesShape, WindwardHost, client_sandbox};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -99,5 +99,5 @@ impl SeriesHost {
 /// The sandbox of a series client whose host listens on `port`: `base`, except that the
 /// client may connect to that port (and, where the machine allows, nothing else).
 pub fn series_client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
-    base.clone().for_tcp_client(port)
+    client_sandbox(base, port)
 }

@@ -437,7 +437,7 @@ fn never_copy_list() -> Vec<PathBuf> {
 pub struct Sandbox {
     config: SandboxConfig,
     /// For a TCP client: the gateway port inside its private network namespace.
-    client_port: Option<u16>,
+    client_ports: Vec<u16>,
 }
 
 impl Default for Sandbox {
@@ -487,17 +487,22 @@ impl Sandbox {
     pub fn new(config: SandboxConfig) -> Sandbox {
         Sandbox {
             config,
-            client_port: None,
+            client_ports: Vec::new(),
         }
     }
 
     /// The policy of a TCP client of the runner (a series protocol's client, such as a
     /// Windward 2012 client): its network namespace (made per client by the caller, see
-    /// [`netns::PrivateNet`]) holds its gateway at `127.0.0.1:port`, and it may open TCP
-    /// sockets.
-    pub fn for_tcp_client(mut self, port: u16) -> Sandbox {
-        self.client_port = Some(port);
+    /// [`netns::PrivateNet`]) holds its gateway at `127.0.0.1:PORT` for each of `ports`,
+    /// and it may open TCP sockets to those ports only (where Landlock can say so).
+    pub fn for_tcp_client(mut self, ports: &[u16]) -> Sandbox {
+        self.client_ports = ports.to_vec();
         self
+    }
+
+    /// The ports a TCP client may connect to (none for other bots).
+    pub fn client_ports(&self) -> &[u16] {
+        &self.client_ports
     }
 
     pub fn config(&self) -> &SandboxConfig {
@@ -559,7 +564,7 @@ impl Sandbox {
         let ns = |what: &str| -> Protection {
             Protection::from_result(containers.clone().map(|()| what.to_string()))
         };
-        let tcp_client = self.client_port.is_some();
+        let tcp_client = !self.client_ports.is_empty();
         Protections {
             session: Protection::Active(
                 "own session and process group: no controlling terminal".to_string(),
@@ -733,7 +738,7 @@ impl Sandbox {
         // A TCP client without a prepared namespace (no root) keeps the host network:
         // it must reach the gateway (reported as missing by `protections`).
         if netns.is_none()
-            && self.client_port.is_none()
+            && self.client_ports.is_empty()
             && let Ok(flags) = self.netns()
         {
             unshare |= flags;
@@ -772,11 +777,11 @@ impl Sandbox {
                 .map(|d| Path::new("/dev").join(d))
                 .collect(),
             full,
-            connect_ports: self.client_port.into_iter().collect(),
+            connect_ports: self.client_ports.clone(),
         });
         let seccomp = match self.seccomp() {
             Ok(()) => Some(
-                seccomp::bot_filters(if self.client_port.is_some() {
+                seccomp::bot_filters(if !self.client_ports.is_empty() {
                     SocketPolicy::UnixAndTcp
                 } else {
                     SocketPolicy::UnixOnly
@@ -959,7 +964,7 @@ mod tests {
         assert!(p.session.is_active() && p.rlimits.is_active());
         assert!(p.one_line().starts_with("bot sandbox: "));
         assert!(p.seat_binding.is_none());
-        let client = Sandbox::default().for_tcp_client(1707).protections();
+        let client = Sandbox::default().for_tcp_client(&[1707]).protections();
         assert!(client.list().iter().any(|(n, _)| *n == "seat binding"));
     }
 

@@ -1,5 +1,6 @@
-//! A network namespace that holds exactly one thing: the listening socket of a TCP
-//! client's (series protocol's) game (`127.0.0.1:PORT` inside it). The runner makes it on a short-lived thread
+//! A network namespace that holds exactly one thing: the listening sockets of a TCP
+//! client's (series protocol's) gateway (`127.0.0.1:PORT` inside it, for each port the
+//! client may expect). The runner makes it on a short-lived thread
 //! (a thread may change its own network namespace), brings the loopback interface up, binds
 //! the listener there, and keeps a descriptor of the namespace for the client to enter. The
 //! client reaches its gateway and nothing else: no other host, no other local service, no
@@ -17,8 +18,8 @@ use std::os::fd::{AsRawFd, OwnedFd};
 pub struct PrivateNet {
     /// The namespace (`/proc/thread-self/ns/net` of the thread that made it).
     pub namespace: OwnedFd,
-    /// The listener at `127.0.0.1:port` inside it.
-    pub listener: TcpListener,
+    /// The listeners at `127.0.0.1:PORT` inside it, one per port asked for.
+    pub listeners: Vec<TcpListener>,
 }
 
 /// Brings the loopback interface of the calling thread's namespace up.
@@ -45,8 +46,10 @@ fn loopback_up() -> io::Result<()> {
 }
 
 impl PrivateNet {
-    /// A new namespace with a listener on `127.0.0.1:port` (non-blocking, for tokio).
-    pub fn create(port: u16) -> io::Result<PrivateNet> {
+    /// A new namespace with a listener on `127.0.0.1:PORT` for each of `ports`
+    /// (non-blocking, for tokio).
+    pub fn create(ports: &[u16]) -> io::Result<PrivateNet> {
+        let ports = ports.to_vec();
         std::thread::Builder::new()
             .name("lrs-netns".into())
             .spawn(move || -> io::Result<PrivateNet> {
@@ -54,12 +57,19 @@ impl PrivateNet {
                 unshare(CloneFlags::CLONE_NEWNET)
                     .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
                 loopback_up()?;
-                let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
-                listener.set_nonblocking(true)?;
+                let listeners = ports
+                    .iter()
+                    .map(|&port| {
+                        let listener =
+                            TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+                        listener.set_nonblocking(true)?;
+                        Ok(listener)
+                    })
+                    .collect::<io::Result<Vec<_>>>()?;
                 let namespace = std::fs::File::open("/proc/thread-self/ns/net")?.into();
                 Ok(PrivateNet {
                     namespace,
-                    listener,
+                    listeners,
                 })
             })?
             .join()

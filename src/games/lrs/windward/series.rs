@@ -13,7 +13,7 @@
 //! [`WindwardPlayer`], so every game of the series talks to the same connection.
 
 use super::client::{WindwardClient, spawn_windward_client};
-use super::gateway::{Gateway, GatewayConfig, PrivateEndpoint, WindwardPlayer};
+use super::gateway::{DEFAULT_PORT, Gateway, GatewayConfig, PrivateEndpoint, WindwardPlayer};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::Sandbox;
@@ -37,8 +37,8 @@ pub struct WindwardHost {
 /// One team's client for a series.
 pub struct SeriesClient {
     player: Arc<Mutex<WindwardPlayer>>,
-    /// The client's private listener (inside its network namespace), when it has one.
-    _endpoint: Option<PrivateEndpoint>,
+    /// The client's private listeners (inside its network namespace), when it has one.
+    _endpoints: Vec<PrivateEndpoint>,
     client: Option<WindwardClient>,
     /// Why the client could not be started.
     pub spawn_error: Option<String>,
@@ -64,9 +64,17 @@ pub struct SeriesSeat(Arc<Mutex<WindwardPlayer>>);
 
 /// The sandbox of a Windward client whose gateway listens on `port`: `base` without the
 /// empty network namespace (the client must reach the gateway), with Landlock network
-/// rules, where the kernel has them, allowing TCP connections to that port only.
+/// rules, where the kernel has them, allowing TCP connections to its gateway's ports only.
+///
+/// With a private network namespace (as root), its gateway is there on `port` and also on
+/// [`DEFAULT_PORT`]: the 2012 clients always connect to 1707, so they join whatever port
+/// the gateway listens on outside. On the host's network only `port` is allowed.
 pub fn client_sandbox(base: &Sandbox, port: u16) -> Sandbox {
-    base.clone().for_tcp_client(port)
+    let mut ports = vec![port];
+    if base.private_client_network() && port != DEFAULT_PORT {
+        ports.push(DEFAULT_PORT);
+    }
+    base.clone().for_tcp_client(&ports)
 }
 
 static TOKEN_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -146,7 +154,7 @@ impl WindwardHost {
         };
         let mut client = SeriesClient {
             player: Arc::new(Mutex::new(player)),
-            _endpoint: None,
+            _endpoints: Vec::new(),
             client: None,
             spawn_error: None,
             joined: false,
@@ -160,9 +168,13 @@ impl WindwardHost {
         // it, and the seat is bound to that endpoint: no token on its command line. The
         // 2012 clients still expect a password argument: they get a placeholder.
         let private = if sandbox.private_client_network() {
-            match PrivateNet::create(self.gateway.local_addr().port()).and_then(|net| {
-                let endpoint = self.gateway.attach_private(net.listener, &token)?;
-                Ok((net.namespace, endpoint))
+            match PrivateNet::create(sandbox.client_ports()).and_then(|net| {
+                let endpoints = net
+                    .listeners
+                    .into_iter()
+                    .map(|listener| self.gateway.attach_private(listener, &token))
+                    .collect::<std::io::Result<Vec<_>>>()?;
+                Ok((net.namespace, endpoints))
             }) {
                 Ok(p) => Some(p),
                 Err(e) => {
@@ -174,8 +186,8 @@ impl WindwardHost {
             None
         };
         let (host, token_arg, netns) = match private {
-            Some((namespace, endpoint)) => {
-                client._endpoint = Some(endpoint);
+            Some((namespace, endpoints)) => {
+                client._endpoints = endpoints;
                 ("127.0.0.1", Some(PRIVATE_PASSWORD), Some(namespace))
             }
             None => (self.host.as_str(), Some(token.as_str()), None),
@@ -220,13 +232,13 @@ impl SeriesClient {
     pub async fn finish(self) -> SeriesClientLog {
         let SeriesClient {
             player,
-            _endpoint,
+            _endpoints,
             client,
             spawn_error,
             joined,
         } = self;
         drop(player);
-        drop(_endpoint);
+        drop(_endpoints);
         match (client, spawn_error) {
             (Some(client), _) => {
                 let (report, stdout_tail) = client.finish().await;
