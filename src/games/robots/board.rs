@@ -136,7 +136,6 @@ pub struct Board {
     pub(super) squares: Vec<Sq>,
     /// The swaps of that shuffle.
     pub(super) swaps: Vec<usize>,
-    pub(super) next: Vec<Pos>,
     /// Squares where robots were destroyed in the current step, with how many and why.
     pub(super) wrecks: Vec<(Sq, u8, KillCause)>,
 }
@@ -192,7 +191,6 @@ impl Board {
             squares: (0..area as u32).map(Sq).collect(),
             swaps: Vec::with_capacity(MAX_ROBOTS as usize),
             width_reciprocal: reciprocal(width),
-            next: Vec::with_capacity(MAX_ROBOTS as usize),
             wrecks: Vec::new(),
         }
     }

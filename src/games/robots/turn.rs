@@ -191,6 +191,9 @@ impl Board {
 
     /// RB3: every robot steps towards the player; collisions and heaps destroy robots, a
     /// robot on the player's square kills it, and no robot left ends the level.
+    ///
+    /// The robots are stepped in place and keep their order; arrivals are counted per
+    /// square, and the first robot to reach a square settles it.
     pub(super) fn robots_step(&mut self) {
         let p = self.pos(self.player);
         let w = i32::from(self.width);
@@ -201,21 +204,22 @@ impl Board {
             cells,
             arrivals,
             robots,
-            next,
             heaps,
             wrecks,
             ..
         } = self;
-        next.clear();
-        for &r in robots.iter() {
-            let to = Pos::new(r.x + (p.x - r.x).signum(), r.y + (p.y - r.y).signum());
-            cells[square(r)] = Cell::Empty;
-            arrivals[square(to)] += 1;
-            next.push(to);
+        for r in robots.iter_mut() {
+            cells[square(*r)] = Cell::Empty;
+            *r = Pos::new(
+                r.x + (p.x - r.x).clamp(-1, 1),
+                r.y + (p.y - r.y).clamp(-1, 1),
+            );
+            arrivals[square(*r)] += 1;
         }
-        robots.clear();
         wrecks.clear();
-        for &to in next.iter() {
+        let mut kept = 0;
+        for k in 0..robots.len() {
+            let to = robots[k];
             let sq = square(to);
             let n = std::mem::take(&mut arrivals[sq]);
             if n == 0 {
@@ -230,9 +234,11 @@ impl Board {
                 wrecks.push((Sq(sq as u32), n, KillCause::Collision));
             } else {
                 *cell = Cell::Robot;
-                robots.push(to);
+                robots[kept] = to;
+                kept += 1;
             }
         }
+        robots.truncate(kept);
         if !self.wrecks.is_empty() {
             self.record_wrecks();
         }
