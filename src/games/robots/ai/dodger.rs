@@ -8,8 +8,8 @@
 //! to the end of the level is seen to be survivable.
 
 use super::Player;
-use super::sim::{Field, around_bit, threatened_around, toward};
-use super::swarm::Swarm;
+use super::sim::{Field, around_bit, toward};
+use super::swarm::{Code, Patch, Swarm, offset};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -68,10 +68,13 @@ pub struct Dodger {
     player: Pos,
     can_blast: bool,
     // Scratch space.
-    /// The robots that can matter to the next move's look-ahead.
-    near: Vec<Pos>,
+    /// The squares around the player, for the next move's look-ahead.
+    patch: Patch,
+    /// The robots that can matter to the next move's look-ahead, on the patch.
+    near: Vec<Code>,
     wrecked: Vec<usize>,
-    swarm: Swarm,
+    /// The robots of a last stand looked ahead.
+    stand: Vec<Pos>,
 }
 
 impl Dodger {
@@ -88,15 +91,31 @@ impl Dodger {
         self.can_blast = board.can_blast();
     }
 
-    /// Whether a last stand from here survives.
+    /// Whether a last stand from here survives. Played on the field itself, the heaps it
+    /// makes taken back after.
     fn doom(&mut self) -> Doom {
         let limit = self.field_side();
-        self.swarm.reset(&self.robots);
-        let (_, death) = self.swarm.pass(&self.field, self.player, limit);
-        match death {
-            None => Doom::Survives,
-            Some(t) => Doom::DiesIn(t),
+        let mark = self.field.mark();
+        self.stand.clear();
+        self.stand.extend_from_slice(&self.robots);
+        let mut doom = Doom::Survives;
+        for t in 1..=limit {
+            if self.stand.is_empty() {
+                break;
+            }
+            let step = self
+                .field
+                .step(&mut self.stand, self.player, &mut self.wrecked);
+            if step.hit {
+                doom = Doom::DiesIn(t);
+                break;
+            }
+            for k in 0..self.wrecked.len() {
+                self.field.set_heap(self.wrecked[k]);
+            }
         }
+        self.field.rollback(mark);
+        doom
     }
 
     /// Steps after which every robot has reached the player or been destroyed.
@@ -110,14 +129,14 @@ impl Dodger {
         far as u32 + 1
     }
 
-    /// The value of moving to (or staying on) `to`, a safe square, judged on the robots
-    /// of [`Dodger::near`] only: a robot farther away cannot reach the player within the
-    /// look-ahead, and robots closing in on a standing player one square a step only meet
-    /// robots at the same distance, so what the far ones do hardly depends on this move.
-    fn value(&mut self, to: Pos, pass: bool) -> Value {
-        let swarm = &mut self.swarm;
-        swarm.reset(&self.near);
-        let kills = swarm.step(&self.field, to).kills;
+    /// The value of moving to (or staying on) `to` (square `t` of the patch), a safe
+    /// square, judged on the robots of [`Dodger::near`] only: a robot farther away cannot
+    /// reach the player within the look-ahead, and robots closing in on a standing player
+    /// one square a step only meet robots at the same distance, so what the far ones do
+    /// hardly depends on this move.
+    fn value(&self, to: Pos, t: Code, pass: bool) -> Value {
+        let mut swarm = Swarm::new(&self.patch, &self.near);
+        let kills = swarm.step(t).kills;
         // The level is cleared only if no robot, near or far, is left.
         if swarm.is_empty() && self.near.len() == self.robots.len() {
             return Value {
@@ -130,15 +149,10 @@ impl Dodger {
                 pass,
             };
         }
-        let threat = threatened_around(swarm.robots(), to);
-        let mut mobility = u32::from(threat & around_bit(0, 0) == 0);
-        for dir in Dir::ALL {
-            let (dx, dy) = dir.delta();
-            mobility += u32::from(
-                threat & around_bit(dx, dy) == 0 && swarm.open(&self.field, to.step(dir)),
-            );
-        }
-        let (more, death) = swarm.pass(&self.field, to, HORIZON);
+        // The player's own square is open (it stands there), but may be threatened.
+        let closed = swarm.threatened_around(t) | (swarm.closed_around(t) & !around_bit(0, 0));
+        let mobility = 9 - closed.count_ones();
+        let (more, death) = swarm.pass(t, HORIZON);
         Value {
             clears_level: false,
             escape: mobility > 0,
@@ -153,13 +167,20 @@ impl Dodger {
     /// The next move from the current state.
     fn choose(&mut self) -> Move {
         let p = self.player;
-        let nearest = self.robots.iter().map(|r| r.distance(p)).min().unwrap_or(0);
+        let (mut nearest, mut adjacent, mut lone) = (i32::MAX, 0, p);
+        for &r in &self.robots {
+            let d = r.distance(p);
+            nearest = nearest.min(d);
+            if d == 1 {
+                adjacent += 1;
+                lone = r;
+            }
+        }
+        if self.robots.is_empty() {
+            nearest = 0;
+        }
         // The one robot next to the player, if exactly one is.
-        let mut next_to = self.robots.iter().filter(|r| r.distance(p) == 1);
-        let lone_adjacent = match (next_to.next(), next_to.next()) {
-            (Some(&r), None) => Some(r),
-            _ => None,
-        };
+        let lone_adjacent = (adjacent == 1).then_some(lone);
         // The last robot next to the player: blasting it ends the level at once.
         if let Some(r) = lone_adjacent.filter(|_| self.can_blast && self.robots.len() == 1) {
             return Move::Blast(direction(p, r));
@@ -169,27 +190,31 @@ impl Dodger {
             // robot is to be blasted once next to it.
             return Move::Pass;
         }
+        self.patch = Patch::new(&self.field, p);
         self.near.clear();
         let reach = HORIZON as i32 + 2;
-        self.near.extend(
-            self.robots
-                .iter()
-                .copied()
-                .filter(|r| r.distance(p) <= reach),
-        );
+        for &r in &self.robots {
+            if r.distance(p) <= reach {
+                self.near
+                    .push(self.patch.code(r).expect("near robots are on the patch"));
+            }
+        }
+        let centre = self.patch.code(p).expect("the player is on its patch");
+        let closed = Swarm::new(&self.patch, &self.near).threatened_around(centre)
+            | self.patch.closed_around(centre);
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)
             .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));
-        let threat = threatened_around(&self.near, p);
-        let mut safe = [(Move::Pass, p); 9];
+        let mut safe = [(Move::Pass, p, centre); 9];
         let mut count = 0;
         for mv in options {
-            let (to, bit) = match mv {
-                Move::Step(d) => (p.step(d), around_bit(d.delta().0, d.delta().1)),
-                _ => (p, around_bit(0, 0)),
+            let (dx, dy) = match mv {
+                Move::Step(d) => d.delta(),
+                _ => (0, 0),
             };
-            if threat & bit == 0 && self.field.open(to) {
-                safe[count] = (mv, to);
+            let t = offset(centre, dx, dy);
+            if closed & around_bit(dx, dy) == 0 {
+                safe[count] = (mv, Pos::new(p.x + dx, p.y + dy), t);
                 count += 1;
             }
         }
@@ -198,8 +223,8 @@ impl Dodger {
             return safe[0].0;
         }
         let mut best: Option<(Value, Move)> = None;
-        for &(mv, to) in &safe[..count] {
-            let value = self.value(to, mv == Move::Pass);
+        for &(mv, to, t) in &safe[..count] {
+            let value = self.value(to, t, mv == Move::Pass);
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, mv));
             }

@@ -1,30 +1,34 @@
 //! Defines [`Field`]: the squares of a board as the dodger simulates them (size, scrap
-//! heaps), and the robots' step on it.
+//! heaps as a bit per square), and the robots' step on it.
 //!
 //! The rules are deterministic but for teleports, so a player can play its moves ahead of
 //! time exactly. The engine's [`Board`](crate::games::robots::Board) keeps events,
 //! counters and a cell per square; this keeps only what a step needs, with robots as plain
-//! position lists the caller owns, so a look-ahead copies a few dozen positions instead of
-//! a board.
+//! position lists the caller owns. The plan of a turn and its last stands step every robot
+//! here; the look-ahead of a candidate square steps only the robots around the player, on
+//! the small squares of [`super::swarm`].
 
 use crate::games::robots::board::Board;
 use crate::games::robots::types::Pos;
 
-/// Heaps and scratch space over the squares of one board.
+/// The heaps of one board.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Field {
     w: i32,
     h: i32,
-    heap: Vec<bool>,
+    /// A bit per square (`y * w + x`), set for a heap; one word more than the squares
+    /// need, so that a run of squares is read from two words without a bounds check.
+    heap: Vec<u64>,
     /// Heaps set by [`Field::load`] and [`Field::set_heap`]: cleared by the next load.
     loaded: Vec<usize>,
 }
 
 /// The square a robot on `r` steps to, chasing `player` (RB3.1).
+#[inline]
 pub(super) fn toward(r: Pos, player: Pos) -> Pos {
     Pos::new(
-        r.x + (player.x - r.x).signum(),
-        r.y + (player.y - r.y).signum(),
+        r.x + (player.x - r.x).clamp(-1, 1),
+        r.y + (player.y - r.y).clamp(-1, 1),
     )
 }
 
@@ -37,22 +41,19 @@ impl Field {
             self.w = w;
             self.h = h;
             let area = (w * h) as usize;
-            self.heap = vec![false; area];
+            self.heap = vec![0; area / 64 + 2];
             self.loaded.clear();
         }
         for i in self.loaded.drain(..) {
-            self.heap[i] = false;
+            self.heap[i / 64] = 0;
         }
         for &sq in board.heap_squares() {
-            self.heap[sq.index()] = true;
-            self.loaded.push(sq.index());
+            let i = sq.index();
+            self.heap[i / 64] |= 1 << (i % 64);
+            self.loaded.push(i);
         }
         robots.clear();
         robots.extend_from_slice(board.robot_positions());
-    }
-
-    pub fn width(&self) -> i32 {
-        self.w
     }
 
     pub fn idx(&self, p: Pos) -> usize {
@@ -68,34 +69,117 @@ impl Field {
     }
 
     /// Whether square `i` holds a heap.
+    #[inline]
     pub fn heap(&self, i: usize) -> bool {
-        self.heap[i]
-    }
-
-    /// On the board and not a heap.
-    pub fn open(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && p.x < self.w && p.y < self.h && !self.heap[self.idx(p)]
+        self.heap[i / 64] >> (i % 64) & 1 != 0
     }
 
     /// A heap for good (the caller's state moved on).
     pub fn set_heap(&mut self, i: usize) {
-        if !self.heap[i] {
-            self.heap[i] = true;
+        if !self.heap(i) {
+            self.heap[i / 64] |= 1 << (i % 64);
             self.loaded.push(i);
         }
     }
 
+    /// The 16 squares of row `y` from column `x0` on, bit `j` for `(x0 + j, y)`: set for
+    /// a heap or a square off the board.
+    pub fn closed_run(&self, x0: i32, y: i32) -> u16 {
+        let (lo, hi) = (x0.max(0), (x0 + 16).min(self.w));
+        if y < 0 || y >= self.h || lo >= hi {
+            return u16::MAX;
+        }
+        let n = (hi - lo) as u32;
+        let start = (y * self.w + lo) as usize;
+        let (word, off) = (start / 64, (start % 64) as u32);
+        let mut run = self.heap[word] >> off;
+        if off + n > 64 {
+            run |= self.heap[word + 1] << (64 - off);
+        }
+        let mask = (1u32 << n) - 1;
+        let shift = (lo - x0) as u32;
+        (!(mask << shift) | ((run as u32) & mask) << shift) as u16
+    }
+
     /// One robot step (RB3) of `robots` towards `player`, in place: the survivors stay
     /// (in their order), the squares of new heaps go to `wrecked` (not yet heaps here).
+    ///
+    /// Robots step towards one square, so two of them can only meet on the player's row
+    /// or column: off them, the square a robot reached has one square it can have come
+    /// from, which held one robot. Only the squares of those two lines are looked at for
+    /// collisions, a bit each ([`line_key`]), whatever the number of robots.
     pub fn step(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
         wrecked.clear();
-        let mut heaps = FieldHeaps {
-            heap: &self.heap,
-            wrecked,
-        };
-        let (kept, stepped) = step_robots(robots, player, self.w, &mut heaps);
+        let mut seen = [0u64; LINE_WORDS];
+        let mut crowded = [0u64; LINE_WORDS];
+        let (mut kills, mut hit, mut kept) = (0, false, 0);
+        for k in 0..robots.len() {
+            let r = toward(robots[k], player);
+            hit |= r == player;
+            // Without branches: whether a robot runs into a heap, or is on a line, is as
+            // good as random to the processor. Robots off the lines and robots on heaps
+            // all share the one key no line square has.
+            let heap = self.heap(self.idx(r));
+            let key = if heap {
+                NO_LINE
+            } else {
+                line_key(r, player, self.w)
+            };
+            let (word, bit) = (key / 64, 1u64 << (key % 64));
+            crowded[word] |= seen[word] & bit;
+            seen[word] |= bit;
+            robots[kept] = r;
+            kept += usize::from(!heap);
+            kills += u32::from(heap);
+        }
         robots.truncate(kept);
-        stepped
+        crowded[NO_LINE / 64] &= !(1 << (NO_LINE % 64));
+        if crowded.iter().any(|&w| w != 0) {
+            kills += self.wreck(robots, player, &crowded, wrecked);
+        }
+        Stepped { kills, hit }
+    }
+
+    /// Destroys the robots on the line squares of `crowded` (bits of [`line_key`]); the
+    /// squares go to `wrecked`, once each. Returns how many robots were destroyed.
+    fn wreck(
+        &self,
+        robots: &mut Vec<Pos>,
+        player: Pos,
+        crowded: &[u64; LINE_WORDS],
+        wrecked: &mut Vec<usize>,
+    ) -> u32 {
+        let mut heaped = [0u64; LINE_WORDS];
+        let before = robots.len();
+        robots.retain(|&r| {
+            let key = line_key(r, player, self.w);
+            let (word, bit) = (key / 64, 1u64 << (key % 64));
+            if crowded[word] & bit == 0 {
+                return true;
+            }
+            if heaped[word] & bit == 0 {
+                heaped[word] |= bit;
+                wrecked.push(self.idx(r));
+            }
+            false
+        });
+        (before - robots.len()) as u32
+    }
+
+    /// Where the heaps made since then start in the list of heaps to clear: see
+    /// [`Field::rollback`].
+    pub fn mark(&self) -> usize {
+        self.loaded.len()
+    }
+
+    /// Removes the heaps set by [`Field::set_heap`] since `mark`, for a look-ahead played
+    /// on the field itself.
+    pub fn rollback(&mut self, mark: usize) {
+        for k in mark..self.loaded.len() {
+            let i = self.loaded[k];
+            self.heap[i / 64] &= !(1 << (i % 64));
+        }
+        self.loaded.truncate(mark);
     }
 }
 
@@ -107,186 +191,24 @@ pub(super) struct Stepped {
     pub hit: bool,
 }
 
-/// The heaps a robot step runs into, and where it makes new ones.
-pub(super) trait Heaps {
-    fn is_heap(&self, i: usize) -> bool;
-    /// Robots met on square `i`, which held no heap.
-    fn wreck(&mut self, i: usize);
-}
-
-/// A field's heaps; new ones are listed, not made.
-struct FieldHeaps<'a> {
-    heap: &'a [bool],
-    wrecked: &'a mut Vec<usize>,
-}
-
-impl Heaps for FieldHeaps<'_> {
-    #[inline]
-    fn is_heap(&self, i: usize) -> bool {
-        self.heap[i]
-    }
-
-    #[inline]
-    fn wreck(&mut self, i: usize) {
-        self.wrecked.push(i);
-    }
-}
-
 /// Words of a bitset with a bit per square of the player's row and column (at most 255
-/// each): see [`line_key`].
+/// each), and [`NO_LINE`]: see [`line_key`].
 const LINE_WORDS: usize = 8;
+/// The key of every square off the player's row and column.
+const NO_LINE: usize = LINE_WORDS * 64 - 1;
 
 /// The bit of square `t` among the squares of `player`'s row (`x`) and column (`w + y`),
-/// `None` off both.
-///
-/// Robots step towards the player, so two robots can only meet on the player's row or
-/// column: off them, the square a robot came from is known from the square it reached
-/// (`x < px` came from `x - 1`, `x > px` from `x + 1`, and so for `y`), and only one
-/// robot stood there. Only these squares need checking for collisions.
-fn line_key(t: Pos, player: Pos, w: i32) -> Option<usize> {
-    if t.y == player.y {
-        Some(t.x as usize)
-    } else if t.x == player.x {
-        Some((w + t.y) as usize)
+/// [`NO_LINE`] off both.
+#[inline]
+fn line_key(t: Pos, player: Pos, w: i32) -> usize {
+    let on_row = t.y == player.y;
+    let on_column = t.x == player.x;
+    let column_key = if on_column {
+        (w + t.y) as usize
     } else {
-        None
-    }
-}
-
-/// One robot step (RB3) of `robots` on a board `w` squares wide, in place: robots that
-/// meet are destroyed and leave a heap, robots that reach a heap are destroyed, and the
-/// survivors move to the front in their order. Returns how many survive.
-///
-/// A look-ahead steps two or three robots at a time, so the step's fixed cost matters
-/// most: up to 64 robots, the few on the player's lines are compared pair by pair; past
-/// that, a bitset of the lines' squares finds the crowded ones.
-pub(super) fn step_robots(
-    robots: &mut [Pos],
-    player: Pos,
-    w: i32,
-    heaps: &mut impl Heaps,
-) -> (usize, Stepped) {
-    let mut hit = false;
-    let mut on_lines = 0u64;
-    for (k, r) in robots.iter_mut().enumerate() {
-        *r = toward(*r, player);
-        hit |= *r == player;
-        if k < 64 && (r.x == player.x || r.y == player.y) {
-            on_lines |= 1 << k;
-        }
-    }
-    let crowds = if robots.len() <= 64 {
-        crowded_pairwise(robots, on_lines)
-    } else {
-        Crowds::PerRobot(crowded_by_square(robots, player, w))
+        NO_LINE
     };
-    let mut kills = 0;
-    let mut kept = 0;
-    for k in 0..robots.len() {
-        let t = robots[k];
-        let i = (t.y * w + t.x) as usize;
-        match crowds.of(k) {
-            Crowd::Alone => {
-                // Without branches: whether a robot runs into a heap is as good as random
-                // to the processor, and a mispredicted branch cost more than the writes.
-                let heap = heaps.is_heap(i);
-                robots[kept] = t;
-                kept += usize::from(!heap);
-                kills += u32::from(heap);
-            }
-            Crowd::First => {
-                kills += 1;
-                if !heaps.is_heap(i) {
-                    heaps.wreck(i);
-                }
-            }
-            Crowd::Later => kills += 1,
-        }
-    }
-    (kept, Stepped { kills, hit })
-}
-
-/// Whether a robot shares its square after a step, and if so whether it is the first
-/// there (in the order of the robots), whose step makes the heap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Crowd {
-    Alone,
-    First,
-    Later,
-}
-
-/// Each robot's [`Crowd`] after a step.
-enum Crowds {
-    /// Bit `k`: robot `k` shares its square; shares it with an earlier robot.
-    Bits {
-        crowded: u64,
-        later: u64,
-    },
-    PerRobot(Vec<Crowd>),
-}
-
-impl Crowds {
-    fn of(&self, k: usize) -> Crowd {
-        match self {
-            Crowds::Bits { crowded, later } => match (crowded >> k & 1, later >> k & 1) {
-                (0, _) => Crowd::Alone,
-                (_, 0) => Crowd::First,
-                _ => Crowd::Later,
-            },
-            Crowds::PerRobot(crowd) => crowd[k],
-        }
-    }
-}
-
-/// Crowds of at most 64 robots, of which those of `on_lines` (bit per robot) are on the
-/// player's row or column.
-fn crowded_pairwise(robots: &[Pos], on_lines: u64) -> Crowds {
-    let (mut crowded, mut later) = (0u64, 0u64);
-    let mut rest = on_lines;
-    while rest != 0 {
-        let a = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut others = rest;
-        while others != 0 {
-            let b = others.trailing_zeros() as usize;
-            others &= others - 1;
-            if robots[a] == robots[b] {
-                crowded |= 1 << a | 1 << b;
-                later |= 1 << b;
-            }
-        }
-    }
-    Crowds::Bits { crowded, later }
-}
-
-/// Crowds of any number of robots, by a bit per square of the player's lines.
-fn crowded_by_square(robots: &[Pos], player: Pos, w: i32) -> Vec<Crowd> {
-    let mut seen = [0u64; LINE_WORDS];
-    let mut crowded = [0u64; LINE_WORDS];
-    let mut first = vec![Crowd::Alone; robots.len()];
-    for &r in robots {
-        if let Some(key) = line_key(r, player, w) {
-            let bit = 1u64 << (key % 64);
-            crowded[key / 64] |= seen[key / 64] & bit;
-            seen[key / 64] |= bit;
-        }
-    }
-    let mut heaped = [0u64; LINE_WORDS];
-    for (k, &r) in robots.iter().enumerate() {
-        let Some(key) = line_key(r, player, w) else {
-            continue;
-        };
-        let (word, bit) = (key / 64, 1u64 << (key % 64));
-        if crowded[word] & bit != 0 {
-            first[k] = if heaped[word] & bit == 0 {
-                Crowd::First
-            } else {
-                Crowd::Later
-            };
-            heaped[word] |= bit;
-        }
-    }
-    first
+    if on_row { t.x as usize } else { column_key }
 }
 
 /// The bit of the square `(dx, dy)` (each in -1..=1) away from a centre, in the masks of
@@ -322,17 +244,15 @@ const THREAT: [u16; 25] = {
     table
 };
 
-/// The squares of the 3x3 around `centre` (bits of [`around_bit`]) that a robot of
-/// `robots` is on or next to: where a player would be reached by the robots' step.
-pub(super) fn threatened_around(robots: &[Pos], centre: Pos) -> u16 {
-    let mut bits = 0;
-    for r in robots {
-        let (dx, dy) = (r.x - centre.x, r.y - centre.y);
-        if dx.abs() <= 2 && dy.abs() <= 2 {
-            bits |= THREAT[((dy + 2) * 5 + dx + 2) as usize];
-        }
+/// The squares of the 3x3 around a centre that a robot `(dx, dy)` away from it is on or
+/// next to (bits of [`around_bit`]).
+#[inline]
+pub(super) fn threat_of(dx: i32, dy: i32) -> u16 {
+    if dx.abs() <= 2 && dy.abs() <= 2 {
+        THREAT[((dy + 2) * 5 + dx + 2) as usize]
+    } else {
+        0
     }
-    bits
 }
 
 #[cfg(test)]
@@ -340,27 +260,36 @@ mod tests {
     use super::*;
     use crate::games::robots::board::Position;
     use crate::games::robots::types::{Answer, Dir, Move, Status};
+    use proptest::prelude::*;
 
     proptest::proptest! {
         /// A simulated step is the engine's: a pass played on the board leaves the same
         /// robots and heaps, makes the same kills, and kills the player just as often.
         #[test]
         fn a_step_is_the_engines(
-            robots in proptest::collection::hash_set((0i32..12, 0i32..12), 1..100),
-            heaps in proptest::collection::hash_set((0i32..12, 0i32..12), 0..12),
-            player in (0i32..12, 0i32..12),
+            (width, height) in prop_oneof![Just((12, 12)), Just((255, 3)), Just((3, 255)), (1i32..80, 1i32..30)],
+            robots in proptest::collection::hash_set((0i32..255, 0i32..255), 1..100),
+            heaps in proptest::collection::hash_set((0i32..255, 0i32..255), 0..40),
+            player in (0i32..255, 0i32..255),
+            rollback in proptest::bool::ANY,
         ) {
-            let player = Pos::new(player.0, player.1);
-            let heaps: Vec<Pos> = heaps.into_iter().map(|(x, y)| Pos::new(x, y)).collect();
-            let robots: Vec<Pos> = robots
+            // Squares drawn on a large board are folded onto this one.
+            let fold = |(x, y): (i32, i32)| Pos::new(x % width, y % height);
+            let player = fold(player);
+            let mut heaps: Vec<Pos> = heaps.into_iter().map(fold).collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            let mut robots: Vec<Pos> = robots
                 .into_iter()
-                .map(|(x, y)| Pos::new(x, y))
+                .map(fold)
                 .filter(|r| !heaps.contains(r) && *r != player)
                 .collect();
+            robots.sort_unstable();
+            robots.dedup();
             proptest::prop_assume!(!robots.is_empty() && !heaps.contains(&player));
             let position = Position {
-                width: 12,
-                height: 12,
+                width: width as u16,
+                height: height as u16,
                 level: 1,
                 player,
                 robots: robots.clone(),
@@ -372,6 +301,14 @@ mod tests {
             board.play_turn(Answer::Moves(&[Move::Pass])).unwrap();
             let mut field = Field::default();
             field.load(&Board::from_position(&position, 0).unwrap(), &mut Vec::new());
+            if rollback {
+                // Heaps set and taken back leave the field as it was.
+                let mark = field.mark();
+                for &r in &robots {
+                    field.set_heap(field.idx(r));
+                }
+                field.rollback(mark);
+            }
             let mut stepped_robots = robots;
             let mut wrecked = Vec::new();
             let stepped = field.step(&mut stepped_robots, player, &mut wrecked);
@@ -380,9 +317,42 @@ mod tests {
             stepped_robots.sort_unstable();
             proptest::prop_assert_eq!(stepped_robots, board.robots());
             let mut all_heaps = heaps;
-            all_heaps.extend(wrecked.iter().map(|&i| Pos::new(i as i32 % 12, i as i32 / 12)));
+            all_heaps.extend(wrecked.iter().map(|&i| Pos::new(i as i32 % width, i as i32 / width)));
             all_heaps.sort_unstable();
             proptest::prop_assert_eq!(all_heaps, board.heaps());
+        }
+
+        /// A run of squares is the squares' heaps, read one by one, with every square
+        /// off the board closed.
+        #[test]
+        fn a_closed_run_is_its_squares(
+            (width, height) in (1i32..200, 1i32..20),
+            heaps in proptest::collection::vec((0i32..200, 0i32..20), 0..80),
+            x0 in -20i32..220,
+            y in -3i32..23,
+        ) {
+            let heaps: Vec<Pos> = heaps.into_iter().map(|(x, y)| Pos::new(x % width, y % height)).collect();
+            let mut field = Field::default();
+            field.load(&Board::from_position(&Position {
+                width: width as u16,
+                height: height as u16,
+                level: 1,
+                player: Pos::new(0, 0),
+                robots: vec![],
+                heaps: vec![],
+                teleports: 0,
+                can_blast: false,
+            }, 0).unwrap(), &mut Vec::new());
+            for &h in &heaps {
+                field.set_heap(field.idx(h));
+            }
+            let run = field.closed_run(x0, y);
+            for j in 0..16 {
+                let p = Pos::new(x0 + j, y);
+                let on = (0..width).contains(&p.x) && (0..height).contains(&p.y);
+                let closed = !on || heaps.contains(&p);
+                prop_assert_eq!(run >> j & 1 == 1, closed, "square {}", p);
+            }
         }
     }
 
@@ -392,7 +362,7 @@ mod tests {
         for rx in 5..16 {
             for ry in 5..16 {
                 let robot = Pos::new(rx, ry);
-                let bits = threatened_around(&[robot], centre);
+                let bits = threat_of(robot.x - centre.x, robot.y - centre.y);
                 let mut squares = vec![(0, 0)];
                 squares.extend(Dir::ALL.map(|d| d.delta()));
                 for (dx, dy) in squares {

@@ -1,0 +1,341 @@
+//! Defines [`Patch`]: the 16 x 16 squares around the player as the dodger's look-ahead
+//! sees them, and [`Swarm`]: a few robots stepped ahead of time on a patch.
+//!
+//! The dodger judges every candidate square from the robots within a few squares of the
+//! player only, and they never leave the squares between them and the player. On a patch
+//! a square is one byte (`row * 16 + column`), a robot's step is a few byte operations,
+//! and the heaps, the squares off the board and the squares robots stand on are 256-bit
+//! sets: judging a candidate costs a few hundred instructions instead of a few thousand
+//! with positions and the field's squares.
+
+use super::sim::Field;
+use crate::games::robots::types::Pos;
+
+/// Squares a patch has on each side.
+const SIDE: i32 = 16;
+/// The player's row and column in its patch: squares from 8 to the left (above) to 7 to
+/// the right (below) of it are on the patch.
+const MID: i32 = 8;
+/// Most robots a [`Swarm`] holds: more than the 40 a level places.
+pub(super) const SWARM_MAX: usize = 64;
+
+/// A square of a patch: `row * 16 + column`.
+pub(super) type Code = u8;
+
+/// A set of the 256 squares of a patch.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Bits([u64; 4]);
+
+impl Bits {
+    #[inline]
+    pub fn has(&self, c: Code) -> bool {
+        self.0[usize::from(c >> 6)] >> (c & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn set(&mut self, c: Code) {
+        self.0[usize::from(c >> 6)] |= 1 << (c & 63);
+    }
+
+    /// The 3x3 squares around `c` (which is not on the patch's edge), as the bits of
+    /// [`super::sim::around_bit`].
+    fn around(&self, c: Code) -> u16 {
+        let mut bits = 0;
+        for dy in 0..3 {
+            let row = i32::from(c >> 4) - 1 + dy;
+            let word = self.0[(row / 4) as usize] >> ((row % 4) * 16);
+            let three = (word >> (i32::from(c & 15) - 1)) & 7;
+            bits |= (three as u16) << (dy * 3);
+        }
+        bits
+    }
+}
+
+/// The squares around one player: which are closed to robots and the player alike (heaps,
+/// and squares off the board, which no robot chasing the player reaches).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Patch {
+    centre: Pos,
+    closed: Bits,
+}
+
+impl Patch {
+    /// The patch of `field` around `centre`.
+    pub fn new(field: &Field, centre: Pos) -> Patch {
+        let mut closed = Bits::default();
+        for row in 0..SIDE {
+            let bits = field.closed_run(centre.x - MID, centre.y - MID + row);
+            let (word, shift) = ((row / 4) as usize, (row % 4) * 16);
+            closed.0[word] |= u64::from(bits) << shift;
+        }
+        Patch { centre, closed }
+    }
+
+    /// The square of `p`, if it is on the patch.
+    pub fn code(&self, p: Pos) -> Option<Code> {
+        let (col, row) = (p.x - self.centre.x + MID, p.y - self.centre.y + MID);
+        ((0..SIDE).contains(&col) && (0..SIDE).contains(&row)).then_some((row * SIDE + col) as Code)
+    }
+
+    /// The 3x3 squares around `c` (within 7 squares of the centre) the player could not
+    /// step onto, as the bits of [`super::sim::around_bit`]: heaps and squares off the board.
+    pub fn closed_around(&self, c: Code) -> u16 {
+        self.closed.around(c)
+    }
+}
+
+/// What one robot step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct SwarmStep {
+    pub kills: u32,
+    /// A robot stepped onto the player's square.
+    pub hit: bool,
+}
+
+/// Robots on a patch stepping towards a player, with the heaps their collisions made.
+#[derive(Debug, Clone)]
+pub(super) struct Swarm {
+    len: usize,
+    at: [Code; SWARM_MAX],
+    closed: Bits,
+}
+
+impl Swarm {
+    /// The first [`SWARM_MAX`] robots of `robots` on `patch`'s squares.
+    pub fn new(patch: &Patch, robots: &[Code]) -> Swarm {
+        let len = robots.len().min(SWARM_MAX);
+        let mut at = [0; SWARM_MAX];
+        at[..len].copy_from_slice(&robots[..len]);
+        Swarm {
+            len,
+            at,
+            closed: patch.closed,
+        }
+    }
+
+    pub fn robots(&self) -> &[Code] {
+        &self.at[..self.len]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The 3x3 squares around `c` the player could not step onto, the robots' own heaps
+    /// included: see [`Patch::closed_around`].
+    pub fn closed_around(&self, c: Code) -> u16 {
+        self.closed.around(c)
+    }
+
+    /// One robot step (RB3) towards a player on `to`: robots that meet or run into a heap
+    /// are destroyed, meeting robots leave a heap. The survivors keep their order.
+    ///
+    /// Every robot must stay on the patch: the robots and `to` are within 7 squares of
+    /// the patch's centre, so that every square between them is on it.
+    #[inline]
+    pub fn step(&mut self, to: Code) -> SwarmStep {
+        let (tx, ty) = (i32::from(to & 15), i32::from(to >> 4));
+        // Robots that may share a square, by the square's bit in a word of 64 (squares 4
+        // rows apart share one): most steps have none, and then no set of 256 squares is
+        // needed.
+        let (mut seen, mut maybe) = (0u64, 0u64);
+        let (mut kills, mut hit, mut kept) = (0, false, 0);
+        for k in 0..self.len {
+            let c = i32::from(self.at[k]);
+            let (x, y) = (c & 15, c >> 4);
+            let c = (c + (tx - x).clamp(-1, 1) + SIDE * (ty - y).clamp(-1, 1)) as Code;
+            hit |= c == to;
+            // Without branches: whether a robot runs into a heap is as good as random to
+            // the processor.
+            let heap = self.closed.has(c);
+            let bit = 1u64 << (c & 63);
+            maybe |= seen & bit;
+            seen |= bit;
+            self.at[kept] = c;
+            kept += usize::from(!heap);
+            kills += u32::from(heap);
+        }
+        self.len = kept;
+        if maybe != 0 {
+            kills += self.wreck();
+        }
+        SwarmStep { kills, hit }
+    }
+
+    /// Destroys the robots that share a square, which becomes a heap; returns how many.
+    fn wreck(&mut self) -> u32 {
+        let (mut seen, mut crowded) = (Bits::default(), Bits::default());
+        for &c in self.robots() {
+            let (word, bit) = (usize::from(c >> 6), 1u64 << (c & 63));
+            crowded.0[word] |= seen.0[word] & bit;
+            seen.0[word] |= bit;
+        }
+        let mut kept = 0;
+        for k in 0..self.len {
+            let c = self.at[k];
+            if crowded.has(c) {
+                self.closed.set(c);
+            } else {
+                self.at[kept] = c;
+                kept += 1;
+            }
+        }
+        let kills = (self.len - kept) as u32;
+        self.len = kept;
+        kills
+    }
+
+    /// Steps towards a player standing on `to` until the robots are gone, the player is
+    /// hit, or `limit` steps: the kills, and the step of the hit, if any.
+    #[inline]
+    pub fn pass(&mut self, to: Code, limit: u32) -> (u32, Option<u32>) {
+        let mut kills = 0;
+        for t in 1..=limit {
+            if self.is_empty() {
+                break;
+            }
+            let step = self.step(to);
+            kills += step.kills;
+            if step.hit {
+                return (kills, Some(t));
+            }
+        }
+        (kills, None)
+    }
+
+    /// The squares of the 3x3 around `centre` that a robot is on or next to (the bits of
+    /// [`super::sim::around_bit`]).
+    pub fn threatened_around(&self, centre: Code) -> u16 {
+        let (cx, cy) = (i32::from(centre & 15), i32::from(centre >> 4));
+        let mut bits = 0;
+        for &c in self.robots() {
+            let (dx, dy) = (i32::from(c & 15) - cx, i32::from(c >> 4) - cy);
+            bits |= super::sim::threat_of(dx, dy);
+        }
+        bits
+    }
+}
+
+/// The square `(dx, dy)` away from `c` on its patch (the caller keeps it on the patch).
+pub(super) fn offset(c: Code, dx: i32, dy: i32) -> Code {
+    (i32::from(c) + dx + SIDE * dy) as Code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::robots::board::{Board, Position};
+    use crate::games::robots::types::Dir;
+    use proptest::prelude::*;
+
+    /// A field of `width` x `height` with `heaps`.
+    fn field(width: i32, height: i32, heaps: &[Pos]) -> Field {
+        let position = Position {
+            width: width as u16,
+            height: height as u16,
+            level: 1,
+            player: Pos::new(0, 0),
+            robots: vec![],
+            heaps: vec![],
+            teleports: 0,
+            can_blast: true,
+        };
+        let mut field = Field::default();
+        field.load(
+            &Board::from_position(&position, 0).unwrap(),
+            &mut Vec::new(),
+        );
+        for &h in heaps {
+            field.set_heap(field.idx(h));
+        }
+        field
+    }
+
+    /// The position of square `c` of the patch around `centre`.
+    fn pos_of(centre: Pos, c: Code) -> Pos {
+        Pos::new(
+            centre.x + i32::from(c & 15) - MID,
+            centre.y + i32::from(c >> 4) - MID,
+        )
+    }
+
+    proptest! {
+        /// Robots within 5 squares of the centre stepping towards a square next to it do
+        /// on a patch what they do on the field, step after step: the same survivors in
+        /// the same order, kills, hits and heaps; the squares around the player are
+        /// closed where the field's are.
+        #[test]
+        fn steps_as_the_field_does(
+            (width, height) in (1i32..40, 1i32..30),
+            centre in (0i32..40, 0i32..30),
+            robots in proptest::collection::vec((-5i32..=5, -5i32..=5), 0..30),
+            heaps in proptest::collection::vec((-7i32..=7, -7i32..=7), 0..30),
+            dir in 0usize..9,
+        ) {
+            let centre = Pos::new(centre.0 % width, centre.1 % height);
+            let (dx, dy) = if dir == 8 { (0, 0) } else { Dir::ALL[dir].delta() };
+            let to = Pos::new(centre.x + dx, centre.y + dy);
+            let on = |p: Pos| (0..width).contains(&p.x) && (0..height).contains(&p.y);
+            prop_assume!(on(to));
+            let near = |(x, y): (i32, i32)| Pos::new(centre.x + x, centre.y + y);
+            let mut heaps: Vec<Pos> = heaps.into_iter().map(near).filter(|&h| on(h) && h != to).collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            let mut robots: Vec<Pos> = robots
+                .into_iter()
+                .map(near)
+                .filter(|&r| on(r) && r != to && !heaps.contains(&r))
+                .collect();
+            robots.sort_unstable();
+            robots.dedup();
+            let mut plain_field = field(width, height, &heaps);
+            let patch = Patch::new(&plain_field, centre);
+            let codes: Vec<Code> = robots.iter().map(|&r| patch.code(r).unwrap()).collect();
+            let t = patch.code(to).unwrap();
+            let mut swarm = Swarm::new(&patch, &codes);
+            let mut plain = robots.clone();
+            let mut wrecked = Vec::new();
+            for _ in 0..5 {
+                let expected = plain_field.step(&mut plain, to, &mut wrecked);
+                for &i in &wrecked {
+                    plain_field.set_heap(i);
+                }
+                let stepped = swarm.step(t);
+                prop_assert_eq!(stepped.kills, expected.kills);
+                prop_assert_eq!(stepped.hit, expected.hit);
+                let at: Vec<Pos> = swarm.robots().iter().map(|&c| pos_of(centre, c)).collect();
+                prop_assert_eq!(&at, &plain);
+                let closed = swarm.closed_around(t);
+                for ady in -1..=1 {
+                    for adx in -1..=1 {
+                        let p = Pos::new(to.x + adx, to.y + ady);
+                        let expected = !on(p) || plain_field.heap(plain_field.idx(p));
+                        let bit = closed >> ((ady + 1) * 3 + adx + 1) & 1 == 1;
+                        prop_assert_eq!(bit, expected, "square {}", p);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threatened_squares_are_those_a_robot_is_on_or_next_to() {
+        let f = field(30, 30, &[]);
+        let centre = Pos::new(15, 15);
+        let patch = Patch::new(&f, centre);
+        for rx in 10..21 {
+            for ry in 10..21 {
+                let robot = Pos::new(rx, ry);
+                let swarm = Swarm::new(&patch, &[patch.code(robot).unwrap()]);
+                let bits = swarm.threatened_around(patch.code(centre).unwrap());
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let near = robot.distance(Pos::new(15 + dx, 15 + dy)) <= 1;
+                        let bit = bits >> ((dy + 1) * 3 + dx + 1) & 1 == 1;
+                        assert_eq!(bit, near, "{robot} {dx},{dy}");
+                    }
+                }
+            }
+        }
+    }
+}
