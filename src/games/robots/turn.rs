@@ -95,8 +95,10 @@ impl Board {
                     .ok_or(Illegal::OffBoard)
             }
             Move::Teleport => {
-                let mut squares = (0..self.cells.len() as u32).map(Sq);
-                if squares.any(|s| self.cells[s.index()] == Cell::Empty && s != self.player) {
+                // Robots, heaps and the player each hold a square of their own (the player
+                // is alive, so no robot is on its square).
+                let taken = self.robots.len() + self.heaps.len() + 1;
+                if self.cells.len() > taken {
                     Ok(())
                 } else {
                     Err(Illegal::NoEmptySquare)

@@ -73,8 +73,8 @@ pub struct Dodger {
     /// The robots that can matter to the next move's look-ahead, on the patch.
     near: Vec<Code>,
     wrecked: Vec<usize>,
-    /// The robots of a last stand looked ahead.
-    stand: Vec<Pos>,
+    /// The robots of a last stand looked ahead, with their distances.
+    stand: Vec<(i32, Pos)>,
 }
 
 impl Dodger {
@@ -91,42 +91,15 @@ impl Dodger {
         self.can_blast = board.can_blast();
     }
 
-    /// Whether a last stand from here survives. Played on the field itself, the heaps it
-    /// makes taken back after.
+    /// Whether a last stand from here survives.
     fn doom(&mut self) -> Doom {
-        let limit = self.field_side();
-        let mark = self.field.mark();
-        self.stand.clear();
-        self.stand.extend_from_slice(&self.robots);
-        let mut doom = Doom::Survives;
-        for t in 1..=limit {
-            if self.stand.is_empty() {
-                break;
-            }
-            let step = self
-                .field
-                .step(&mut self.stand, self.player, &mut self.wrecked);
-            if step.hit {
-                doom = Doom::DiesIn(t);
-                break;
-            }
-            for k in 0..self.wrecked.len() {
-                self.field.set_heap(self.wrecked[k]);
-            }
+        match self
+            .field
+            .last_stand(&self.robots, self.player, &mut self.stand)
+        {
+            None => Doom::Survives,
+            Some(t) => Doom::DiesIn(t),
         }
-        self.field.rollback(mark);
-        doom
-    }
-
-    /// Steps after which every robot has reached the player or been destroyed.
-    fn field_side(&self) -> u32 {
-        let far = self
-            .robots
-            .iter()
-            .map(|r| r.distance(self.player))
-            .max()
-            .unwrap_or(0);
-        far as u32 + 1
     }
 
     /// The value of moving to (or staying on) `to` (square `t` of the patch), a safe
@@ -134,9 +107,12 @@ impl Dodger {
     /// reach the player within the look-ahead, and robots closing in on a standing player
     /// one square a step only meet robots at the same distance, so what the far ones do
     /// hardly depends on this move.
+    // Out of line: inlined into `choose`, its swarm steps were compiled into slower code
+    // (4% more instructions a game).
+    #[inline(never)]
     fn value(&self, to: Pos, t: Code, pass: bool) -> Value {
-        let mut swarm = Swarm::new(&self.patch, &self.near);
-        let kills = swarm.step(t).kills;
+        let mut swarm = Swarm::new(&self.patch, &self.near, t);
+        let kills = swarm.step().kills;
         // The level is cleared only if no robot, near or far, is left.
         if swarm.is_empty() && self.near.len() == self.robots.len() {
             return Value {
@@ -150,9 +126,9 @@ impl Dodger {
             };
         }
         // The player's own square is open (it stands there), but may be threatened.
-        let closed = swarm.threatened_around(t) | (swarm.closed_around(t) & !around_bit(0, 0));
+        let closed = swarm.threatened() | (swarm.closed_around() & !around_bit(0, 0));
         let mobility = 9 - closed.count_ones();
-        let (more, death) = swarm.pass(t, HORIZON);
+        let (more, death) = swarm.pass(HORIZON);
         Value {
             clears_level: false,
             escape: mobility > 0,
@@ -200,7 +176,7 @@ impl Dodger {
             }
         }
         let centre = self.patch.code(p).expect("the player is on its patch");
-        let closed = Swarm::new(&self.patch, &self.near).threatened_around(centre)
+        let closed = Swarm::new(&self.patch, &self.near, centre).threatened()
             | self.patch.closed_around(centre);
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)

@@ -166,6 +166,87 @@ impl Field {
         (before - robots.len()) as u32
     }
 
+    /// The step at which one of `robots` reaches a player who stands on `player` from now
+    /// on (RB3, as in a last stand), or `None` if every robot is destroyed first.
+    /// `group` is scratch space.
+    ///
+    /// Played distance by distance instead of step by step: every step brings every robot
+    /// one square nearer (the distance is the number of steps), so a robot only ever
+    /// meets robots that started as far as itself, and a heap made by robots that started
+    /// `d` squares away lies where only robots that started farther pass, later. The
+    /// nearest distance from which a robot gets through decides; usually the first, one
+    /// robot walked to the player.
+    pub fn last_stand(
+        &mut self,
+        robots: &[Pos],
+        player: Pos,
+        group: &mut Vec<(i32, Pos)>,
+    ) -> Option<u32> {
+        group.clear();
+        group.extend(robots.iter().map(|&r| (r.distance(player), r)));
+        group.sort_unstable_by_key(|&(d, _)| d);
+        let mark = self.mark();
+        let mut reached = None;
+        let mut start = 0;
+        while start < group.len() {
+            let d = group[start].0;
+            let end = start + group[start..].iter().take_while(|g| g.0 == d).count();
+            if self.gets_through(&mut group[start..end], player, d) {
+                reached = Some(d as u32);
+                break;
+            }
+            start = end;
+        }
+        self.rollback(mark);
+        reached
+    }
+
+    /// Steps robots that all start `d` squares from `player` until they are next to it;
+    /// returns whether one is left (and reaches it in the next step). Their collisions
+    /// make heaps on the field.
+    fn gets_through(&mut self, group: &mut [(i32, Pos)], player: Pos, d: i32) -> bool {
+        let mut alive = group.len();
+        for _ in 1..d {
+            let mut kept = 0;
+            for k in 0..alive {
+                let r = toward(group[k].1, player);
+                if !self.heap(self.idx(r)) {
+                    group[kept] = (0, r);
+                    kept += 1;
+                }
+            }
+            alive = self.collide(&mut group[..kept]);
+            if alive == 0 {
+                return false;
+            }
+        }
+        alive > 0
+    }
+
+    /// Destroys the robots of `group` that share a square, which becomes a heap; the
+    /// survivors move to the front. Returns how many survive.
+    fn collide(&mut self, group: &mut [(i32, Pos)]) -> usize {
+        const MET: i32 = -1;
+        for a in 0..group.len() {
+            for b in a + 1..group.len() {
+                if group[a].1 == group[b].1 {
+                    group[a].0 = MET;
+                    group[b].0 = MET;
+                }
+            }
+        }
+        let mut kept = 0;
+        for k in 0..group.len() {
+            if group[k].0 == MET {
+                self.set_heap(self.idx(group[k].1));
+            } else {
+                group[kept] = group[k];
+                kept += 1;
+            }
+        }
+        kept
+    }
+
     /// Where the heaps made since then start in the list of heaps to clear: see
     /// [`Field::rollback`].
     pub fn mark(&self) -> usize {
@@ -247,7 +328,7 @@ const THREAT: [u16; 25] = {
 /// The squares of the 3x3 around a centre that a robot `(dx, dy)` away from it is on or
 /// next to (bits of [`around_bit`]).
 #[inline]
-pub(super) fn threat_of(dx: i32, dy: i32) -> u16 {
+pub(super) const fn threat_of(dx: i32, dy: i32) -> u16 {
     if dx.abs() <= 2 && dy.abs() <= 2 {
         THREAT[((dy + 2) * 5 + dx + 2) as usize]
     } else {
@@ -320,6 +401,55 @@ mod tests {
             all_heaps.extend(wrecked.iter().map(|&i| Pos::new(i as i32 % width, i as i32 / width)));
             all_heaps.sort_unstable();
             proptest::prop_assert_eq!(all_heaps, board.heaps());
+        }
+
+        /// A last stand played distance by distance ends as one played step by step: the
+        /// same step of the player's death, or none; the field is left as it was.
+        #[test]
+        fn a_last_stand_is_the_steps_played_out(
+            (width, height) in (1i32..30, 1i32..30),
+            robots in proptest::collection::vec((0i32..30, 0i32..30), 0..16),
+            heaps in proptest::collection::vec((0i32..30, 0i32..30), 0..40),
+            player in (0i32..30, 0i32..30),
+        ) {
+            let fold = |(x, y): (i32, i32)| Pos::new(x % width, y % height);
+            let player = fold(player);
+            let mut heaps: Vec<Pos> = heaps.into_iter().map(fold).filter(|&h| h != player).collect();
+            heaps.sort_unstable();
+            heaps.dedup();
+            let mut robots: Vec<Pos> = robots
+                .into_iter()
+                .map(fold)
+                .filter(|r| !heaps.contains(r) && *r != player)
+                .collect();
+            robots.sort_unstable();
+            robots.dedup();
+            let mut field = Field::default();
+            field.load(&Board::from_position(&Position {
+                width: width as u16,
+                height: height as u16,
+                level: 1,
+                player,
+                robots: vec![],
+                heaps: heaps.clone(),
+                teleports: 0,
+                can_blast: false,
+            }, 0).unwrap(), &mut Vec::new());
+            let before = field.clone();
+            let reached = field.last_stand(&robots, player, &mut Vec::new());
+            prop_assert_eq!(&field.heap, &before.heap);
+            let (mut plain, mut stepped_field, mut wrecked) = (robots.clone(), before, Vec::new());
+            let mut expected = None;
+            for t in 1..=60 {
+                if stepped_field.step(&mut plain, player, &mut wrecked).hit {
+                    expected = Some(t);
+                    break;
+                }
+                for &i in &wrecked {
+                    stepped_field.set_heap(i);
+                }
+            }
+            prop_assert_eq!(reached, expected);
         }
 
         /// A run of squares is the squares' heaps, read one by one, with every square

@@ -92,62 +92,111 @@ pub(super) struct SwarmStep {
     pub hit: bool,
 }
 
-/// Robots on a patch stepping towards a player, with the heaps their collisions made.
+/// The square a look-ahead's robots chase, in the squares of a [`Swarm`].
+const TARGET: Code = (MID * SIDE + MID) as Code;
+
+/// The square a robot on square `c` steps to, chasing [`TARGET`] (RB3.1).
+const NEXT: [Code; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        let (x, y) = ((c % 16) as i32, (c / 16) as i32);
+        let x = x + (MID - x).signum();
+        let y = y + (MID - y).signum();
+        table[c] = (y * SIDE + x) as Code;
+        c += 1;
+    }
+    table
+};
+
+/// The squares of the 3x3 around [`TARGET`] that a robot on square `c` is on or next to
+/// (the bits of [`super::sim::around_bit`]).
+const THREAT: [u16; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        let (dx, dy) = ((c % 16) as i32 - MID, (c / 16) as i32 - MID);
+        table[c] = super::sim::threat_of(dx, dy);
+        c += 1;
+    }
+    table
+};
+
+/// Robots on a patch stepping towards one square of it, with the heaps their collisions
+/// made.
+///
+/// The robots' squares are counted from the square they chase ([`TARGET`] is that square),
+/// so that a step is a look-up in one table ([`NEXT`]) whatever the square; the patch's
+/// squares are theirs plus `shift`.
 #[derive(Debug, Clone)]
 pub(super) struct Swarm {
     len: usize,
     at: [Code; SWARM_MAX],
+    /// The patch's closed squares, the robots' own heaps included.
     closed: Bits,
+    shift: Code,
 }
 
 impl Swarm {
-    /// The first [`SWARM_MAX`] robots of `robots` on `patch`'s squares.
-    pub fn new(patch: &Patch, robots: &[Code]) -> Swarm {
+    /// The first [`SWARM_MAX`] robots of `robots` (squares of `patch`), chasing square
+    /// `to` of it. The robots and `to` are within 7 squares of the patch's centre, so
+    /// that every square between them is on it.
+    pub fn new(patch: &Patch, robots: &[Code], to: Code) -> Swarm {
         let len = robots.len().min(SWARM_MAX);
+        let shift = to.wrapping_sub(TARGET);
         let mut at = [0; SWARM_MAX];
-        at[..len].copy_from_slice(&robots[..len]);
+        for (a, &c) in at.iter_mut().zip(&robots[..len]) {
+            *a = c.wrapping_sub(shift);
+        }
         Swarm {
             len,
             at,
             closed: patch.closed,
+            shift,
         }
     }
 
-    pub fn robots(&self) -> &[Code] {
-        &self.at[..self.len]
+    /// The robots' squares on the patch.
+    #[cfg(test)]
+    pub fn robots(&self) -> impl Iterator<Item = Code> + '_ {
+        self.at[..self.len]
+            .iter()
+            .map(|c| c.wrapping_add(self.shift))
     }
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
-    /// The 3x3 squares around `c` the player could not step onto, the robots' own heaps
-    /// included: see [`Patch::closed_around`].
-    pub fn closed_around(&self, c: Code) -> u16 {
-        self.closed.around(c)
+    /// The 3x3 squares around the target the player could not step onto, the robots' own
+    /// heaps included: see [`Patch::closed_around`].
+    pub fn closed_around(&self) -> u16 {
+        self.closed.around(TARGET.wrapping_add(self.shift))
     }
 
-    /// One robot step (RB3) towards a player on `to`: robots that meet or run into a heap
-    /// are destroyed, meeting robots leave a heap. The survivors keep their order.
-    ///
-    /// Every robot must stay on the patch: the robots and `to` are within 7 squares of
-    /// the patch's centre, so that every square between them is on it.
-    #[inline]
-    pub fn step(&mut self, to: Code) -> SwarmStep {
-        let (tx, ty) = (i32::from(to & 15), i32::from(to >> 4));
+    /// The squares of the 3x3 around the target that a robot is on or next to (the bits
+    /// of [`super::sim::around_bit`]).
+    pub fn threatened(&self) -> u16 {
+        self.at[..self.len]
+            .iter()
+            .fold(0, |bits, &c| bits | THREAT[usize::from(c)])
+    }
+
+    /// One robot step (RB3) towards a player on the target: robots that meet or run into
+    /// a heap are destroyed, meeting robots leave a heap. The survivors keep their order.
+    #[inline(always)]
+    pub fn step(&mut self) -> SwarmStep {
         // Robots that may share a square, by the square's bit in a word of 64 (squares 4
         // rows apart share one): most steps have none, and then no set of 256 squares is
         // needed.
         let (mut seen, mut maybe) = (0u64, 0u64);
         let (mut kills, mut hit, mut kept) = (0, false, 0);
         for k in 0..self.len {
-            let c = i32::from(self.at[k]);
-            let (x, y) = (c & 15, c >> 4);
-            let c = (c + (tx - x).clamp(-1, 1) + SIDE * (ty - y).clamp(-1, 1)) as Code;
-            hit |= c == to;
+            let c = NEXT[usize::from(self.at[k])];
+            hit |= c == TARGET;
             // Without branches: whether a robot runs into a heap is as good as random to
             // the processor.
-            let heap = self.closed.has(c);
+            let heap = self.closed.has(c.wrapping_add(self.shift));
             let bit = 1u64 << (c & 63);
             maybe |= seen & bit;
             seen |= bit;
@@ -165,7 +214,7 @@ impl Swarm {
     /// Destroys the robots that share a square, which becomes a heap; returns how many.
     fn wreck(&mut self) -> u32 {
         let (mut seen, mut crowded) = (Bits::default(), Bits::default());
-        for &c in self.robots() {
+        for &c in &self.at[..self.len] {
             let (word, bit) = (usize::from(c >> 6), 1u64 << (c & 63));
             crowded.0[word] |= seen.0[word] & bit;
             seen.0[word] |= bit;
@@ -174,7 +223,7 @@ impl Swarm {
         for k in 0..self.len {
             let c = self.at[k];
             if crowded.has(c) {
-                self.closed.set(c);
+                self.closed.set(c.wrapping_add(self.shift));
             } else {
                 self.at[kept] = c;
                 kept += 1;
@@ -185,34 +234,22 @@ impl Swarm {
         kills
     }
 
-    /// Steps towards a player standing on `to` until the robots are gone, the player is
-    /// hit, or `limit` steps: the kills, and the step of the hit, if any.
+    /// Steps towards a player standing on the target until the robots are gone, the
+    /// player is hit, or `limit` steps: the kills, and the step of the hit, if any.
     #[inline]
-    pub fn pass(&mut self, to: Code, limit: u32) -> (u32, Option<u32>) {
+    pub fn pass(&mut self, limit: u32) -> (u32, Option<u32>) {
         let mut kills = 0;
         for t in 1..=limit {
             if self.is_empty() {
                 break;
             }
-            let step = self.step(to);
+            let step = self.step();
             kills += step.kills;
             if step.hit {
                 return (kills, Some(t));
             }
         }
         (kills, None)
-    }
-
-    /// The squares of the 3x3 around `centre` that a robot is on or next to (the bits of
-    /// [`super::sim::around_bit`]).
-    pub fn threatened_around(&self, centre: Code) -> u16 {
-        let (cx, cy) = (i32::from(centre & 15), i32::from(centre >> 4));
-        let mut bits = 0;
-        for &c in self.robots() {
-            let (dx, dy) = (i32::from(c & 15) - cx, i32::from(c >> 4) - cy);
-            bits |= super::sim::threat_of(dx, dy);
-        }
-        bits
     }
 }
 
@@ -292,7 +329,7 @@ mod tests {
             let patch = Patch::new(&plain_field, centre);
             let codes: Vec<Code> = robots.iter().map(|&r| patch.code(r).unwrap()).collect();
             let t = patch.code(to).unwrap();
-            let mut swarm = Swarm::new(&patch, &codes);
+            let mut swarm = Swarm::new(&patch, &codes, t);
             let mut plain = robots.clone();
             let mut wrecked = Vec::new();
             for _ in 0..5 {
@@ -300,12 +337,12 @@ mod tests {
                 for &i in &wrecked {
                     plain_field.set_heap(i);
                 }
-                let stepped = swarm.step(t);
+                let stepped = swarm.step();
                 prop_assert_eq!(stepped.kills, expected.kills);
                 prop_assert_eq!(stepped.hit, expected.hit);
-                let at: Vec<Pos> = swarm.robots().iter().map(|&c| pos_of(centre, c)).collect();
+                let at: Vec<Pos> = swarm.robots().map(|c| pos_of(centre, c)).collect();
                 prop_assert_eq!(&at, &plain);
-                let closed = swarm.closed_around(t);
+                let closed = swarm.closed_around();
                 for ady in -1..=1 {
                     for adx in -1..=1 {
                         let p = Pos::new(to.x + adx, to.y + ady);
@@ -326,8 +363,12 @@ mod tests {
         for rx in 10..21 {
             for ry in 10..21 {
                 let robot = Pos::new(rx, ry);
-                let swarm = Swarm::new(&patch, &[patch.code(robot).unwrap()]);
-                let bits = swarm.threatened_around(patch.code(centre).unwrap());
+                let swarm = Swarm::new(
+                    &patch,
+                    &[patch.code(robot).unwrap()],
+                    patch.code(centre).unwrap(),
+                );
+                let bits = swarm.threatened();
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let near = robot.distance(Pos::new(15 + dx, 15 + dy)) <= 1;
