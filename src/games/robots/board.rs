@@ -295,10 +295,11 @@ impl Board {
                 self.free.take(Sq((p.y * w + p.x) as u32));
                 continue;
             }
+            // The robot's square and its neighbours: a run of up to 3 squares a row.
+            let (x0, x1) = ((p.x - 1).max(0), (p.x + 1).min(w - 1));
             for y in (p.y - 1).max(0)..=(p.y + 1).min(h - 1) {
-                for x in (p.x - 1).max(0)..=(p.x + 1).min(w - 1) {
-                    self.free.take(Sq((y * w + x) as u32));
-                }
+                self.free
+                    .take_run(Sq((y * w + x0) as u32), (x1 - x0 + 1) as u32);
             }
         }
         for &heap in &self.heaps {

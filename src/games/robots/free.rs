@@ -18,7 +18,9 @@ pub(super) struct FreeSquares {
 impl FreeSquares {
     pub fn new(area: u32) -> FreeSquares {
         FreeSquares {
-            taken: vec![0; area.div_ceil(64) as usize],
+            // One word more, so that a run of squares is written to two words whatever
+            // word it starts in.
+            taken: vec![0; area.div_ceil(64) as usize + 1],
             area,
         }
     }
@@ -33,15 +35,31 @@ impl FreeSquares {
         self.taken[(sq.0 / 64) as usize] |= 1 << (sq.0 % 64);
     }
 
+    /// The `n` (at most 3) squares from `sq` on (squares of the board) are not free.
+    pub fn take_run(&mut self, sq: Sq, n: u32) {
+        let run = (1u64 << n) - 1;
+        let (word, off) = ((sq.0 / 64) as usize, sq.0 % 64);
+        self.taken[word] |= run << off;
+        // The bits that did not fit in the word; `run >> 64` would overflow.
+        self.taken[word + 1] |= run >> (63 - off) >> 1;
+    }
+
     /// How many squares are free.
     pub fn count(&self) -> u32 {
-        self.area - self.taken.iter().map(|w| w.count_ones()).sum::<u32>()
+        // The word past the board's squares holds no square.
+        let words = self.area.div_ceil(64) as usize;
+        self.area
+            - self.taken[..words]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum::<u32>()
     }
 
     /// The `k`-th free square (from 0) in row-major order.
     pub fn nth(&self, k: u32) -> Option<Sq> {
         let mut left = k;
-        for (w, &taken) in self.taken.iter().enumerate() {
+        let words = self.area.div_ceil(64) as usize;
+        for (w, &taken) in self.taken[..words].iter().enumerate() {
             let base = w as u32 * 64;
             let on_board = match self.area - base {
                 n if n >= 64 => u64::MAX,
@@ -87,6 +105,18 @@ mod tests {
             prop_assert_eq!(free.nth(expected.len() as u32), None);
             free.clear();
             prop_assert_eq!(free.count(), area);
+        }
+
+        /// A run taken is its squares taken one by one.
+        #[test]
+        fn a_run_is_its_squares(area in 3u32..700, start in 0u32..700, n in 1u32..=3) {
+            let start = start % (area - n + 1);
+            let (mut runs, mut squares) = (FreeSquares::new(area), FreeSquares::new(area));
+            runs.take_run(Sq(start), n);
+            for s in start..start + n {
+                squares.take(Sq(s));
+            }
+            prop_assert_eq!(runs.taken, squares.taken);
         }
     }
 }

@@ -82,23 +82,37 @@ impl Field {
         }
     }
 
-    /// The 16 squares of row `y` from column `x0` on, bit `j` for `(x0 + j, y)`: set for
-    /// a heap or a square off the board.
-    pub fn closed_run(&self, x0: i32, y: i32) -> u16 {
+    /// The 16 x 16 squares from `(x0, y0)` on, a row each, bit `j` of row `i` for
+    /// `(x0 + j, y0 + i)`: set for a heap or a square off the board.
+    pub fn closed_rows(&self, x0: i32, y0: i32) -> [u16; 16] {
+        let mut rows = [u16::MAX; 16];
         let (lo, hi) = (x0.max(0), (x0 + 16).min(self.w));
-        if y < 0 || y >= self.h || lo >= hi {
-            return u16::MAX;
+        if lo >= hi {
+            return rows;
         }
-        let n = (hi - lo) as u32;
-        let start = (y * self.w + lo) as usize;
+        // The columns on the board are the same for every row.
+        let (n, shift) = ((hi - lo) as u32, (lo - x0) as u32);
+        let mask = (1u32 << n) - 1;
+        let off_board = !(mask << shift) as u16;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let y = y0 + i as i32;
+            if (0..self.h).contains(&y) {
+                let heaps = self.run((y * self.w + lo) as usize, n) as u32 & mask;
+                *row = off_board | (heaps << shift) as u16;
+            }
+        }
+        rows
+    }
+
+    /// The heap bits of the `n` (at most 64 - 16) squares from square `start` on.
+    #[inline]
+    fn run(&self, start: usize, n: u32) -> u64 {
         let (word, off) = (start / 64, (start % 64) as u32);
         let mut run = self.heap[word] >> off;
         if off + n > 64 {
             run |= self.heap[word + 1] << (64 - off);
         }
-        let mask = (1u32 << n) - 1;
-        let shift = (lo - x0) as u32;
-        (!(mask << shift) | ((run as u32) & mask) << shift) as u16
+        run
     }
 
     /// One robot step (RB3) of `robots` towards `player`, in place: the survivors stay
@@ -452,14 +466,14 @@ mod tests {
             prop_assert_eq!(reached, expected);
         }
 
-        /// A run of squares is the squares' heaps, read one by one, with every square
+        /// Rows of squares are the squares' heaps, read one by one, with every square
         /// off the board closed.
         #[test]
-        fn a_closed_run_is_its_squares(
+        fn closed_rows_are_their_squares(
             (width, height) in (1i32..200, 1i32..20),
             heaps in proptest::collection::vec((0i32..200, 0i32..20), 0..80),
             x0 in -20i32..220,
-            y in -3i32..23,
+            y0 in -20i32..23,
         ) {
             let heaps: Vec<Pos> = heaps.into_iter().map(|(x, y)| Pos::new(x % width, y % height)).collect();
             let mut field = Field::default();
@@ -476,12 +490,14 @@ mod tests {
             for &h in &heaps {
                 field.set_heap(field.idx(h));
             }
-            let run = field.closed_run(x0, y);
-            for j in 0..16 {
-                let p = Pos::new(x0 + j, y);
-                let on = (0..width).contains(&p.x) && (0..height).contains(&p.y);
-                let closed = !on || heaps.contains(&p);
-                prop_assert_eq!(run >> j & 1 == 1, closed, "square {}", p);
+            let rows = field.closed_rows(x0, y0);
+            for (i, run) in rows.into_iter().enumerate() {
+                for j in 0..16 {
+                    let p = Pos::new(x0 + j, y0 + i as i32);
+                    let on = (0..width).contains(&p.x) && (0..height).contains(&p.y);
+                    let closed = !on || heaps.contains(&p);
+                    prop_assert_eq!(run >> j & 1 == 1, closed, "square {}", p);
+                }
             }
         }
     }

@@ -63,10 +63,9 @@ impl Patch {
     /// The patch of `field` around `centre`.
     pub fn new(field: &Field, centre: Pos) -> Patch {
         let mut closed = Bits::default();
-        for row in 0..SIDE {
-            let bits = field.closed_run(centre.x - MID, centre.y - MID + row);
-            let (word, shift) = ((row / 4) as usize, (row % 4) * 16);
-            closed.0[word] |= u64::from(bits) << shift;
+        let rows = field.closed_rows(centre.x - MID, centre.y - MID);
+        for (row, bits) in rows.into_iter().enumerate() {
+            closed.0[row / 4] |= u64::from(bits) << (row % 4 * 16);
         }
         Patch { centre, closed }
     }
