@@ -200,8 +200,8 @@ impl Board {
         let p = self.pos(self.player);
         let w = i32::from(self.width);
         let square = |q: Pos| (q.y * w + q.x) as usize;
-        // Local borrows of the buffers, so the loops keep them in registers instead of
-        // reloading them after every write through `self`.
+        // The buffers as local slices, so the loops keep their addresses and lengths in
+        // registers instead of reloading them from `self` after every byte written.
         let Board {
             cells,
             arrivals,
@@ -210,7 +210,9 @@ impl Board {
             wrecks,
             ..
         } = self;
-        for r in robots.iter_mut() {
+        let (cells, arrivals) = (&mut cells[..], &mut arrivals[..]);
+        let moved = &mut robots[..];
+        for r in moved.iter_mut() {
             cells[square(*r)] = Cell::Empty;
             *r = Pos::new(
                 r.x + (p.x - r.x).clamp(-1, 1),
@@ -220,8 +222,8 @@ impl Board {
         }
         wrecks.clear();
         let mut kept = 0;
-        for k in 0..robots.len() {
-            let to = robots[k];
+        for k in 0..moved.len() {
+            let to = moved[k];
             let sq = square(to);
             let n = std::mem::take(&mut arrivals[sq]);
             if n == 0 {
@@ -236,7 +238,7 @@ impl Board {
                 wrecks.push((Sq(sq as u32), n, KillCause::Collision));
             } else {
                 *cell = Cell::Robot;
-                robots[kept] = to;
+                moved[kept] = to;
                 kept += 1;
             }
         }

@@ -9,7 +9,7 @@
 
 use super::Player;
 use super::sim::{Field, around_bit, toward};
-use super::swarm::{Code, Patch, Swarm, offset};
+use super::swarm::{Code, Patch, Swarm, code_near, offset};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -144,12 +144,18 @@ impl Dodger {
     fn choose(&mut self) -> Move {
         let p = self.player;
         let (mut nearest, mut adjacent, mut lone) = (i32::MAX, 0, p);
+        // The robots that can matter to the look-ahead, found in the same pass.
+        let reach = HORIZON as i32 + 2;
+        self.near.clear();
         for &r in &self.robots {
             let d = r.distance(p);
             nearest = nearest.min(d);
             if d == 1 {
                 adjacent += 1;
                 lone = r;
+            }
+            if d <= reach {
+                self.near.push(code_near(p, r));
             }
         }
         if self.robots.is_empty() {
@@ -167,15 +173,7 @@ impl Dodger {
             return Move::Pass;
         }
         self.patch = Patch::new(&self.field, p);
-        self.near.clear();
-        let reach = HORIZON as i32 + 2;
-        for &r in &self.robots {
-            if r.distance(p) <= reach {
-                self.near
-                    .push(self.patch.code(r).expect("near robots are on the patch"));
-            }
-        }
-        let centre = self.patch.code(p).expect("the player is on its patch");
+        let centre = code_near(p, p);
         let closed = Swarm::new(&self.patch, &self.near, centre).threatened()
             | self.patch.closed_around(centre);
         let first = self.first_dir;

@@ -127,22 +127,26 @@ impl Field {
         let mut seen = [0u64; LINE_WORDS];
         let mut crowded = [0u64; LINE_WORDS];
         let (mut kills, mut hit, mut kept) = (0, false, 0);
-        for k in 0..robots.len() {
-            let r = toward(robots[k], player);
+        // Locals, so that the loop does not reload them after every write.
+        let (heap_bits, w) = (&self.heap[..], self.w);
+        let moved = &mut robots[..];
+        for k in 0..moved.len() {
+            let r = toward(moved[k], player);
             hit |= r == player;
             // Without branches: whether a robot runs into a heap, or is on a line, is as
             // good as random to the processor. Robots off the lines and robots on heaps
             // all share the one key no line square has.
-            let heap = self.heap(self.idx(r));
+            let i = (r.y * w + r.x) as usize;
+            let heap = heap_bits[i / 64] >> (i % 64) & 1 != 0;
             let key = if heap {
                 NO_LINE
             } else {
-                line_key(r, player, self.w)
+                line_key(r, player, w)
             };
             let (word, bit) = (key / 64, 1u64 << (key % 64));
             crowded[word] |= seen[word] & bit;
             seen[word] |= bit;
-            robots[kept] = r;
+            moved[kept] = r;
             kept += usize::from(!heap);
             kills += u32::from(heap);
         }

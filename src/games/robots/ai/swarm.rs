@@ -55,7 +55,6 @@ impl Bits {
 /// and squares off the board, which no robot chasing the player reaches).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Patch {
-    centre: Pos,
     closed: Bits,
 }
 
@@ -67,13 +66,7 @@ impl Patch {
         for (row, bits) in rows.into_iter().enumerate() {
             closed.0[row / 4] |= u64::from(bits) << (row % 4 * 16);
         }
-        Patch { centre, closed }
-    }
-
-    /// The square of `p`, if it is on the patch.
-    pub fn code(&self, p: Pos) -> Option<Code> {
-        let (col, row) = (p.x - self.centre.x + MID, p.y - self.centre.y + MID);
-        ((0..SIDE).contains(&col) && (0..SIDE).contains(&row)).then_some((row * SIDE + col) as Code)
+        Patch { closed }
     }
 
     /// The 3x3 squares around `c` (within 7 squares of the centre) the player could not
@@ -190,16 +183,19 @@ impl Swarm {
         // needed.
         let (mut seen, mut maybe) = (0u64, 0u64);
         let (mut kills, mut hit, mut kept) = (0, false, 0);
-        for k in 0..self.len {
-            let c = NEXT[usize::from(self.at[k])];
+        // Locals, so that the loop does not reload them after every byte it writes.
+        let (closed, shift) = (self.closed, self.shift);
+        let at = &mut self.at[..self.len];
+        for k in 0..at.len() {
+            let c = NEXT[usize::from(at[k])];
             hit |= c == TARGET;
             // Without branches: whether a robot runs into a heap is as good as random to
             // the processor.
-            let heap = self.closed.has(c.wrapping_add(self.shift));
+            let heap = closed.has(c.wrapping_add(shift));
             let bit = 1u64 << (c & 63);
             maybe |= seen & bit;
             seen |= bit;
-            self.at[kept] = c;
+            at[kept] = c;
             kept += usize::from(!heap);
             kills += u32::from(heap);
         }
@@ -250,6 +246,15 @@ impl Swarm {
         }
         (kills, None)
     }
+}
+
+/// The square of `p` on the patch around `centre`; `p` is within 7 squares of it.
+pub(super) fn code_near(centre: Pos, p: Pos) -> Code {
+    debug_assert!(
+        p.distance(centre) <= 7,
+        "{p} is off the patch around {centre}"
+    );
+    ((p.y - centre.y + MID) * SIDE + p.x - centre.x + MID) as Code
 }
 
 /// The square `(dx, dy)` away from `c` on its patch (the caller keeps it on the patch).
@@ -326,8 +331,8 @@ mod tests {
             robots.dedup();
             let mut plain_field = field(width, height, &heaps);
             let patch = Patch::new(&plain_field, centre);
-            let codes: Vec<Code> = robots.iter().map(|&r| patch.code(r).unwrap()).collect();
-            let t = patch.code(to).unwrap();
+            let codes: Vec<Code> = robots.iter().map(|&r| code_near(centre, r)).collect();
+            let t = code_near(centre, to);
             let mut swarm = Swarm::new(&patch, &codes, t);
             let mut plain = robots.clone();
             let mut wrecked = Vec::new();
@@ -364,8 +369,8 @@ mod tests {
                 let robot = Pos::new(rx, ry);
                 let swarm = Swarm::new(
                     &patch,
-                    &[patch.code(robot).unwrap()],
-                    patch.code(centre).unwrap(),
+                    &[code_near(centre, robot)],
+                    code_near(centre, centre),
                 );
                 let bits = swarm.threatened();
                 for dy in -1..=1 {
