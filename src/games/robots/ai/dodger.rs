@@ -9,7 +9,7 @@
 
 use super::Player;
 use super::sim::{Field, around_bit, toward};
-use super::swarm::{Code, Patch, Swarm, code_near, offset};
+use super::swarm::{Code, Patch, SWARM_MAX, Swarm, code_near, offset};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -55,6 +55,46 @@ struct Value {
     pass: bool,
 }
 
+/// The robots that can matter to the next move's look-ahead, on the patch: the first
+/// [`SWARM_MAX`] of them, and how many there are.
+#[derive(Debug, Clone)]
+struct Near {
+    /// One more than kept: a square is written whether or not it is kept.
+    at: [Code; SWARM_MAX + 1],
+    len: usize,
+    count: usize,
+}
+
+impl Default for Near {
+    fn default() -> Near {
+        Near {
+            at: [0; SWARM_MAX + 1],
+            len: 0,
+            count: 0,
+        }
+    }
+}
+
+impl Near {
+    fn clear(&mut self) {
+        self.len = 0;
+        self.count = 0;
+    }
+
+    /// Adds the robot on square `c` if `near`, without a branch: whether a robot is near
+    /// is as good as random to the processor.
+    #[inline]
+    fn add(&mut self, c: Code, near: bool) {
+        self.at[self.len] = c;
+        self.len += usize::from(near && self.len < SWARM_MAX);
+        self.count += usize::from(near);
+    }
+
+    fn squares(&self) -> &[Code] {
+        &self.at[..self.len]
+    }
+}
+
 /// See the module documentation.
 #[derive(Debug, Clone, Default)]
 pub struct Dodger {
@@ -71,7 +111,9 @@ pub struct Dodger {
     /// The squares around the player, for the next move's look-ahead.
     patch: Patch,
     /// The robots that can matter to the next move's look-ahead, on the patch.
-    near: Vec<Code>,
+    near: Near,
+    /// The robots of the look-ahead.
+    swarm: Swarm,
     wrecked: Vec<usize>,
     /// The robots of a last stand looked ahead, with their distances.
     stand: Vec<(i32, Pos)>,
@@ -110,11 +152,12 @@ impl Dodger {
     // Out of line: inlined into `choose`, its swarm steps were compiled into slower code
     // (4% more instructions a game).
     #[inline(never)]
-    fn value(&self, to: Pos, t: Code, pass: bool) -> Value {
-        let mut swarm = Swarm::new(&self.patch, &self.near, t);
+    fn value(&mut self, to: Pos, t: Code, pass: bool) -> Value {
+        let swarm = &mut self.swarm;
+        swarm.reset(&self.patch, self.near.squares(), t);
         let kills = swarm.step().kills;
         // The level is cleared only if no robot, near or far, is left.
-        if swarm.is_empty() && self.near.len() == self.robots.len() {
+        if swarm.is_empty() && self.near.count == self.robots.len() {
             return Value {
                 clears_level: true,
                 escape: true,
@@ -154,9 +197,7 @@ impl Dodger {
                 adjacent += 1;
                 lone = r;
             }
-            if d <= reach {
-                self.near.push(code_near(p, r));
-            }
+            self.near.add(code_near(p, r), d <= reach);
         }
         if self.robots.is_empty() {
             nearest = 0;
@@ -174,8 +215,8 @@ impl Dodger {
         }
         self.patch = Patch::new(&self.field, p);
         let centre = code_near(p, p);
-        let closed = Swarm::new(&self.patch, &self.near, centre).threatened()
-            | self.patch.closed_around(centre);
+        self.swarm.reset(&self.patch, self.near.squares(), centre);
+        let closed = self.swarm.threatened() | self.patch.closed_around(centre);
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)
             .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));

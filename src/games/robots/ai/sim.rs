@@ -169,19 +169,24 @@ impl Field {
     ) -> u32 {
         let mut heaped = [0u64; LINE_WORDS];
         let before = robots.len();
-        robots.retain(|&r| {
+        let moved = &mut robots[..];
+        let mut kept = 0;
+        for k in 0..before {
+            let r = moved[k];
             let key = line_key(r, player, self.w);
             let (word, bit) = (key / 64, 1u64 << (key % 64));
-            if crowded[word] & bit == 0 {
-                return true;
-            }
-            if heaped[word] & bit == 0 {
+            // Survivors are kept without a branch: which robots met is as good as random
+            // to the processor. The heap is listed once per square.
+            let met = crowded[word] & bit != 0;
+            if met && heaped[word] & bit == 0 {
                 heaped[word] |= bit;
                 wrecked.push(self.idx(r));
             }
-            false
-        });
-        (before - robots.len()) as u32
+            moved[kept] = r;
+            kept += usize::from(!met);
+        }
+        robots.truncate(kept);
+        (before - kept) as u32
     }
 
     /// The step at which one of `robots` reaches a player who stands on `player` from now
@@ -202,13 +207,19 @@ impl Field {
     ) -> Option<u32> {
         group.clear();
         group.extend(robots.iter().map(|&r| (r.distance(player), r)));
-        group.sort_unstable_by_key(|&(d, _)| d);
         let mark = self.mark();
         let mut reached = None;
         let mut start = 0;
-        while start < group.len() {
-            let d = group[start].0;
-            let end = start + group[start..].iter().take_while(|g| g.0 == d).count();
+        // The nearest distance not played yet, its robots moved to the front of the rest:
+        // usually the first distance decides, so the robots are not sorted.
+        while let Some(d) = group[start..].iter().map(|g| g.0).min() {
+            let mut end = start;
+            for k in start..group.len() {
+                if group[k].0 == d {
+                    group.swap(k, end);
+                    end += 1;
+                }
+            }
             if self.gets_through(&mut group[start..end], player, d) {
                 reached = Some(d as u32);
                 break;

@@ -32,11 +32,6 @@ impl Bits {
         self.0[usize::from(c >> 6)] >> (c & 63) & 1 != 0
     }
 
-    #[inline]
-    pub fn set(&mut self, c: Code) {
-        self.0[usize::from(c >> 6)] |= 1 << (c & 63);
-    }
-
     /// The 3x3 squares around `c` (which is not on the patch's edge), as the bits of
     /// [`super::sim::around_bit`].
     fn around(&self, c: Code) -> u16 {
@@ -129,22 +124,37 @@ pub(super) struct Swarm {
     shift: Code,
 }
 
+impl Default for Swarm {
+    fn default() -> Swarm {
+        Swarm {
+            len: 0,
+            at: [0; SWARM_MAX],
+            closed: Bits::default(),
+            shift: 0,
+        }
+    }
+}
+
 impl Swarm {
     /// The first [`SWARM_MAX`] robots of `robots` (squares of `patch`), chasing square
     /// `to` of it. The robots and `to` are within 7 squares of the patch's centre, so
     /// that every square between them is on it.
+    #[cfg(test)]
     pub fn new(patch: &Patch, robots: &[Code], to: Code) -> Swarm {
-        let len = robots.len().min(SWARM_MAX);
-        let shift = to.wrapping_sub(TARGET);
-        let mut at = [0; SWARM_MAX];
-        for (a, &c) in at.iter_mut().zip(&robots[..len]) {
-            *a = c.wrapping_sub(shift);
-        }
-        Swarm {
-            len,
-            at,
-            closed: patch.closed,
-            shift,
+        let mut swarm = Swarm::default();
+        swarm.reset(patch, robots, to);
+        swarm
+    }
+
+    /// Starts over as [`Swarm::new`] would, in place: a swarm is reused from look-ahead
+    /// to look-ahead, as building one and moving it read its robots back as a block
+    /// just after writing them one byte at a time, which stalls the processor.
+    pub fn reset(&mut self, patch: &Patch, robots: &[Code], to: Code) {
+        self.len = robots.len().min(SWARM_MAX);
+        self.shift = to.wrapping_sub(TARGET);
+        self.closed = patch.closed;
+        for (a, &c) in self.at.iter_mut().zip(&robots[..self.len]) {
+            *a = c.wrapping_sub(self.shift);
         }
     }
 
@@ -214,15 +224,16 @@ impl Swarm {
             crowded.0[word] |= seen.0[word] & bit;
             seen.0[word] |= bit;
         }
+        let (shift, at) = (self.shift, &mut self.at[..self.len]);
         let mut kept = 0;
-        for k in 0..self.len {
-            let c = self.at[k];
-            if crowded.has(c) {
-                self.closed.set(c.wrapping_add(self.shift));
-            } else {
-                self.at[kept] = c;
-                kept += 1;
-            }
+        for k in 0..at.len() {
+            // Without branches: which robots met is as good as random to the processor.
+            let c = at[k];
+            let met = crowded.has(c);
+            let square = c.wrapping_add(shift);
+            self.closed.0[usize::from(square >> 6)] |= u64::from(met) << (square & 63);
+            at[kept] = c;
+            kept += usize::from(!met);
         }
         let kills = (self.len - kept) as u32;
         self.len = kept;
@@ -248,12 +259,10 @@ impl Swarm {
     }
 }
 
-/// The square of `p` on the patch around `centre`; `p` is within 7 squares of it.
+/// The square of `p` on the patch around `centre` if `p` is within 7 squares of it; a
+/// meaningless one otherwise (the dodger works it out for every robot, without a branch,
+/// and keeps it for the near ones only).
 pub(super) fn code_near(centre: Pos, p: Pos) -> Code {
-    debug_assert!(
-        p.distance(centre) <= 7,
-        "{p} is off the patch around {centre}"
-    );
     ((p.y - centre.y + MID) * SIDE + p.x - centre.x + MID) as Code
 }
 
