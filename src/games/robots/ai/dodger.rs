@@ -9,7 +9,7 @@
 
 use super::Player;
 use super::sim::{Field, around_bit, toward};
-use super::swarm::{Code, Patch, SWARM_MAX, Swarm, code_near, offset};
+use super::swarm::{Code, Patch, REACH, SWARM_MAX, Swarm, code_near, offset};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -189,6 +189,7 @@ impl Dodger {
         let (mut nearest, mut adjacent, mut lone) = (i32::MAX, 0, p);
         // The robots that can matter to the look-ahead, found in the same pass.
         let reach = HORIZON as i32 + 2;
+        const { assert!(HORIZON as i32 + 2 <= REACH, "near robots are on the patch") };
         self.near.clear();
         for &r in &self.robots {
             let d = r.distance(p);

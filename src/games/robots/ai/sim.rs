@@ -83,8 +83,9 @@ impl Field {
     }
 
     /// The 16 x 16 squares from `(x0, y0)` on, a row each, bit `j` of row `i` for
-    /// `(x0 + j, y0 + i)`: set for a heap or a square off the board.
-    pub fn closed_rows(&self, x0: i32, y0: i32) -> [u16; 16] {
+    /// `(x0 + j, y0 + i)`: set for a heap or a square off the board. Only the rows of
+    /// `read` are read; the others are all closed.
+    pub fn closed_rows(&self, x0: i32, y0: i32, read: std::ops::Range<usize>) -> [u16; 16] {
         let mut rows = [u16::MAX; 16];
         let (lo, hi) = (x0.max(0), (x0 + 16).min(self.w));
         if lo >= hi {
@@ -94,7 +95,7 @@ impl Field {
         let (n, shift) = ((hi - lo) as u32, (lo - x0) as u32);
         let mask = (1u32 << n) - 1;
         let off_board = !(mask << shift) as u16;
-        for (i, row) in rows.iter_mut().enumerate() {
+        for (i, row) in rows.iter_mut().enumerate().take(read.end).skip(read.start) {
             let y = y0 + i as i32;
             if (0..self.h).contains(&y) {
                 let heaps = self.run((y * self.w + lo) as usize, n) as u32 & mask;
@@ -489,6 +490,7 @@ mod tests {
             heaps in proptest::collection::vec((0i32..200, 0i32..20), 0..80),
             x0 in -20i32..220,
             y0 in -20i32..23,
+            (first, last) in (0usize..16, 0usize..16),
         ) {
             let heaps: Vec<Pos> = heaps.into_iter().map(|(x, y)| Pos::new(x % width, y % height)).collect();
             let mut field = Field::default();
@@ -505,12 +507,13 @@ mod tests {
             for &h in &heaps {
                 field.set_heap(field.idx(h));
             }
-            let rows = field.closed_rows(x0, y0);
+            let read = first.min(last)..first.max(last) + 1;
+            let rows = field.closed_rows(x0, y0, read.clone());
             for (i, run) in rows.into_iter().enumerate() {
                 for j in 0..16 {
                     let p = Pos::new(x0 + j, y0 + i as i32);
                     let on = (0..width).contains(&p.x) && (0..height).contains(&p.y);
-                    let closed = !on || heaps.contains(&p);
+                    let closed = !read.contains(&i) || !on || heaps.contains(&p);
                     prop_assert_eq!(run >> j & 1 == 1, closed, "square {}", p);
                 }
             }

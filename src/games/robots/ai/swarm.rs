@@ -16,6 +16,9 @@ const SIDE: i32 = 16;
 /// The player's row and column in its patch: squares from 8 to the left (above) to 7 to
 /// the right (below) of it are on the patch.
 const MID: i32 = 8;
+/// How far from its centre the robots and squares a patch serves are: its rows farther
+/// away are not read, and stay closed.
+pub(super) const REACH: i32 = 5;
 /// Most robots a [`Swarm`] holds: more than the 40 a level places.
 pub(super) const SWARM_MAX: usize = 64;
 
@@ -57,7 +60,8 @@ impl Patch {
     /// The patch of `field` around `centre`.
     pub fn new(field: &Field, centre: Pos) -> Patch {
         let mut closed = Bits::default();
-        let rows = field.closed_rows(centre.x - MID, centre.y - MID);
+        let read = (MID - REACH) as usize..(MID + REACH + 1) as usize;
+        let rows = field.closed_rows(centre.x - MID, centre.y - MID, read);
         for (row, bits) in rows.into_iter().enumerate() {
             closed.0[row / 4] |= u64::from(bits) << (row % 4 * 16);
         }
