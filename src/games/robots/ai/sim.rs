@@ -373,6 +373,35 @@ mod tests {
     use crate::games::robots::types::{Answer, Dir, Move, Status};
     use proptest::prelude::*;
 
+    /// Drawn squares folded onto a `width` x `height` board (draws may come from a larger
+    /// one): the player, the heaps not on the player, and the robots on neither, sorted
+    /// and without repeats.
+    fn folded(
+        width: i32,
+        height: i32,
+        player: (i32, i32),
+        heaps: impl IntoIterator<Item = (i32, i32)>,
+        robots: impl IntoIterator<Item = (i32, i32)>,
+    ) -> (Pos, Vec<Pos>, Vec<Pos>) {
+        let fold = |(x, y): (i32, i32)| Pos::new(x % width, y % height);
+        let player = fold(player);
+        let mut heaps: Vec<Pos> = heaps
+            .into_iter()
+            .map(fold)
+            .filter(|&h| h != player)
+            .collect();
+        heaps.sort_unstable();
+        heaps.dedup();
+        let mut robots: Vec<Pos> = robots
+            .into_iter()
+            .map(fold)
+            .filter(|r| !heaps.contains(r) && *r != player)
+            .collect();
+        robots.sort_unstable();
+        robots.dedup();
+        (player, heaps, robots)
+    }
+
     proptest::proptest! {
         /// A simulated step is the engine's: a pass played on the board leaves the same
         /// robots and heaps, makes the same kills, and kills the player just as often.
@@ -384,20 +413,8 @@ mod tests {
             player in (0i32..255, 0i32..255),
             rollback in proptest::bool::ANY,
         ) {
-            // Squares drawn on a large board are folded onto this one.
-            let fold = |(x, y): (i32, i32)| Pos::new(x % width, y % height);
-            let player = fold(player);
-            let mut heaps: Vec<Pos> = heaps.into_iter().map(fold).collect();
-            heaps.sort_unstable();
-            heaps.dedup();
-            let mut robots: Vec<Pos> = robots
-                .into_iter()
-                .map(fold)
-                .filter(|r| !heaps.contains(r) && *r != player)
-                .collect();
-            robots.sort_unstable();
-            robots.dedup();
-            proptest::prop_assume!(!robots.is_empty() && !heaps.contains(&player));
+            let (player, heaps, robots) = folded(width, height, player, heaps, robots);
+            proptest::prop_assume!(!robots.is_empty());
             let position = Position {
                 width: width as u16,
                 height: height as u16,
@@ -442,18 +459,7 @@ mod tests {
             heaps in proptest::collection::vec((0i32..30, 0i32..30), 0..40),
             player in (0i32..30, 0i32..30),
         ) {
-            let fold = |(x, y): (i32, i32)| Pos::new(x % width, y % height);
-            let player = fold(player);
-            let mut heaps: Vec<Pos> = heaps.into_iter().map(fold).filter(|&h| h != player).collect();
-            heaps.sort_unstable();
-            heaps.dedup();
-            let mut robots: Vec<Pos> = robots
-                .into_iter()
-                .map(fold)
-                .filter(|r| !heaps.contains(r) && *r != player)
-                .collect();
-            robots.sort_unstable();
-            robots.dedup();
+            let (player, heaps, robots) = folded(width, height, player, heaps, robots);
             let mut field = Field::default();
             field.load(&Board::from_position(&Position {
                 width: width as u16,
