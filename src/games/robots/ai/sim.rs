@@ -367,11 +367,38 @@ pub(super) const fn threat_of(dx: i32, dy: i32) -> u16 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::games::robots::board::Position;
     use crate::games::robots::types::{Answer, Dir, Move, Status};
     use proptest::prelude::*;
+
+    /// A field of `width` x `height` with `heaps` and nothing else.
+    pub(in crate::games::robots::ai) fn field_with(
+        width: i32,
+        height: i32,
+        heaps: &[Pos],
+    ) -> Field {
+        let position = Position {
+            width: width as u16,
+            height: height as u16,
+            level: 1,
+            player: Pos::new(0, 0),
+            robots: vec![],
+            heaps: vec![],
+            teleports: 0,
+            can_blast: true,
+        };
+        let mut field = Field::default();
+        field.load(
+            &Board::from_position(&position, 0).unwrap(),
+            &mut Vec::new(),
+        );
+        for &h in heaps {
+            field.set_heap(field.idx(h));
+        }
+        field
+    }
 
     /// Drawn squares folded onto a `width` x `height` board (draws may come from a larger
     /// one): the player, the heaps not on the player, and the robots on neither, sorted
@@ -499,20 +526,7 @@ mod tests {
             (first, last) in (0usize..16, 0usize..16),
         ) {
             let heaps: Vec<Pos> = heaps.into_iter().map(|(x, y)| Pos::new(x % width, y % height)).collect();
-            let mut field = Field::default();
-            field.load(&Board::from_position(&Position {
-                width: width as u16,
-                height: height as u16,
-                level: 1,
-                player: Pos::new(0, 0),
-                robots: vec![],
-                heaps: vec![],
-                teleports: 0,
-                can_blast: false,
-            }, 0).unwrap(), &mut Vec::new());
-            for &h in &heaps {
-                field.set_heap(field.idx(h));
-            }
+            let field = field_with(width, height, &heaps);
             let read = first.min(last)..first.max(last) + 1;
             let rows = field.closed_rows(x0, y0, read.clone());
             for (i, run) in rows.into_iter().enumerate() {

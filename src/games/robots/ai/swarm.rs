@@ -278,32 +278,9 @@ pub(super) fn offset(c: Code, dx: i32, dy: i32) -> Code {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::robots::board::{Board, Position};
+    use crate::games::robots::ai::sim::tests::field_with;
     use crate::games::robots::types::Dir;
     use proptest::prelude::*;
-
-    /// A field of `width` x `height` with `heaps`.
-    fn field(width: i32, height: i32, heaps: &[Pos]) -> Field {
-        let position = Position {
-            width: width as u16,
-            height: height as u16,
-            level: 1,
-            player: Pos::new(0, 0),
-            robots: vec![],
-            heaps: vec![],
-            teleports: 0,
-            can_blast: true,
-        };
-        let mut field = Field::default();
-        field.load(
-            &Board::from_position(&position, 0).unwrap(),
-            &mut Vec::new(),
-        );
-        for &h in heaps {
-            field.set_heap(field.idx(h));
-        }
-        field
-    }
 
     /// The position of square `c` of the patch around `centre`.
     fn pos_of(centre: Pos, c: Code) -> Pos {
@@ -342,7 +319,7 @@ mod tests {
                 .collect();
             robots.sort_unstable();
             robots.dedup();
-            let mut plain_field = field(width, height, &heaps);
+            let mut plain_field = field_with(width, height, &heaps);
             let patch = Patch::new(&plain_field, centre);
             let codes: Vec<Code> = robots.iter().map(|&r| code_near(centre, r)).collect();
             let t = code_near(centre, to);
@@ -374,7 +351,7 @@ mod tests {
 
     #[test]
     fn threatened_squares_are_those_a_robot_is_on_or_next_to() {
-        let f = field(30, 30, &[]);
+        let f = field_with(30, 30, &[]);
         let centre = Pos::new(15, 15);
         let patch = Patch::new(&f, centre);
         for rx in 10..21 {
