@@ -397,7 +397,11 @@ fn a_windward_client_reaches_nothing_but_its_gateway() {
     // Listeners on the gateway's port at the other addresses the client tries.
     let lo2 = std::net::TcpListener::bind(("127.0.0.2", gw)).unwrap();
     let on_ip = std::net::TcpListener::bind((ip, gw)).unwrap();
-    for l in [&tcp, &lo2, &on_ip] {
+    // The host's port 1707 (where another run's gateway could listen): the client may
+    // connect to 1707 inside its own namespace only.
+    let host_1707 = std::net::TcpListener::bind("127.0.0.1:1707")
+        .expect("port 1707 of 127.0.0.1 is free for this test");
+    for l in [&tcp, &lo2, &on_ip, &host_1707] {
         l.set_nonblocking(true).unwrap();
     }
     udp.set_nonblocking(true).unwrap();
@@ -424,7 +428,12 @@ fn a_windward_client_reaches_nothing_but_its_gateway() {
         "--time-limit-ms",
         "2000",
     ]);
-    for (label, l) in [("tcp", &tcp), ("127.0.0.2", &lo2), ("own address", &on_ip)] {
+    for (label, l) in [
+        ("tcp", &tcp),
+        ("127.0.0.2", &lo2),
+        ("own address", &on_ip),
+        ("the host's 1707", &host_1707),
+    ] {
         match l.accept() {
             Ok((_, peer)) => panic!("{label}: a connection from {peer}\n{}", run.stderr),
             Err(e) => assert_eq!(e.kind(), ErrorKind::WouldBlock, "{label}: {e}"),

@@ -1,6 +1,8 @@
 """A Windward client that tries to leave its network before it joins and plays: MPTCP
 and TCP to a host listener (127.0.0.1:TCP), UDP to 127.0.0.1:UDP, TCP to 127.0.0.2 and
-to the machine's own address on the gateway port. Its join name reports each attempt.
+to the machine's own address on the gateway port, and TCP to 127.0.0.1:1707 (the 2012
+clients' port: in its own network namespace that is its own gateway, never the host's).
+Its join name reports each attempt.
 
     python3 ww_escape.py GW_PORT TCP UDP HOST_IP <host> <team> <password>"""
 import socket
@@ -31,6 +33,7 @@ report = [
     attempt("tcp", socket.AF_INET, socket.SOCK_STREAM, 0, ("127.0.0.1", tcp)),
     attempt("tcp2", socket.AF_INET, socket.SOCK_STREAM, 0, ("127.0.0.2", gw)),
     attempt("tcpip", socket.AF_INET, socket.SOCK_STREAM, 0, (host_ip, gw)),
+    attempt("tcp1707", socket.AF_INET, socket.SOCK_STREAM, 0, ("127.0.0.1", 1707)),
 ]
 exit_on_stdin()
 play(host, gw, "escape " + " ".join(report), password)
