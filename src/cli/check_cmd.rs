@@ -144,10 +144,13 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
             }
         }
     }
-    // In their own network namespace (as root) the clients find the gateway at 1707 too.
+    // The clients' sandbox says whether they can reach a gateway at 1707 (in their own
+    // network namespace it is there too, whatever the configured port).
     let port = t.limits.windward_listen.port();
-    let private = crate::bots::Sandbox::default().private_client_network();
-    if windward_failed && port != DEFAULT_PORT && !private {
+    let reaches_default = crate::games::lrs::windward::client_sandbox(&options.sandbox, port)
+        .client_ports()
+        .contains(&DEFAULT_PORT);
+    if windward_failed && !reaches_default {
         println!(
             "  note: [windward] listen uses port {port}, but the 2012 sample clients always \
              connect to port {DEFAULT_PORT}; use port {DEFAULT_PORT}, or give the clients the \

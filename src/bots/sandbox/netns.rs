@@ -1,8 +1,8 @@
 //! A network namespace that holds exactly one thing: the listening sockets of a TCP
 //! client's (series protocol's) gateway (`127.0.0.1:PORT` inside it, for each port the
-//! client may expect). The runner makes it on a short-lived thread
-//! (a thread may change its own network namespace), brings the loopback interface up, binds
-//! the listener there, and keeps a descriptor of the namespace for the client to enter. The
+//! client may expect). The runner makes it on a short-lived thread (a thread may change
+//! its own network namespace), brings the loopback interface up, binds the listeners
+//! there, and keeps a descriptor of the namespace for the client to enter. The
 //! client reaches its gateway and nothing else: no other host, no other local service, no
 //! other team's endpoint; and whoever connects to that listener is that client, so the seat
 //! needs no secret.

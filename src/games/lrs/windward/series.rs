@@ -130,9 +130,7 @@ impl WindwardHost {
         self.gateway.local_addr()
     }
 
-    /// The sandbox of a Windward client: `base`, except that the client may open TCP
-    /// connections to the gateway's port (no empty network namespace; Landlock network
-    /// rules, where the kernel has them, allow connecting to that port only).
+    /// The sandbox of a Windward client of this gateway: [`client_sandbox`] for its port.
     pub fn client_sandbox(&self, base: &Sandbox) -> Sandbox {
         client_sandbox(base, self.gateway.local_addr().port())
     }
