@@ -229,6 +229,36 @@ fn unknown_builtin_ais_list_the_valid_ones() {
 }
 
 #[test]
+fn a_protocol_must_be_one_the_game_speaks() {
+    let team = |protocol: &str| {
+        format!(
+            "[[school]]\nname = \"A\"\n[[school.team]]\nname = \"y\"\nbot = \"python3 bot.py\"\n\
+             dir = \"bots/y\"\nprotocol = \"{protocol}\"\n"
+        )
+    };
+    let mkdir = |d: &Path| std::fs::create_dir_all(d.join("bots/y")).expect("mkdir");
+    assert_has(
+        &error(&format!("{HEAD}{}", team("xml")), mkdir),
+        &["t.toml:9:12: unknown protocol \"xml\"; expected jsonl (the default) or windward"],
+    );
+    let robots = format!("{HEAD}bracket = \"robots.toml\"\n{}", team("windward"));
+    assert_has(
+        &error(&robots, |d| {
+            mkdir(d);
+            write(
+                d,
+                "robots.toml",
+                "name = \"R\"\ngame = \"robots\"\nset_size = 8\ngames_per_series = 10\n\
+                 advance_per_set = 2\nfill_nationals_to_multiple_of = 8\n",
+            );
+        }),
+        &[
+            "t.toml:10:12: Robots has no Windward protocol (it is Last Robot Standing's); expected jsonl (the default)",
+        ],
+    );
+}
+
+#[test]
 fn builtin_ais_take_no_protocol_or_dir() {
     let text = format!(
         "{HEAD}{}protocol = \"jsonl\"\n",

@@ -72,11 +72,10 @@ pub fn parse_bot(
             format!("a command line or one of {}", builtin_names(game)),
         ));
     }
-    let protocol = match protocol.map(Field::trimmed) {
-        None | Some("jsonl") => Protocol::Jsonl,
-        Some("windward") if game.speaks_windward() => Protocol::Windward,
-        Some("windward") => {
-            let loc = protocol.map_or(&bot.loc, |p| &p.loc);
+    let name = protocol.map_or(Protocol::Jsonl.name(), Field::trimmed);
+    let loc = protocol.map_or(&bot.loc, |p| &p.loc);
+    let protocol = match Protocol::parse(name) {
+        Some(Protocol::Windward) if !game.speaks_windward() => {
             return Err(loc.error(
                 format!(
                     "{} has no Windward protocol (it is Last Robot Standing's)",
@@ -85,10 +84,10 @@ pub fn parse_bot(
                 "jsonl (the default)",
             ));
         }
-        Some(other) => {
-            let loc = protocol.map_or(&bot.loc, |p| &p.loc);
+        Some(protocol) => protocol,
+        None => {
             return Err(loc.error(
-                format!("unknown protocol {other:?}"),
+                format!("unknown protocol {name:?}"),
                 "jsonl (the default) or windward",
             ));
         }
