@@ -8,7 +8,7 @@
 //! to the end of the level is seen to be survivable.
 
 use super::Player;
-use super::sim::{Field, around_bit, toward};
+use super::sim::{Field, around_bit, squares_in, toward};
 use super::swarm::{Code, Patch, REACH, SWARM_MAX, Swarm, code_near, offset};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
@@ -55,6 +55,30 @@ struct Value {
     pass: bool,
 }
 
+impl Value {
+    /// The value as one number that orders as the value does, field by field: candidates
+    /// compare with one instruction instead of a branch a field, as good as random to
+    /// the processor. Every field fits its bits: kills are at most the [`SWARM_MAX`]
+    /// robots of a look-ahead, lives at most [`HORIZON`], room at most [`ROOM`], mobility
+    /// at most 9.
+    fn rank(self) -> u64 {
+        debug_assert!(
+            self.kills <= SWARM_MAX as u32
+                && self.lives <= HORIZON
+                && (0..=ROOM).contains(&self.room)
+                && self.mobility <= 9,
+            "{self:?}"
+        );
+        u64::from(self.clears_level) << 56
+            | u64::from(self.escape) << 48
+            | u64::from(self.kills) << 32
+            | u64::from(self.lives) << 24
+            | u64::from(self.room as u32) << 16
+            | u64::from(self.mobility) << 8
+            | u64::from(self.pass)
+    }
+}
+
 /// The robots that can matter to the next move's look-ahead, on the patch: the first
 /// [`SWARM_MAX`] of them, and how many there are.
 #[derive(Debug, Clone)]
@@ -76,18 +100,35 @@ impl Default for Near {
 }
 
 impl Near {
-    fn clear(&mut self) {
-        self.len = 0;
-        self.count = 0;
-    }
-
-    /// Adds the robot on square `c` if `near`, without a branch: whether a robot is near
-    /// is as good as random to the processor.
-    #[inline]
-    fn add(&mut self, c: Code, near: bool) {
-        self.at[self.len] = c;
-        self.len += usize::from(near && self.len < SWARM_MAX);
-        self.count += usize::from(near);
+    /// Keeps the robots of `robots` within `reach` of `player`, as squares of the patch
+    /// around it.
+    ///
+    /// Runs for every robot before most moves, so it keeps its counts in registers and
+    /// takes robots without a branch: whether a robot is near is as good as random to the
+    /// processor.
+    fn gather(&mut self, robots: &[Pos], player: Pos, reach: i32) {
+        let at = &mut self.at;
+        if robots.len() <= SWARM_MAX {
+            // Every robot fits: no count to check. A square is written whether or not it
+            // is kept, at an index below the robot's own, so below SWARM_MAX.
+            let mut len = 0usize;
+            for &r in robots {
+                at[len % SWARM_MAX] = code_near(player, r);
+                len += usize::from(r.distance(player) <= reach);
+            }
+            self.len = len;
+            self.count = len;
+            return;
+        }
+        let (mut len, mut count) = (0usize, 0usize);
+        for &r in robots {
+            let near = r.distance(player) <= reach;
+            at[len.min(SWARM_MAX)] = code_near(player, r);
+            len += usize::from(near & (len < SWARM_MAX));
+            count += usize::from(near);
+        }
+        self.len = len;
+        self.count = count;
     }
 
     fn squares(&self) -> &[Code] {
@@ -170,7 +211,7 @@ impl Dodger {
         }
         // The player's own square is open (it stands there), but may be threatened.
         let closed = swarm.threatened() | (swarm.closed_around() & !around_bit(0, 0));
-        let mobility = 9 - closed.count_ones();
+        let mobility = 9 - squares_in(closed);
         let (more, death) = swarm.pass(HORIZON);
         Value {
             clears_level: false,
@@ -186,27 +227,15 @@ impl Dodger {
     /// The next move from the current state.
     fn choose(&mut self) -> Move {
         let p = self.player;
-        let (mut nearest, mut adjacent, mut lone) = (i32::MAX, 0, p);
         // The robots that can matter to the look-ahead, found in the same pass.
         let reach = HORIZON as i32 + 2;
         const { assert!(HORIZON as i32 + 2 <= REACH, "near robots are on the patch") };
-        self.near.clear();
-        for &r in &self.robots {
-            let d = r.distance(p);
-            nearest = nearest.min(d);
-            if d == 1 {
-                adjacent += 1;
-                lone = r;
-            }
-            self.near.add(code_near(p, r), d <= reach);
-        }
-        if self.robots.is_empty() {
-            nearest = 0;
-        }
-        // The one robot next to the player, if exactly one is.
-        let lone_adjacent = (adjacent == 1).then_some(lone);
+        let (nearest, adjacent) = closest(&self.robots, p);
         // The last robot next to the player: blasting it ends the level at once.
-        if let Some(r) = lone_adjacent.filter(|_| self.can_blast && self.robots.len() == 1) {
+        if self.can_blast
+            && self.robots.len() == 1
+            && let Some(r) = self.lone_adjacent(adjacent)
+        {
             return Move::Blast(direction(p, r));
         }
         if nearest >= FAR || (self.robots.len() == 1 && self.can_blast && nearest >= 2) {
@@ -214,6 +243,7 @@ impl Dodger {
             // robot is to be blasted once next to it.
             return Move::Pass;
         }
+        self.near.gather(&self.robots, p, reach);
         self.patch = Patch::new(&self.field, p);
         let centre = code_near(p, p);
         self.swarm.reset(&self.patch, self.near.squares(), centre);
@@ -238,21 +268,33 @@ impl Dodger {
         if count == 1 {
             return safe[0].0;
         }
-        let mut best: Option<(Value, Move)> = None;
-        for &(mv, to, t) in &safe[..count] {
-            let value = self.value(to, t, mv == Move::Pass);
-            if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, mv));
+        if let Some(&(mv, to, t)) = safe[..count].first() {
+            // The first of equally good squares wins.
+            let mut best = (self.value(to, t, mv == Move::Pass).rank(), mv);
+            for &(mv, to, t) in &safe[1..count] {
+                let rank = self.value(to, t, mv == Move::Pass).rank();
+                if rank > best.0 {
+                    best = (rank, mv);
+                }
             }
-        }
-        if let Some((_, mv)) = best {
-            return mv;
+            return best.1;
         }
         // Cornered: blast the one robot that can reach the player, or teleport away.
-        if let Some(r) = lone_adjacent.filter(|_| self.can_blast) {
+        if self.can_blast
+            && let Some(r) = self.lone_adjacent(adjacent)
+        {
             return Move::Blast(direction(p, r));
         }
         Move::Teleport
+    }
+
+    /// The one robot next to the player, if exactly one is (`adjacent` of them are):
+    /// looked for only when needed, so that the pass over the robots does not track it.
+    fn lone_adjacent(&self, adjacent: u32) -> Option<Pos> {
+        let p = self.player;
+        (adjacent == 1)
+            .then(|| self.robots.iter().copied().find(|r| r.distance(p) == 1))
+            .flatten()
     }
 
     /// Plays `mv` (not a teleport) on the simulated state; returns whether the plan goes on.
@@ -280,6 +322,22 @@ impl Dodger {
         let dead = stepped.hit;
         !dead && !self.robots.is_empty()
     }
+}
+
+/// The distance from `player` to the nearest of `robots` (0 with none), and how many are
+/// next to it. A pass of its own, apart from [`Near::gather`]: it is vectorised, and a
+/// third of the moves need nothing more.
+fn closest(robots: &[Pos], player: Pos) -> (i32, u32) {
+    let (mut nearest, mut adjacent) = (i32::MAX, 0u32);
+    for &r in robots {
+        let d = r.distance(player);
+        nearest = nearest.min(d);
+        adjacent += u32::from(d == 1);
+    }
+    if robots.is_empty() {
+        nearest = 0;
+    }
+    (nearest, adjacent)
 }
 
 /// The direction from `from` to the adjacent square `to`.
@@ -323,6 +381,39 @@ impl Player for Dodger {
 mod tests {
     use super::*;
     use crate::games::robots::board::Position;
+    use proptest::prelude::*;
+
+    fn any_value() -> impl Strategy<Value = Value> {
+        (
+            any::<bool>(),
+            any::<bool>(),
+            0..=SWARM_MAX as u32,
+            0..=HORIZON,
+            0..=ROOM,
+            0u32..=9,
+            any::<bool>(),
+        )
+            .prop_map(
+                |(clears_level, escape, kills, lives, room, mobility, pass)| Value {
+                    clears_level,
+                    escape,
+                    kills,
+                    lives,
+                    room,
+                    mobility,
+                    pass,
+                },
+            )
+    }
+
+    proptest! {
+        /// Candidates are compared by rank: it must order values as comparing them field
+        /// by field does.
+        #[test]
+        fn ranks_order_as_values_do(a in any_value(), b in any_value()) {
+            prop_assert_eq!(a.rank().cmp(&b.rank()), a.cmp(&b));
+        }
+    }
 
     fn plan(player: (i32, i32), robots: &[(i32, i32)], heaps: &[(i32, i32)]) -> Vec<Move> {
         let position = Position {

@@ -25,27 +25,31 @@ pub(super) const SWARM_MAX: usize = 64;
 /// A square of a patch: `row * 16 + column`.
 pub(super) type Code = u8;
 
-/// A set of the 256 squares of a patch.
+/// A set of the 256 squares of a patch, a row of 16 bits each: the 3x3 squares around one
+/// are read from three rows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Bits([u64; 4]);
+pub(super) struct Bits([u16; 16]);
 
 impl Bits {
     #[inline]
     pub fn has(&self, c: Code) -> bool {
-        self.0[usize::from(c >> 6)] >> (c & 63) & 1 != 0
+        self.0[usize::from(c >> 4)] >> (c & 15) & 1 != 0
+    }
+
+    /// Adds square `c` if `add`, without a branch.
+    #[inline]
+    fn insert_if(&mut self, c: Code, add: bool) {
+        self.0[usize::from(c >> 4)] |= u16::from(add) << (c & 15);
     }
 
     /// The 3x3 squares around `c` (which is not on the patch's edge), as the bits of
     /// [`super::sim::around_bit`].
+    #[inline]
     fn around(&self, c: Code) -> u16 {
-        let mut bits = 0;
-        for dy in 0..3 {
-            let row = i32::from(c >> 4) - 1 + dy;
-            let word = self.0[(row / 4) as usize] >> ((row % 4) * 16);
-            let three = (word >> (i32::from(c & 15) - 1)) & 7;
-            bits |= (three as u16) << (dy * 3);
-        }
-        bits
+        let (row, column) = (usize::from(c >> 4), u32::from(c & 15));
+        // Masked: the rows are on the patch (the caller's word), and then no bounds check.
+        let three = |dy: usize| (self.0[(row + dy).wrapping_sub(1) & 15] >> (column - 1)) & 7;
+        three(0) | three(1) << 3 | three(2) << 6
     }
 }
 
@@ -59,13 +63,10 @@ pub(super) struct Patch {
 impl Patch {
     /// The patch of `field` around `centre`.
     pub fn new(field: &Field, centre: Pos) -> Patch {
-        let mut closed = Bits::default();
         let read = (MID - REACH) as usize..(MID + REACH + 1) as usize;
-        let rows = field.closed_rows(centre.x - MID, centre.y - MID, read);
-        for (row, bits) in rows.into_iter().enumerate() {
-            closed.0[row / 4] |= u64::from(bits) << (row % 4 * 16);
+        Patch {
+            closed: Bits(field.closed_rows(centre.x - MID, centre.y - MID, read)),
         }
-        Patch { closed }
     }
 
     /// The 3x3 squares around `c` (within 7 squares of the centre) the player could not
@@ -224,9 +225,8 @@ impl Swarm {
     fn wreck(&mut self) -> u32 {
         let (mut seen, mut crowded) = (Bits::default(), Bits::default());
         for &c in &self.at[..self.len] {
-            let (word, bit) = (usize::from(c >> 6), 1u64 << (c & 63));
-            crowded.0[word] |= seen.0[word] & bit;
-            seen.0[word] |= bit;
+            crowded.insert_if(c, seen.has(c));
+            seen.insert_if(c, true);
         }
         let (shift, at) = (self.shift, &mut self.at[..self.len]);
         let mut kept = 0;
@@ -235,7 +235,7 @@ impl Swarm {
             let c = at[k];
             let met = crowded.has(c);
             let square = c.wrapping_add(shift);
-            self.closed.0[usize::from(square >> 6)] |= u64::from(met) << (square & 63);
+            self.closed.insert_if(square, met);
             at[kept] = c;
             kept += usize::from(!met);
         }
