@@ -259,10 +259,10 @@ impl Dodger {
                 _ => (0, 0),
             };
             let t = offset(centre, dx, dy);
-            if closed & around_bit(dx, dy) == 0 {
-                safe[count] = (mv, Pos::new(p.x + dx, p.y + dy), t);
-                count += 1;
-            }
+            // Kept without a branch: which squares are safe is as good as random to the
+            // processor.
+            safe[count] = (mv, Pos::new(p.x + dx, p.y + dy), t);
+            count += usize::from(closed & around_bit(dx, dy) == 0);
         }
         // A lone safe square needs no look-ahead: it is the move.
         if count == 1 {
