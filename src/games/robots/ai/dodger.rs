@@ -195,8 +195,7 @@ impl Dodger {
     #[inline(never)]
     fn value(&mut self, to: Pos, t: Code, pass: bool) -> Value {
         let swarm = &mut self.swarm;
-        swarm.reset(&self.patch, self.near.squares(), t);
-        let kills = swarm.step().kills;
+        let kills = swarm.start(&self.patch, self.near.squares(), t).kills;
         // The level is cleared only if no robot, near or far, is left.
         if swarm.is_empty() && self.near.count == self.robots.len() {
             return Value {
