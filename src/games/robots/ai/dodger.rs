@@ -9,7 +9,7 @@
 
 use super::Player;
 use super::sim::{Field, around_bit, squares_in, toward};
-use super::swarm::{Code, Patch, REACH, SWARM_MAX, Swarm, code_near, offset};
+use super::swarm::{Code, Patch, REACH, SWARM_MAX, Swarm, code_near, offset, threatened};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
 use crate::rng::GameRng;
@@ -245,8 +245,7 @@ impl Dodger {
         self.near.gather(&self.robots, p, reach);
         self.patch = Patch::new(&self.field, p);
         let centre = code_near(p, p);
-        self.swarm.reset(&self.patch, self.near.squares(), centre);
-        let closed = self.swarm.threatened() | self.patch.closed_around(centre);
+        let closed = threatened(self.near.squares()) | self.patch.closed_around(centre);
         let first = self.first_dir;
         let options = std::iter::once(Move::Pass)
             .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));

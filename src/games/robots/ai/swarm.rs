@@ -146,20 +146,17 @@ impl Swarm {
     /// that every square between them is on it.
     #[cfg(test)]
     pub fn new(patch: &Patch, robots: &[Code], to: Code) -> Swarm {
-        let mut swarm = Swarm::default();
-        swarm.reset(patch, robots, to);
-        swarm
-    }
-
-    /// Starts over as [`Swarm::new`] would, in place: a swarm is reused from look-ahead
-    /// to look-ahead, as building one and moving it read its robots back as a block
-    /// just after writing them one byte at a time, which stalls the processor.
-    pub fn reset(&mut self, patch: &Patch, robots: &[Code], to: Code) {
-        self.len = robots.len().min(SWARM_MAX);
-        self.shift = to.wrapping_sub(TARGET);
-        self.closed = patch.closed;
-        for (a, &c) in self.at.iter_mut().zip(&robots[..self.len]) {
-            *a = c.wrapping_sub(self.shift);
+        let len = robots.len().min(SWARM_MAX);
+        let shift = to.wrapping_sub(TARGET);
+        let mut at = [0; SWARM_MAX];
+        for (a, &c) in at.iter_mut().zip(&robots[..len]) {
+            *a = c.wrapping_sub(shift);
+        }
+        Swarm {
+            len,
+            at,
+            closed: patch.closed,
+            shift,
         }
     }
 
@@ -184,14 +181,14 @@ impl Swarm {
     /// The squares of the 3x3 around the target that a robot is on or next to (the bits
     /// of [`super::sim::around_bit`]).
     pub fn threatened(&self) -> u16 {
-        self.at[..self.len]
-            .iter()
-            .fold(0, |bits, &c| bits | THREAT[usize::from(c)])
+        threatened(&self.at[..self.len])
     }
 
-    /// Starts over as [`Swarm::reset`] would and plays the first step at once, reading
-    /// the robots from `robots` instead of copying them first: one pass over them
-    /// instead of two, for every candidate square.
+    /// Starts over, in place, as [`Swarm::new`] would, and plays the first step at once,
+    /// reading the robots from `robots` instead of copying them first: one pass over them
+    /// instead of two, for every candidate square. A swarm is reused from look-ahead to
+    /// look-ahead, as building one and moving it read its robots back as a block just
+    /// after writing them one byte at a time, which stalls the processor.
     #[inline(always)]
     pub fn start(&mut self, patch: &Patch, robots: &[Code], to: Code) -> SwarmStep {
         self.len = robots.len().min(SWARM_MAX);
@@ -283,6 +280,16 @@ impl Swarm {
         }
         (kills, None)
     }
+}
+
+/// The squares of the 3x3 around the patch's centre that a robot on one of `robots` is on
+/// or next to (the bits of [`super::sim::around_bit`]). A swarm counts its robots' squares
+/// from its target as a patch does from its centre ([`TARGET`] is the centre's square), so
+/// this serves both.
+pub(super) fn threatened(robots: &[Code]) -> u16 {
+    robots
+        .iter()
+        .fold(0, |bits, &c| bits | THREAT[usize::from(c)])
 }
 
 /// The square of `p` on the patch around `centre` if `p` is within 7 squares of it; a
@@ -384,17 +391,27 @@ mod tests {
         for rx in 10..21 {
             for ry in 10..21 {
                 let robot = Pos::new(rx, ry);
-                let swarm = Swarm::new(
-                    &patch,
-                    &[code_near(centre, robot)],
-                    code_near(centre, centre),
-                );
-                let bits = swarm.threatened();
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let near = robot.distance(Pos::new(15 + dx, 15 + dy)) <= 1;
-                        let bit = bits >> ((dy + 1) * 3 + dx + 1) & 1 == 1;
-                        assert_eq!(bit, near, "{robot} {dx},{dy}");
+                let r = code_near(centre, robot);
+                // Around the centre from the patch's squares, as the dodger asks before
+                // choosing; around a target of a swarm from its own.
+                let around_centre = threatened(&[r]);
+                for (to, bits) in [
+                    (centre, around_centre),
+                    (
+                        centre,
+                        Swarm::new(&patch, &[r], code_near(centre, centre)).threatened(),
+                    ),
+                    (
+                        Pos::new(16, 14),
+                        Swarm::new(&patch, &[r], code_near(centre, Pos::new(16, 14))).threatened(),
+                    ),
+                ] {
+                    for dy in -1..=1 {
+                        for dx in -1..=1 {
+                            let near = robot.distance(Pos::new(to.x + dx, to.y + dy)) <= 1;
+                            let bit = bits >> ((dy + 1) * 3 + dx + 1) & 1 == 1;
+                            assert_eq!(bit, near, "{robot} around {to}: {dx},{dy}");
+                        }
                     }
                 }
             }
