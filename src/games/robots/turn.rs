@@ -214,10 +214,7 @@ impl Board {
         let moved = &mut robots[..];
         for r in moved.iter_mut() {
             cells[square(*r)] = Cell::Empty;
-            *r = Pos::new(
-                r.x + (p.x - r.x).clamp(-1, 1),
-                r.y + (p.y - r.y).clamp(-1, 1),
-            );
+            *r = r.toward(p);
             arrivals[square(*r)] += 1;
         }
         wrecks.clear();

@@ -28,6 +28,17 @@ impl Pos {
         Pos::new(self.x + dx, self.y + dy)
     }
 
+    /// The square a robot on `self` steps to, chasing a player on `target` (RB3.1): one
+    /// column and one row nearer, where they differ. Clamped, not `signum`, which the
+    /// compiler turned into slow vector code.
+    #[inline]
+    pub fn toward(self, target: Pos) -> Pos {
+        Pos::new(
+            self.x + (target.x - self.x).clamp(-1, 1),
+            self.y + (target.y - self.y).clamp(-1, 1),
+        )
+    }
+
     /// Chebyshev distance: the number of robot steps between two squares.
     pub fn distance(self, other: Pos) -> i32 {
         (self.x - other.x).abs().max((self.y - other.y).abs())

@@ -8,7 +8,7 @@
 //! to the end of the level is seen to be survivable.
 
 use super::Player;
-use super::sim::{Field, around_bit, squares_in, toward};
+use super::sim::{Field, around_bit, squares_in};
 use super::swarm::{Code, Patch, REACH, SWARM_MAX, Swarm, code_near, offset, threatened};
 use crate::games::robots::board::Board;
 use crate::games::robots::types::{Dir, MAX_MOVES, Move, Pos};
@@ -340,7 +340,7 @@ fn closest(robots: &[Pos], player: Pos) -> (i32, u32) {
 
 /// The direction from `from` to the adjacent square `to`.
 fn direction(from: Pos, to: Pos) -> Dir {
-    let step = toward(from, to);
+    let step = from.toward(to);
     Dir::ALL
         .into_iter()
         .find(|&d| from.step(d) == step)

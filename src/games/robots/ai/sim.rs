@@ -23,15 +23,6 @@ pub(super) struct Field {
     loaded: Vec<usize>,
 }
 
-/// The square a robot on `r` steps to, chasing `player` (RB3.1).
-#[inline]
-pub(super) fn toward(r: Pos, player: Pos) -> Pos {
-    Pos::new(
-        r.x + (player.x - r.x).clamp(-1, 1),
-        r.y + (player.y - r.y).clamp(-1, 1),
-    )
-}
-
 impl Field {
     /// Takes the board's size and heaps; its robots go to `robots`. Called every turn, so
     /// it touches only the heaps, not every square.
@@ -131,7 +122,7 @@ impl Field {
         let (heap_bits, w) = (&self.heap[..], self.w);
         let moved = &mut robots[..];
         for k in 0..moved.len() {
-            let r = toward(moved[k], player);
+            let r = moved[k].toward(player);
             hit |= r == player;
             // Without branches: whether a robot runs into a heap, or is on a line, is as
             // good as random to the processor. Robots off the lines and robots on heaps
@@ -240,7 +231,7 @@ impl Field {
         for _ in 1..d {
             let mut kept = 0;
             for k in 0..alive {
-                let r = toward(group[k].1, player);
+                let r = group[k].1.toward(player);
                 if !self.heap(self.idx(r)) {
                     group[kept] = (0, r);
                     kept += 1;
