@@ -195,7 +195,7 @@ impl Dodger {
     #[inline(never)]
     fn value(&mut self, to: Pos, t: Code, pass: bool) -> Value {
         let swarm = &mut self.swarm;
-        let kills = swarm.start(&self.patch, self.near.squares(), t).kills;
+        let kills = swarm.start(self.near.squares(), t).kills;
         // The level is cleared only if no robot, near or far, is left.
         if swarm.is_empty() && self.near.count == self.robots.len() {
             return Value {
@@ -244,6 +244,7 @@ impl Dodger {
         }
         self.near.gather(&self.robots, p, reach);
         self.patch = Patch::new(&self.field, p);
+        self.swarm.load(&self.patch);
         let centre = code_near(p, p);
         let closed = threatened(self.near.squares()) | self.patch.closed_around(centre);
         let first = self.first_dir;

@@ -4,11 +4,11 @@
 //! The dodger judges every candidate square from the robots within a few squares of the
 //! player only, and they never leave the squares between them and the player. On a patch
 //! a square is one byte (`row * 16 + column`), a robot's step is a few byte operations,
-//! and the heaps, the squares off the board and the squares robots stand on are 256-bit
-//! sets: judging a candidate costs a few hundred instructions instead of a few thousand
-//! with positions and the field's squares.
+//! and the heaps and the squares off the board are a byte each: judging a candidate costs
+//! a few hundred instructions instead of a few thousand with positions and the field's
+//! squares.
 
-use super::sim::Field;
+use super::sim::{Field, around_bit};
 use crate::games::robots::types::Pos;
 
 /// Squares a patch has on each side.
@@ -31,17 +31,6 @@ pub(super) type Code = u8;
 pub(super) struct Bits([u16; 16]);
 
 impl Bits {
-    #[inline]
-    pub fn has(&self, c: Code) -> bool {
-        self.0[usize::from(c >> 4)] >> (c & 15) & 1 != 0
-    }
-
-    /// Adds square `c` if `add`, without a branch.
-    #[inline]
-    fn insert_if(&mut self, c: Code, add: bool) {
-        self.0[usize::from(c >> 4)] |= u16::from(add) << (c & 15);
-    }
-
     /// The 3x3 squares around `c` (which is not on the patch's edge), as the bits of
     /// [`super::sim::around_bit`].
     #[inline]
@@ -60,12 +49,29 @@ pub(super) struct Patch {
     closed: Bits,
 }
 
+/// The rows of a patch that are read: those within [`REACH`] of its centre.
+const READ: std::ops::Range<usize> = (MID - REACH) as usize..(MID + REACH + 1) as usize;
+
+/// For the bits of a byte, a byte each (1 for a set bit), in the order of the bits.
+const BYTES: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[b] |= ((b as u64 >> j) & 1) << (8 * j);
+            j += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 impl Patch {
     /// The patch of `field` around `centre`.
     pub fn new(field: &Field, centre: Pos) -> Patch {
-        let read = (MID - REACH) as usize..(MID + REACH + 1) as usize;
         Patch {
-            closed: Bits(field.closed_rows(centre.x - MID, centre.y - MID, read)),
+            closed: Bits(field.closed_rows(centre.x - MID, centre.y - MID, READ)),
         }
     }
 
@@ -101,6 +107,29 @@ const NEXT: [Code; 256] = {
     table
 };
 
+/// The bit of square `c` among the squares of [`TARGET`]'s row (bits 0 to 15, by column)
+/// and column (bits 16 to 31, by row), none off both.
+///
+/// Robots step towards one square, so two of them can only meet on its row or column:
+/// off them, the square a robot reached has one square it can have come from, which held
+/// one robot. A bit each for those squares finds every meeting of a step, and only those.
+const LINE: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        let (x, y) = ((c % 16) as i32, (c / 16) as i32);
+        table[c] = if y == MID {
+            1 << x
+        } else if x == MID {
+            1 << (16 + y)
+        } else {
+            0
+        };
+        c += 1;
+    }
+    table
+};
+
 /// The squares of the 3x3 around [`TARGET`] that a robot on square `c` is on or next to
 /// (the bits of [`super::sim::around_bit`]).
 const THREAT: [u16; 256] = {
@@ -120,12 +149,23 @@ const THREAT: [u16; 256] = {
 /// The robots' squares are counted from the square they chase ([`TARGET`] is that square),
 /// so that a step is a look-up in one table ([`NEXT`]) whatever the square; the patch's
 /// squares are theirs plus `shift`.
+///
+/// A swarm is loaded with a patch once ([`Swarm::load`]) and then started over for every
+/// candidate square of the move ([`Swarm::start`]), in place: the closed squares are a
+/// byte each, so that a robot's square is tested with one load, and they are not copied
+/// for every candidate; the heaps a look-ahead made are opened again by the next start.
 #[derive(Debug, Clone)]
 pub(super) struct Swarm {
     len: usize,
     at: [Code; SWARM_MAX],
-    /// The patch's closed squares, the robots' own heaps included.
-    closed: Bits,
+    /// The patch's closed squares, 1 each, the robots' own heaps included.
+    closed: [u8; 256],
+    /// The patch's closed squares as it has them, without the robots' own heaps.
+    rows: Bits,
+    /// The squares of the heaps the robots' collisions made since the last start: two
+    /// robots or more make one.
+    made: [Code; SWARM_MAX / 2],
+    made_len: usize,
     shift: Code,
 }
 
@@ -134,7 +174,10 @@ impl Default for Swarm {
         Swarm {
             len: 0,
             at: [0; SWARM_MAX],
-            closed: Bits::default(),
+            closed: [1; 256],
+            rows: Bits::default(),
+            made: [0; SWARM_MAX / 2],
+            made_len: 0,
             shift: 0,
         }
     }
@@ -146,17 +189,26 @@ impl Swarm {
     /// that every square between them is on it.
     #[cfg(test)]
     pub fn new(patch: &Patch, robots: &[Code], to: Code) -> Swarm {
-        let len = robots.len().min(SWARM_MAX);
-        let shift = to.wrapping_sub(TARGET);
-        let mut at = [0; SWARM_MAX];
-        for (a, &c) in at.iter_mut().zip(&robots[..len]) {
-            *a = c.wrapping_sub(shift);
+        let mut swarm = Swarm::default();
+        swarm.load(patch);
+        swarm.len = robots.len().min(SWARM_MAX);
+        swarm.shift = to.wrapping_sub(TARGET);
+        for (a, &c) in swarm.at.iter_mut().zip(&robots[..swarm.len]) {
+            *a = c.wrapping_sub(swarm.shift);
         }
-        Swarm {
-            len,
-            at,
-            closed: patch.closed,
-            shift,
+        swarm
+    }
+
+    /// Takes the closed squares of `patch` (the rows it read), for the look-aheads of one
+    /// move.
+    pub fn load(&mut self, patch: &Patch) {
+        self.made_len = 0;
+        self.rows = patch.closed;
+        for row in READ {
+            let bits = patch.closed.0[row];
+            let bytes = &mut self.closed[row * 16..row * 16 + 16];
+            bytes[..8].copy_from_slice(&BYTES[usize::from(bits & 0xff)].to_le_bytes());
+            bytes[8..].copy_from_slice(&BYTES[usize::from(bits >> 8)].to_le_bytes());
         }
     }
 
@@ -175,7 +227,16 @@ impl Swarm {
     /// The 3x3 squares around the target the player could not step onto, the robots' own
     /// heaps included: see [`Patch::closed_around`].
     pub fn closed_around(&self) -> u16 {
-        self.closed.around(TARGET.wrapping_add(self.shift))
+        let target = TARGET.wrapping_add(self.shift);
+        let mut bits = self.rows.around(target);
+        for &m in &self.made[..self.made_len] {
+            let dx = i32::from(m & 15) - i32::from(target & 15);
+            let dy = i32::from(m >> 4) - i32::from(target >> 4);
+            if dx.abs() <= 1 && dy.abs() <= 1 {
+                bits |= around_bit(dx, dy);
+            }
+        }
+        bits
     }
 
     /// The squares of the 3x3 around the target that a robot is on or next to (the bits
@@ -184,16 +245,19 @@ impl Swarm {
         threatened(&self.at[..self.len])
     }
 
-    /// Starts over, in place, as [`Swarm::new`] would, and plays the first step at once,
-    /// reading the robots from `robots` instead of copying them first: one pass over them
-    /// instead of two, for every candidate square. A swarm is reused from look-ahead to
-    /// look-ahead, as building one and moving it read its robots back as a block just
-    /// after writing them one byte at a time, which stalls the processor.
+    /// Starts over, in place, as [`Swarm::new`] would on the loaded patch, and plays the
+    /// first step at once, reading the robots from `robots` instead of copying them first:
+    /// one pass over them instead of two, for every candidate square. A swarm is reused
+    /// from look-ahead to look-ahead, as building one and moving it read its robots back
+    /// as a block just after writing them one byte at a time, which stalls the processor.
     #[inline(always)]
-    pub fn start(&mut self, patch: &Patch, robots: &[Code], to: Code) -> SwarmStep {
+    pub fn start(&mut self, robots: &[Code], to: Code) -> SwarmStep {
+        for &c in &self.made[..self.made_len] {
+            self.closed[usize::from(c)] = 0;
+        }
+        self.made_len = 0;
         self.len = robots.len().min(SWARM_MAX);
         self.shift = to.wrapping_sub(TARGET);
-        self.closed = patch.closed;
         self.advance(Some(&robots[..self.len]))
     }
 
@@ -208,14 +272,12 @@ impl Swarm {
     /// where they stand.
     #[inline(always)]
     fn advance(&mut self, from: Option<&[Code]>) -> SwarmStep {
-        // Robots that may share a square, by the square's bit in a word of 64 (squares 4
-        // rows apart share one): most steps have none, and then no set of 256 squares is
-        // needed.
-        let (mut seen, mut maybe) = (0u64, 0u64);
+        // The squares of the target's row and column robots reached, and those more than
+        // one reached: robots chasing one square meet only there (see [`LINE`]).
+        let (mut seen, mut crowded) = (0u32, 0u32);
         let (mut kills, mut hit, mut kept) = (0, false, 0);
-        // Locals, so that the loop does not reload them after every byte it writes.
-        let (closed, shift) = (self.closed, self.shift);
-        let at = &mut self.at[..self.len];
+        let shift = self.shift;
+        let (at, closed) = (&mut self.at[..self.len], &self.closed);
         for k in 0..at.len() {
             let c = match from {
                 Some(squares) => squares[k].wrapping_sub(shift),
@@ -225,37 +287,37 @@ impl Swarm {
             hit |= c == TARGET;
             // Without branches: whether a robot runs into a heap is as good as random to
             // the processor.
-            let heap = closed.has(c.wrapping_add(shift));
-            let bit = 1u64 << (c & 63);
-            maybe |= seen & bit;
-            seen |= bit;
+            let heap = u32::from(closed[usize::from(c.wrapping_add(shift))]);
+            let line = LINE[usize::from(c)];
+            crowded |= seen & line;
+            seen |= line;
             at[kept] = c;
-            kept += usize::from(!heap);
-            kills += u32::from(heap);
+            kept += 1 - heap as usize;
+            kills += heap;
         }
         self.len = kept;
-        if maybe != 0 {
-            kills += self.wreck();
+        if crowded != 0 {
+            kills += self.wreck(crowded);
         }
         SwarmStep { kills, hit }
     }
 
-    /// Destroys the robots that share a square, which becomes a heap; returns how many.
-    fn wreck(&mut self) -> u32 {
-        let (mut seen, mut crowded) = (Bits::default(), Bits::default());
-        for &c in &self.at[..self.len] {
-            crowded.insert_if(c, seen.has(c));
-            seen.insert_if(c, true);
-        }
-        let (shift, at) = (self.shift, &mut self.at[..self.len]);
+    /// Destroys the robots on the squares of `crowded` (bits of [`LINE`]), which become
+    /// heaps; returns how many.
+    fn wreck(&mut self, crowded: u32) -> u32 {
+        let shift = self.shift;
         let mut kept = 0;
-        for k in 0..at.len() {
+        for k in 0..self.len {
             // Without branches: which robots met is as good as random to the processor.
-            let c = at[k];
-            let met = crowded.has(c);
+            // A square is listed as made once, by its first robot.
+            let c = self.at[k];
+            let met = LINE[usize::from(c)] & crowded != 0;
             let square = c.wrapping_add(shift);
-            self.closed.insert_if(square, met);
-            at[kept] = c;
+            let new = met && self.closed[usize::from(square)] == 0;
+            self.made[self.made_len % (SWARM_MAX / 2)] = square;
+            self.made_len += usize::from(new);
+            self.closed[usize::from(square)] |= u8::from(met);
+            self.at[kept] = c;
             kept += usize::from(!met);
         }
         let kills = (self.len - kept) as u32;
@@ -352,8 +414,10 @@ mod tests {
             let patch = Patch::new(&plain_field, centre);
             let codes: Vec<Code> = robots.iter().map(|&r| code_near(centre, r)).collect();
             let t = code_near(centre, to);
-            // A swarm in use, as the dodger's is: the first step starts it over.
-            let mut swarm = Swarm::new(&patch, &codes[..codes.len() / 2], t ^ 1);
+            // A swarm in use, as the dodger's is, whose look-ahead made heaps of its own:
+            // the first step starts it over.
+            let mut swarm = Swarm::new(&patch, &codes, t ^ 1);
+            swarm.pass(6);
             let mut plain = robots.clone();
             let mut wrecked = Vec::new();
             for k in 0..5 {
@@ -362,7 +426,7 @@ mod tests {
                     plain_field.set_heap(i);
                 }
                 let stepped = if k == 0 {
-                    swarm.start(&patch, &codes, t)
+                    swarm.start(&codes, t)
                 } else {
                     swarm.step()
                 };
