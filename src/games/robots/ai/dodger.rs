@@ -156,8 +156,8 @@ pub struct Dodger {
     /// The robots of the look-ahead.
     swarm: Swarm,
     wrecked: Vec<usize>,
-    /// The robots of a last stand looked ahead, with their distances.
-    stand: Vec<(i32, Pos)>,
+    /// The robots of a last stand looked ahead.
+    stand: Vec<Pos>,
 }
 
 impl Dodger {
@@ -186,14 +186,15 @@ impl Dodger {
     }
 
     /// The value of moving to (or staying on) `to` (square `t` of the patch), a safe
-    /// square, judged on the robots of [`Dodger::near`] only: a robot farther away cannot
+    /// square, as its [`Value::rank`] (returned in a register: a value's fields stored
+    /// one by one and read back as a word made the processor wait 3% of a game), judged on the robots of [`Dodger::near`] only: a robot farther away cannot
     /// reach the player within the look-ahead, and robots closing in on a standing player
     /// one square a step only meet robots at the same distance, so what the far ones do
     /// hardly depends on this move.
     // Out of line: inlined into `choose`, its swarm steps were compiled into slower code
     // (4% more instructions a game).
     #[inline(never)]
-    fn value(&mut self, to: Pos, t: Code, pass: bool) -> Value {
+    fn value(&mut self, to: Pos, t: Code, pass: bool) -> u64 {
         let swarm = &mut self.swarm;
         let kills = swarm.start(self.near.squares(), t).kills;
         // The level is cleared only if no robot, near or far, is left.
@@ -206,7 +207,8 @@ impl Dodger {
                 room: ROOM,
                 mobility: 9,
                 pass,
-            };
+            }
+            .rank();
         }
         // The player's own square is open (it stands there), but may be threatened.
         let closed = swarm.threatened() | (swarm.closed_around() & !around_bit(0, 0));
@@ -221,6 +223,7 @@ impl Dodger {
             mobility,
             pass,
         }
+        .rank()
     }
 
     /// The next move from the current state.
@@ -269,9 +272,9 @@ impl Dodger {
         }
         if let Some(&(mv, to, t)) = safe[..count].first() {
             // The first of equally good squares wins.
-            let mut best = (self.value(to, t, mv == Move::Pass).rank(), mv);
+            let mut best = (self.value(to, t, mv == Move::Pass), mv);
             for &(mv, to, t) in &safe[1..count] {
-                let rank = self.value(to, t, mv == Move::Pass).rank();
+                let rank = self.value(to, t, mv == Move::Pass);
                 if rank > best.0 {
                     best = (rank, mv);
                 }

@@ -192,23 +192,18 @@ impl Field {
     /// `d` squares away lies where only robots that started farther pass, later. The
     /// nearest distance from which a robot gets through decides; usually the first, one
     /// robot walked to the player.
-    pub fn last_stand(
-        &mut self,
-        robots: &[Pos],
-        player: Pos,
-        group: &mut Vec<(i32, Pos)>,
-    ) -> Option<u32> {
+    pub fn last_stand(&mut self, robots: &[Pos], player: Pos, group: &mut Vec<Pos>) -> Option<u32> {
         group.clear();
-        group.extend(robots.iter().map(|&r| (r.distance(player), r)));
+        group.extend_from_slice(robots);
         let mark = self.mark();
         let mut reached = None;
         let mut start = 0;
         // The nearest distance not played yet, its robots moved to the front of the rest:
         // usually the first distance decides, so the robots are not sorted.
-        while let Some(d) = group[start..].iter().map(|g| g.0).min() {
+        while let Some(d) = group[start..].iter().map(|r| r.distance(player)).min() {
             let mut end = start;
             for k in start..group.len() {
-                if group[k].0 == d {
+                if group[k].distance(player) == d {
                     group.swap(k, end);
                     end += 1;
                 }
@@ -226,16 +221,16 @@ impl Field {
     /// Steps robots that all start `d` squares from `player` until they are next to it;
     /// returns whether one is left (and reaches it in the next step). Their collisions
     /// make heaps on the field.
-    fn gets_through(&mut self, group: &mut [(i32, Pos)], player: Pos, d: i32) -> bool {
+    fn gets_through(&mut self, group: &mut [Pos], player: Pos, d: i32) -> bool {
         let mut alive = group.len();
         for _ in 1..d {
             let mut kept = 0;
             for k in 0..alive {
-                let r = group[k].1.toward(player);
-                if !self.heap(self.idx(r)) {
-                    group[kept] = (0, r);
-                    kept += 1;
-                }
+                // Kept without a branch: whether a robot runs into a heap is as good as
+                // random to the processor.
+                let r = group[k].toward(player);
+                group[kept] = r;
+                kept += usize::from(!self.heap(self.idx(r)));
             }
             alive = self.collide(&mut group[..kept]);
             if alive == 0 {
@@ -245,26 +240,21 @@ impl Field {
         alive > 0
     }
 
-    /// Destroys the robots of `group` that share a square, which becomes a heap; the
-    /// survivors move to the front. Returns how many survive.
-    fn collide(&mut self, group: &mut [(i32, Pos)]) -> usize {
-        const MET: i32 = -1;
+    /// Destroys the robots of `group` (none on a heap) that share a square, which becomes
+    /// a heap; the survivors move to the front. Returns how many survive.
+    fn collide(&mut self, group: &mut [Pos]) -> usize {
         for a in 0..group.len() {
             for b in a + 1..group.len() {
-                if group[a].1 == group[b].1 {
-                    group[a].0 = MET;
-                    group[b].0 = MET;
+                if group[a] == group[b] {
+                    self.set_heap(self.idx(group[a]));
                 }
             }
         }
         let mut kept = 0;
         for k in 0..group.len() {
-            if group[k].0 == MET {
-                self.set_heap(self.idx(group[k].1));
-            } else {
-                group[kept] = group[k];
-                kept += 1;
-            }
+            let r = group[k];
+            group[kept] = r;
+            kept += usize::from(!self.heap(self.idx(r)));
         }
         kept
     }
