@@ -250,34 +250,42 @@ impl Dodger {
         self.swarm.load(&self.patch);
         let centre = code_near(p, p);
         let closed = threatened(self.near.squares()) | self.patch.closed_around(centre);
+        // The options in the order they are tried: passing, then the directions from the
+        // first on. The safe ones are a bit each, so that no list of them is written and
+        // read back.
         let first = self.first_dir;
-        let options = std::iter::once(Move::Pass)
-            .chain((0..8).map(|k| Move::Step(Dir::ALL[(first + k) % 8])));
-        let mut safe = [(Move::Pass, p, centre); 9];
-        let mut count = 0;
-        for mv in options {
-            let (dx, dy) = match mv {
-                Move::Step(d) => d.delta(),
-                _ => (0, 0),
-            };
-            let t = offset(centre, dx, dy);
-            // Kept without a branch: which squares are safe is as good as random to the
-            // processor.
-            safe[count] = (mv, Pos::new(p.x + dx, p.y + dy), t);
-            count += usize::from(closed & around_bit(dx, dy) == 0);
+        let option = |i: u32| -> (Move, i32, i32) {
+            if i == 0 {
+                return (Move::Pass, 0, 0);
+            }
+            let d = Dir::ALL[(first + i as usize - 1) % 8];
+            let (dx, dy) = d.delta();
+            (Move::Step(d), dx, dy)
+        };
+        let mut safe = 0u16;
+        for i in 0..9 {
+            let (_, dx, dy) = option(i);
+            safe |= u16::from(closed & around_bit(dx, dy) == 0) << i;
         }
         // A lone safe square needs no look-ahead: it is the move.
-        if count == 1 {
-            return safe[0].0;
+        if safe != 0 && safe & (safe - 1) == 0 {
+            return option(safe.trailing_zeros()).0;
         }
-        if let Some(&(mv, to, t)) = safe[..count].first() {
+        if safe != 0 {
+            let mut value = |i: u32| {
+                let (mv, dx, dy) = option(i);
+                let to = Pos::new(p.x + dx, p.y + dy);
+                (self.value(to, offset(centre, dx, dy), mv == Move::Pass), mv)
+            };
             // The first of equally good squares wins.
-            let mut best = (self.value(to, t, mv == Move::Pass), mv);
-            for &(mv, to, t) in &safe[1..count] {
-                let rank = self.value(to, t, mv == Move::Pass);
-                if rank > best.0 {
-                    best = (rank, mv);
+            let mut best = value(safe.trailing_zeros());
+            safe &= safe - 1;
+            while safe != 0 {
+                let candidate = value(safe.trailing_zeros());
+                if candidate.0 > best.0 {
+                    best = candidate;
                 }
+                safe &= safe - 1;
             }
             return best.1;
         }

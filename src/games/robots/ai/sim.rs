@@ -223,7 +223,8 @@ impl Field {
     /// make heaps on the field.
     fn gets_through(&mut self, group: &mut [Pos], player: Pos, d: i32) -> bool {
         let mut alive = group.len();
-        for _ in 1..d {
+        let mut step = 1;
+        while step < d && alive > 1 {
             let mut kept = 0;
             for k in 0..alive {
                 // Kept without a branch: whether a robot runs into a heap is as good as
@@ -233,8 +234,19 @@ impl Field {
                 kept += usize::from(!self.heap(self.idx(r)));
             }
             alive = self.collide(&mut group[..kept]);
-            if alive == 0 {
-                return false;
+            step += 1;
+        }
+        // A lone robot (usually the only one that near) is walked the rest of the way
+        // without writing its square back: read again just after it was written, it
+        // made the processor wait at every step.
+        if alive == 1 {
+            let mut r = group[0];
+            while step < d {
+                r = r.toward(player);
+                if self.heap(self.idx(r)) {
+                    return false;
+                }
+                step += 1;
             }
         }
         alive > 0
