@@ -115,6 +115,63 @@ impl Field {
     /// collisions, a bit each ([`line_key`]), whatever the number of robots.
     pub fn step(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
         wrecked.clear();
+        if self.w <= 64 && self.h <= 64 {
+            self.step_small(robots, player, wrecked)
+        } else {
+            self.step_any(robots, player, wrecked)
+        }
+    }
+
+    /// [`Field::step`] on a board of at most 64 x 64 squares: a line's squares fit one
+    /// word, kept in a register. Kept in memory, the word most robots share (of the
+    /// squares off the lines) was read back just after every write, which made the
+    /// processor wait at every robot.
+    fn step_small(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
+        // The squares of the row by column and of the column by row that robots reached,
+        // and those more than one reached.
+        let (mut row_seen, mut row_crowded) = (0u64, 0u64);
+        let (mut column_seen, mut column_crowded) = (0u64, 0u64);
+        let (mut kills, mut hit, mut kept) = (0, false, 0);
+        // Locals, so that the loop does not reload them after every write.
+        let (heap_bits, w) = (&self.heap[..], self.w);
+        let moved = &mut robots[..];
+        for k in 0..moved.len() {
+            let r = moved[k].toward(player);
+            hit |= r == player;
+            // Without branches: whether a robot runs into a heap, or is on a line, is as
+            // good as random to the processor. Robots on heaps have no bit.
+            let i = (r.y * w + r.x) as usize;
+            let heap = heap_bits[i / 64] >> (i % 64) & 1 != 0;
+            let on_row = r.y == player.y && !heap;
+            let on_column = r.x == player.x && r.y != player.y && !heap;
+            let row_bit = u64::from(on_row) << (r.x % 64);
+            let column_bit = u64::from(on_column) << (r.y % 64);
+            row_crowded |= row_seen & row_bit;
+            row_seen |= row_bit;
+            column_crowded |= column_seen & column_bit;
+            column_seen |= column_bit;
+            moved[kept] = r;
+            kept += usize::from(!heap);
+            kills += u32::from(heap);
+        }
+        robots.truncate(kept);
+        if row_crowded | column_crowded != 0 {
+            let mut crowded = [0u64; LINE_WORDS];
+            for (bits, first_key) in [(row_crowded, 0), (column_crowded, self.w as usize)] {
+                let mut bits = bits;
+                while bits != 0 {
+                    let key = first_key + bits.trailing_zeros() as usize;
+                    crowded[key / 64] |= 1 << (key % 64);
+                    bits &= bits - 1;
+                }
+            }
+            kills += self.wreck(robots, player, &crowded, wrecked);
+        }
+        Stepped { kills, hit }
+    }
+
+    /// [`Field::step`] on a board of any size.
+    fn step_any(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
         let mut seen = [0u64; LINE_WORDS];
         let mut crowded = [0u64; LINE_WORDS];
         let (mut kills, mut hit, mut kept) = (0, false, 0);
