@@ -186,11 +186,13 @@ impl Dodger {
     }
 
     /// The value of moving to (or staying on) `to` (square `t` of the patch), a safe
-    /// square, as its [`Value::rank`] (returned in a register: a value's fields stored
-    /// one by one and read back as a word made the processor wait 3% of a game), judged on the robots of [`Dodger::near`] only: a robot farther away cannot
+    /// square, judged on the robots of [`Dodger::near`] only: a robot farther away cannot
     /// reach the player within the look-ahead, and robots closing in on a standing player
     /// one square a step only meet robots at the same distance, so what the far ones do
     /// hardly depends on this move.
+    ///
+    /// Returned as its [`Value::rank`], in a register: a value's fields stored one by one
+    /// and read back as a word made the processor wait, 3% of a game.
     // Out of line: inlined into `choose`, its swarm steps were compiled into slower code
     // (4% more instructions a game).
     #[inline(never)]
