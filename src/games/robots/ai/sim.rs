@@ -112,25 +112,27 @@ impl Field {
     /// Robots step towards one square, so two of them can only meet on the player's row
     /// or column: off them, the square a robot reached has one square it can have come
     /// from, which held one robot. Only the squares of those two lines are looked at for
-    /// collisions, a bit each ([`line_key`]), whatever the number of robots.
+    /// collisions ([`Meetings`]), whatever the number of robots. The loop has no branch:
+    /// whether a robot runs into a heap, or is on a line, is as good as random to the
+    /// processor.
     pub fn step(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
         wrecked.clear();
         if self.w <= 64 && self.h <= 64 {
-            self.step_small(robots, player, wrecked)
+            self.step_with::<NarrowMeetings>(robots, player, wrecked)
         } else {
-            self.step_any(robots, player, wrecked)
+            self.step_with::<WideMeetings>(robots, player, wrecked)
         }
     }
 
-    /// [`Field::step`] on a board of at most 64 x 64 squares: a line's squares fit one
-    /// word, kept in a register. Kept in memory, the word most robots share (of the
-    /// squares off the lines) was read back just after every write, which made the
-    /// processor wait at every robot.
-    fn step_small(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
-        // The squares of the row by column and of the column by row that robots reached,
-        // and those more than one reached.
-        let (mut row_seen, mut row_crowded) = (0u64, 0u64);
-        let (mut column_seen, mut column_crowded) = (0u64, 0u64);
+    /// [`Field::step`], with the robots' meetings found by `M`.
+    #[inline(always)]
+    fn step_with<M: Meetings>(
+        &self,
+        robots: &mut Vec<Pos>,
+        player: Pos,
+        wrecked: &mut Vec<usize>,
+    ) -> Stepped {
+        let mut meetings = M::default();
         let (mut kills, mut hit, mut kept) = (0, false, 0);
         // Locals, so that the loop does not reload them after every write.
         let (heap_bits, w) = (&self.heap[..], self.w);
@@ -138,71 +140,15 @@ impl Field {
         for k in 0..moved.len() {
             let r = moved[k].toward(player);
             hit |= r == player;
-            // Without branches: whether a robot runs into a heap, or is on a line, is as
-            // good as random to the processor. Robots on heaps have no bit.
             let i = (r.y * w + r.x) as usize;
             let heap = heap_bits[i / 64] >> (i % 64) & 1 != 0;
-            let on_row = r.y == player.y && !heap;
-            let on_column = r.x == player.x && r.y != player.y && !heap;
-            let row_bit = u64::from(on_row) << (r.x % 64);
-            let column_bit = u64::from(on_column) << (r.y % 64);
-            row_crowded |= row_seen & row_bit;
-            row_seen |= row_bit;
-            column_crowded |= column_seen & column_bit;
-            column_seen |= column_bit;
+            meetings.reach(r, player, w, !heap);
             moved[kept] = r;
             kept += usize::from(!heap);
             kills += u32::from(heap);
         }
         robots.truncate(kept);
-        if row_crowded | column_crowded != 0 {
-            let mut crowded = [0u64; LINE_WORDS];
-            for (bits, first_key) in [(row_crowded, 0), (column_crowded, self.w as usize)] {
-                let mut bits = bits;
-                while bits != 0 {
-                    let key = first_key + bits.trailing_zeros() as usize;
-                    crowded[key / 64] |= 1 << (key % 64);
-                    bits &= bits - 1;
-                }
-            }
-            kills += self.wreck(robots, player, &crowded, wrecked);
-        }
-        Stepped { kills, hit }
-    }
-
-    /// [`Field::step`] on a board of any size.
-    fn step_any(&self, robots: &mut Vec<Pos>, player: Pos, wrecked: &mut Vec<usize>) -> Stepped {
-        let mut seen = [0u64; LINE_WORDS];
-        let mut crowded = [0u64; LINE_WORDS];
-        let (mut kills, mut hit, mut kept) = (0, false, 0);
-        // Locals, so that the loop does not reload them after every write.
-        let (heap_bits, w) = (&self.heap[..], self.w);
-        let moved = &mut robots[..];
-        for k in 0..moved.len() {
-            let r = moved[k].toward(player);
-            hit |= r == player;
-            // Without branches: whether a robot runs into a heap, or is on a line, is as
-            // good as random to the processor. Robots off the lines and robots on heaps
-            // all share the one key no line square has.
-            let i = (r.y * w + r.x) as usize;
-            let heap = heap_bits[i / 64] >> (i % 64) & 1 != 0;
-            let key = if heap {
-                NO_LINE
-            } else {
-                line_key(r, player, w)
-            };
-            // Masked: every key is below LINE_WORDS * 64 already, and then no bounds check.
-            let key = key % (LINE_WORDS * 64);
-            let (word, bit) = (key / 64, 1u64 << (key % 64));
-            crowded[word] |= seen[word] & bit;
-            seen[word] |= bit;
-            moved[kept] = r;
-            kept += usize::from(!heap);
-            kills += u32::from(heap);
-        }
-        robots.truncate(kept);
-        crowded[NO_LINE / 64] &= !(1 << (NO_LINE % 64));
-        if crowded.iter().any(|&w| w != 0) {
+        if let Some(crowded) = meetings.crowded(w) {
             kills += self.wreck(robots, player, &crowded, wrecked);
         }
         Stepped { kills, hit }
@@ -342,6 +288,91 @@ impl Field {
             self.heap[i / 64] &= !(1 << (i % 64));
         }
         self.loaded.truncate(mark);
+    }
+}
+
+/// The squares of the player's row and column that robots reached in one step, and those
+/// more than one robot reached: where robots met (see [`Field::step`]).
+trait Meetings: Default {
+    /// Robot `r` reached its square, a heap unless `open`; without a branch.
+    fn reach(&mut self, r: Pos, player: Pos, w: i32, open: bool);
+
+    /// The squares more than one robot reached, as bits of [`line_key`], if any.
+    fn crowded(&self, w: i32) -> Option<[u64; LINE_WORDS]>;
+}
+
+/// Meetings on a board of at most 64 x 64 squares: a line's squares fit one word, kept in
+/// a register. Kept in memory, the word most robots share (that of the squares off the
+/// lines) was read back just after every write, which made the processor wait at every
+/// robot.
+#[derive(Debug, Default)]
+struct NarrowMeetings {
+    /// The squares of the row, by column.
+    row_seen: u64,
+    row_crowded: u64,
+    /// The squares of the column off the row, by row.
+    column_seen: u64,
+    column_crowded: u64,
+}
+
+impl Meetings for NarrowMeetings {
+    #[inline(always)]
+    fn reach(&mut self, r: Pos, player: Pos, _w: i32, open: bool) {
+        let on_row = r.y == player.y && open;
+        let on_column = r.x == player.x && r.y != player.y && open;
+        let row_bit = u64::from(on_row) << (r.x % 64);
+        let column_bit = u64::from(on_column) << (r.y % 64);
+        self.row_crowded |= self.row_seen & row_bit;
+        self.row_seen |= row_bit;
+        self.column_crowded |= self.column_seen & column_bit;
+        self.column_seen |= column_bit;
+    }
+
+    fn crowded(&self, w: i32) -> Option<[u64; LINE_WORDS]> {
+        if self.row_crowded | self.column_crowded == 0 {
+            return None;
+        }
+        let mut crowded = [0u64; LINE_WORDS];
+        for (bits, first_key) in [(self.row_crowded, 0), (self.column_crowded, w as usize)] {
+            let mut bits = bits;
+            while bits != 0 {
+                let key = first_key + bits.trailing_zeros() as usize;
+                crowded[key / 64] |= 1 << (key % 64);
+                bits &= bits - 1;
+            }
+        }
+        Some(crowded)
+    }
+}
+
+/// Meetings on a board of any size: a bit per square of the two lines ([`line_key`]).
+#[derive(Debug, Default)]
+struct WideMeetings {
+    seen: [u64; LINE_WORDS],
+    crowded: [u64; LINE_WORDS],
+}
+
+impl Meetings for WideMeetings {
+    #[inline(always)]
+    fn reach(&mut self, r: Pos, player: Pos, w: i32, open: bool) {
+        // Robots off the lines and robots on heaps all share the one key no line square
+        // has.
+        let key = if open {
+            line_key(r, player, w)
+        } else {
+            NO_LINE
+        };
+        // Masked: every key is below LINE_WORDS * 64 already, and then no bounds check.
+        let key = key % (LINE_WORDS * 64);
+        let (word, bit) = (key / 64, 1u64 << (key % 64));
+        self.crowded[word] |= self.seen[word] & bit;
+        self.seen[word] |= bit;
+    }
+
+    fn crowded(&self, _w: i32) -> Option<[u64; LINE_WORDS]> {
+        let mut crowded = self.crowded;
+        crowded[NO_LINE / 64] &= !(1 << (NO_LINE % 64));
+        crowded.iter().any(|&w| w != 0).then_some(crowded)
     }
 }
 
