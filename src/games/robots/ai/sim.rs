@@ -405,7 +405,7 @@ fn line_key(t: Pos, player: Pos, w: i32) -> usize {
 }
 
 /// The bit of the square `(dx, dy)` (each in -1..=1) away from a centre, in the masks of
-/// [`threatened_around`].
+/// the 3x3 squares around a player (see [`threat_of`]).
 pub(super) const fn around_bit(dx: i32, dy: i32) -> u16 {
     1 << ((dy + 1) * 3 + dx + 1)
 }
@@ -429,9 +429,9 @@ const SQUARES_IN: [u8; 512] = {
     table
 };
 
-/// A player may stand on a square after the robots' step if it is [`Field::open`] and no
-/// robot is on it or next to it (none can reach it): for the 9 squares around a player at
-/// once, the bits left clear by [`threatened_around`].
+/// A player may stand on a square after the robots' step if it is neither a heap nor off
+/// the board and no robot is on it or next to it (none can reach it): for the 9 squares
+/// around a player at once, [`threat_of`] gives those a robot rules out.
 ///
 /// For a robot `(dx, dy)` (each in -2..=2) away from a centre, the squares of the 3x3
 /// around the centre it is next to or on: `THREAT[(dy + 2) * 5 + dx + 2]`.
