@@ -269,11 +269,11 @@ impl Dodger {
             let (_, dx, dy) = option(i);
             safe |= u16::from(closed & around_bit(dx, dy) == 0) << i;
         }
-        // A lone safe square needs no look-ahead: it is the move.
-        if safe != 0 && safe & (safe - 1) == 0 {
-            return option(safe.trailing_zeros()).0;
-        }
         if safe != 0 {
+            // A lone safe square needs no look-ahead: it is the move.
+            if safe & (safe - 1) == 0 {
+                return option(safe.trailing_zeros()).0;
+            }
             let mut value = |i: u32| {
                 let (mv, dx, dy) = option(i);
                 let to = Pos::new(p.x + dx, p.y + dy);

@@ -160,7 +160,9 @@ pub(super) struct Swarm {
     at: [Code; SWARM_MAX],
     /// The patch's closed squares, 1 each, the robots' own heaps included.
     closed: [u8; 256],
-    /// The patch's closed squares as it has them, without the robots' own heaps.
+    /// The patch's closed squares as it has them, without the robots' own heaps: the 3x3
+    /// squares around the target are three shifts of these rows, where the bytes take nine
+    /// loads (see [`Swarm::closed_around`]).
     rows: Bits,
     /// The squares of the heaps the robots' collisions made since the last start: two
     /// robots or more make one.
