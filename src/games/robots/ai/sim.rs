@@ -2,7 +2,7 @@
 //! heaps as a bit per square), and the robots' step on it.
 //!
 //! The rules are deterministic but for teleports, so a player can play its moves ahead of
-//! time exactly. The engine's [`Board`](crate::games::robots::Board) keeps events,
+//! time exactly. The engine's [`Board`] keeps events,
 //! counters and a cell per square; this keeps only what a step needs, with robots as plain
 //! position lists the caller owns. The plan of a turn and its last stands step every robot
 //! here; the look-ahead of a candidate square steps only the robots around the player, on

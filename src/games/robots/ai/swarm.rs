@@ -247,11 +247,12 @@ impl Swarm {
         threatened(&self.at[..self.len])
     }
 
-    /// Starts over, in place, as [`Swarm::new`] would on the loaded patch, and plays the
-    /// first step at once, reading the robots from `robots` instead of copying them first:
-    /// one pass over them instead of two, for every candidate square. A swarm is reused
-    /// from look-ahead to look-ahead, as building one and moving it read its robots back
-    /// as a block just after writing them one byte at a time, which stalls the processor.
+    /// Starts over, in place, as the tests' `Swarm::new` would on the loaded patch, and
+    /// plays the first step at once, reading the robots from `robots` instead of copying
+    /// them first: one pass over them instead of two, for every candidate square. A swarm
+    /// is reused from look-ahead to look-ahead, as building one and moving it read its
+    /// robots back as a block just after writing them one byte at a time, which stalls the
+    /// processor.
     #[inline(always)]
     pub fn start(&mut self, robots: &[Code], to: Code) -> SwarmStep {
         for &c in &self.made[..self.made_len] {
