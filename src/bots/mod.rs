@@ -1,6 +1,7 @@
 //! External bots of every game, as processes: starting a bot program in its sandbox
 //! ([`process`], [`sandbox`]), the limits and start-up time it runs under ([`JsonlOptions`]),
-//! and splitting its command line into words ([`split`]).
+//! splitting its command line into words ([`split`]), and showing what it wrote as text,
+//! never as terminal controls ([`shown`]).
 //!
 //! Nothing here knows a game: what a bot is asked and what its answers mean belong to the
 //! game (`crate::games`), and the life cycle of a JSON-lines bot in a game to `crate::play`.
@@ -10,6 +11,7 @@
 mod options;
 pub mod process;
 pub mod sandbox;
+pub mod shown;
 pub mod split;
 
 pub use options::JsonlOptions;

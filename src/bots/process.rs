@@ -129,9 +129,12 @@ pub struct StderrLog {
 }
 
 impl StderrLog {
-    /// The log as text, with a note when some of it was dropped.
+    /// The log as text to show (controls escaped, see [`shown`]), with a note when some of
+    /// it was dropped.
+    ///
+    /// [`shown`]: crate::bots::shown
     pub fn text(&self) -> String {
-        let mut s = String::from_utf8_lossy(&self.kept).into_owned();
+        let mut s = crate::bots::shown::shown(&self.kept);
         if self.dropped > 0 {
             if !s.ends_with('\n') && !s.is_empty() {
                 s.push('\n');

@@ -3,6 +3,7 @@
 //! answer "why did our bot crash?" without rerunning anything.
 
 use super::{CliError, target};
+use crate::bots::shown::escape_controls;
 use crate::store::{BotLogRow, Store};
 use crate::tourney::model::{SetId, TeamId};
 use clap::Args;
@@ -86,13 +87,15 @@ pub fn run(args: LogsArgs) -> Result<(), CliError> {
             row.game_index,
             row.run_no,
             team_label(row.team),
-            row.exit_status
+            escape_controls(&row.exit_status)
         );
-        if row.stderr.is_empty() {
+        // Stored before controls were escaped at capture, a log may still hold them.
+        let stderr = escape_controls(&row.stderr);
+        if stderr.is_empty() {
             println!("(no stderr)");
         } else {
-            print!("{}", row.stderr);
-            if !row.stderr.ends_with('\n') {
+            print!("{stderr}");
+            if !stderr.ends_with('\n') {
                 println!();
             }
         }

@@ -91,7 +91,7 @@ impl Remote {
 
     fn bad_line(&mut self, line: &[u8]) {
         if self.log.first_bad_line.is_none() {
-            let text = String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned();
+            let text = crate::bots::shown::shown(&line[..line.len().min(200)]);
             self.log.first_bad_line = Some(text);
         }
     }

@@ -79,7 +79,7 @@ async fn drain_until_stopped(
                     if tail.len() == STDOUT_TAIL {
                         tail.pop_front();
                     }
-                    tail.push_back(String::from_utf8_lossy(&line).into_owned());
+                    tail.push_back(crate::bots::shown::shown(&line));
                 }
                 Some(StdoutItem::TooLong { .. }) => {}
                 Some(StdoutItem::Eof | StdoutItem::Error(_)) | None => open = false,

@@ -140,13 +140,13 @@ impl BadLine {
         let text = match line {
             Incoming::Line(bytes) => {
                 let cut = &bytes[..bytes.len().min(BAD_LINE_BYTES)];
-                String::from_utf8_lossy(cut).into_owned()
+                crate::bots::shown::shown(cut)
             }
             Incoming::TooLong => format!("(a line longer than {MAX_LINE_BYTES} bytes)"),
         };
         BadLine {
             text,
-            why: why.to_string(),
+            why: crate::bots::shown::escape_controls(why),
         }
     }
 }
