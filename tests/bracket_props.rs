@@ -14,8 +14,8 @@
 
 use lrs_tourney::rng::GameRng;
 use lrs_tourney::tourney::bracket::{
-    BracketOutcome, Roster, SeriesTotals, SetPlace, SetPlan, StagePlan, compare, deal_snake,
-    derive_seed, parse_set_id, simulate_bracket, wild_card_count,
+    BracketOutcome, Roster, SeriesTotals, SetPlace, SetPlan, StagePlan, TournamentSeed, compare,
+    deal_snake, derive_seed, parse_set_id, simulate_bracket, wild_card_count,
 };
 use lrs_tourney::tourney::model::{BracketFormat, QualifiedBy, SchoolId, Stage, TeamId};
 use proptest::prelude::*;
@@ -44,7 +44,7 @@ fn random_results(results_seed: u64) -> impl FnMut(&SetPlan) -> Vec<SeriesTotals
 }
 
 fn run(seed: u64, sizes: &[usize], results_seed: u64) -> (Roster, BracketOutcome) {
-    let roster = Roster::from_sizes(seed, BracketFormat::default(), sizes);
+    let roster = Roster::from_sizes(TournamentSeed::keyed(seed), BracketFormat::default(), sizes);
     let outcome =
         simulate_bracket(&roster, random_results(results_seed)).expect("a valid bracket plays");
     (roster, outcome)
@@ -292,7 +292,7 @@ fn check_game_seeds(roster: &Roster, outcome: &BracketOutcome) {
     for set in stages.flat_map(|p| p.sets()) {
         for g in 0..roster.format.games_per_series {
             assert!(
-                seen.insert(set.plan.game_seed(roster.seed, g, 0)),
+                seen.insert(set.plan.game_seed(&roster.seed, g, 0)),
                 "{}",
                 set.plan.id
             );

@@ -382,12 +382,17 @@ fn a_school_needs_teams() {
 }
 
 #[test]
-fn the_seed_is_required() {
+fn the_seed_is_optional_and_checked_when_given() {
+    // Without one, the first run draws a secret seed (tests/secret_seed.rs).
     let text = format!("name = \"x\"\n{}", school("A", &[("x", "builtin:runner")]));
-    assert_has(
-        &error(&text, |_| ()),
-        &["t.toml:1:1: missing key `seed`; expected seed = an integer >= 0"],
+    let (_dir, loaded) = load(&text, |_| ());
+    assert_eq!(loaded.map(|t| t.seed), Ok(None));
+    let text = format!(
+        "name = \"x\"\nseed = 12\n{}",
+        school("A", &[("x", "builtin:runner")])
     );
+    let (_dir, loaded) = load(&text, |_| ());
+    assert_eq!(loaded.map(|t| t.seed), Ok(Some(12)));
     let text = format!(
         "name = \"x\"\nseed = -4\n{}",
         school("A", &[("x", "builtin:runner")])
@@ -516,7 +521,7 @@ fn generated_configs_load_and_are_deterministic() {
         let t = load_tournament(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (t.teams.len(), t.schools.len(), t.seed),
-            (teams, schools, seed)
+            (teams, schools, Some(seed))
         );
         let sizes: Vec<usize> = t.schools.iter().map(|s| s.teams.len()).collect();
         assert_eq!(sizes, g.school_sizes);

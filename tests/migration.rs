@@ -194,7 +194,10 @@ fn a_schema_0004_database_keeps_its_standings_exports_and_replays() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let got = format!("{:x}", sha2::Sha256::digest(&out.stdout));
+        let got: String = sha2::Sha256::digest(&out.stdout)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
         assert_eq!(got, hash, "replay {args:?} changed");
     }
 }

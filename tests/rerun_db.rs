@@ -338,7 +338,9 @@ fn a_database_without_stored_limits_records_them_from_the_file() {
     let f = file.to_str().unwrap();
     expect(t.path(), &["run", f, "--quiet"], 0);
     // Make it look like a database of the previous version.
-    let legacy = lrs_tourney::runner::legacy_fingerprint(&load_tournament(&file).unwrap());
+    let loaded = load_tournament(&file).unwrap();
+    let seed = lrs_tourney::tourney::bracket::TournamentSeed::keyed(loaded.seed.unwrap());
+    let legacy = lrs_tourney::runner::legacy_fingerprint(&loaded, &seed);
     let db = t.path().join("t.sqlite");
     tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -31,12 +31,22 @@ fn export(dir: &Path, what: &str, target: &str) -> String {
 
 /// The games export without the columns that record how a run went (attempts), which an
 /// interrupted run legitimately changes.
+/// The position of column `name` in the CSV text `csv` (by its header line).
+fn column(csv: &str, name: &str) -> usize {
+    let header = csv.lines().next().unwrap_or_default();
+    header
+        .split(',')
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {header}"))
+}
+
 fn games_without_attempts(csv: &str) -> String {
+    let attempts = column(csv, "attempts");
     csv.lines()
         .map(|l| {
             let mut cells: Vec<&str> = l.split(',').collect();
-            if cells.len() > 6 {
-                cells.remove(6);
+            if cells.len() > attempts {
+                cells.remove(attempts);
             }
             cells.join(",")
         })
@@ -321,7 +331,10 @@ fn rerun_without_cascade_changes_nothing_and_with_cascade_replays() {
     // Superseded games of a set (the export has one row per team and game).
     let superseded_of = |csv: &str, set: &str| {
         csv.lines()
-            .filter(|l| l.starts_with(&format!("{set},")) && l.split(',').nth(8) == Some("1"))
+            .filter(|l| {
+                l.starts_with(&format!("{set},"))
+                    && l.split(',').nth(column(csv, "superseded")) == Some("1")
+            })
             .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
             .collect::<std::collections::HashSet<_>>()
             .len()
@@ -348,7 +361,10 @@ fn rerun_without_cascade_changes_nothing_and_with_cascade_replays() {
     // Their team lines are kept too.
     let old_lines = games
         .lines()
-        .filter(|l| l.starts_with(&format!("{set},0,")) && l.split(',').nth(10) != Some(""))
+        .filter(|l| {
+            l.starts_with(&format!("{set},0,"))
+                && l.split(',').nth(column(&games, "team")) != Some("")
+        })
         .count();
     assert!(
         old_lines >= 20,

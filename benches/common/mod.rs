@@ -4,7 +4,7 @@
 use lrs_tourney::ai::FlagDistances;
 use lrs_tourney::boards::load_board;
 use lrs_tourney::runner::{GameJob, series_totals};
-use lrs_tourney::tourney::bracket::{Roster, simulate_bracket};
+use lrs_tourney::tourney::bracket::{Roster, TournamentSeed, simulate_bracket};
 use lrs_tourney::tourney::model::Tournament;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -12,7 +12,9 @@ use std::sync::Arc;
 /// Plays every game of the bracket as `run` would, without storing anything: each round's
 /// sets one after another, the games of a set in parallel.
 pub fn games_only(t: &Tournament) -> usize {
-    let roster = Roster::from_tournament(t);
+    // Generated tournaments write their seed in the file.
+    let seed = TournamentSeed::keyed(t.seed.unwrap_or(0));
+    let roster = Roster::from_tournament(t, seed);
     let boards: Vec<_> = t
         .bracket
         .boards
@@ -31,7 +33,7 @@ pub fn games_only(t: &Tournament) -> usize {
                 set_id: set.id.clone(),
                 run_no: 0,
                 game_index: g,
-                seed: set.game_seed(t.seed, g, 0),
+                seed: set.game_seed(&seed, g, 0),
                 arena: lrs_tourney::games::Arena::Lrs {
                     board: boards[g as usize % boards.len()].0.clone(),
                     maps: boards[g as usize % boards.len()].1.clone(),

@@ -13,6 +13,10 @@ use clap::Args;
 use futures_util::StreamExt;
 use std::path::PathBuf;
 
+/// The seed of smoke games. They are no game of the tournament, so they take none of its
+/// seeds (a bot seeing one learns nothing of them), and a fixed one makes a check repeatable.
+const SMOKE_SEED: u64 = 1;
+
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The tournament file (.toml).
@@ -25,6 +29,15 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let t = super::run_cmd::load_and_warn(&args.file)?;
     print!("{}", check_summary(&t));
+    // On stdout with the summary it explains: the file is valid, this is advice.
+    if t.seed.is_some() {
+        println!(
+            "warning: {}: `seed` is written in the file: anyone who reads it (a shared folder, a \
+             repository, a bot in a careless sandbox) can predict every game; remove it and the \
+             first run draws a secret seed and keeps it in the database",
+            args.file.display()
+        );
+    }
     let external = t
         .teams
         .iter()
@@ -78,7 +91,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         argv: program.argv.clone(),
         dir: program.dir.clone(),
         board: board.clone(),
-        seed: t.seed,
+        seed: SMOKE_SEED,
         time_limit_ms: t.limits.time_limit_ms,
         options: options.clone(),
     };
@@ -209,7 +222,7 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
         let names = [team.name.clone(), format!("builtin:{random_name}")];
         let played = runtime.block_on(play_with_remotes(
             &arena,
-            t.seed,
+            SMOKE_SEED,
             &seats,
             &names,
             t.limits.time_limit_ms,

@@ -41,7 +41,6 @@ struct ReplayReport<'a> {
     set: &'a SetId,
     game: u32,
     board: &'a str,
-    seed: u64,
     turn_limit: u16,
     /// The team in each seat.
     seats: Vec<SeatEntry>,
@@ -181,8 +180,8 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
                 None => format!("{}, game {game_index}", args.set),
             },
             meta: format!(
-                "{} · board {} · seed {} · engine version {}",
-                stored.name, game.board, game.seed, stored.engine_version
+                "{} · board {} · engine version {}",
+                stored.name, game.board, stored.engine_version
             ),
             back: None,
             seats: seats.iter().map(|s| s.team.clone()).collect(),
@@ -196,7 +195,6 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             set: &args.set,
             game: game_index,
             board: &game.board,
-            seed: game.seed,
             turn_limit: format.turns_per_game,
             seats,
             stored_bytes: log.len(),
@@ -228,13 +226,12 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         }
     }
     println!(
-        "{} game {}: {} turns on {} (seed {}) replayed from {} stored bytes; the scores match \
+        "{} game {}: {} turns on {} replayed from {} stored bytes; the scores match \
          the stored results",
         args.set,
         game_index,
         replayed.steps.len(),
         game.board,
-        game.seed,
         log.len()
     );
     for s in &seats {
@@ -378,10 +375,9 @@ fn replay_other_game(
                 None => format!("{}, game {}", args.set, game.game_index),
             },
             meta: format!(
-                "{} · {} · seed {} · engine version {}",
+                "{} · {} · engine version {}",
                 stored.name,
                 kind.title(),
-                game.seed,
                 stored.engine_version
             ),
             back: None,
@@ -397,7 +393,6 @@ fn replay_other_game(
             "set": args.set,
             "game": game.game_index,
             "arena": game.board,
-            "seed": game.seed,
             "seats": seats,
             "stored_bytes": log.len(),
             "trace": trace,
@@ -410,11 +405,10 @@ fn replay_other_game(
         .and_then(serde_json::Value::as_array)
         .map_or(0, Vec::len);
     println!(
-        "{label}: {} turns of {} (seed {}) replayed from {} stored bytes; the scores match the \
+        "{label}: {} turns of {} replayed from {} stored bytes; the scores match the \
          stored results",
         turns,
         kind.title(),
-        game.seed,
         log.len()
     );
     Ok(())

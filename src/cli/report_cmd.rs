@@ -17,10 +17,21 @@ pub struct ReportArgs {
     /// replaced one by one).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Publish the tournament's secret seed and every game's seed, so that anyone can check
+    /// the seed against the commitment shown all along and replay every game. Only for a
+    /// finished tournament: before, it would let bots predict the games to come.
+    #[arg(long)]
+    reveal_seed: bool,
 }
 
 pub fn run(args: ReportArgs) -> Result<(), CliError> {
     let (snap, db) = target::load_snapshot(&args.target)?;
+    if args.reveal_seed && !crate::report::is_finished(&snap) {
+        return Err(CliError::input(format!(
+            "{}: the tournament is not finished; its seed is revealed only once every game is played (it would let bots predict the games to come)",
+            args.target.display()
+        )));
+    }
     let logs = target::runtime()?
         .block_on(async {
             let store = crate::store::Store::open_read_only(&db).await?;
@@ -33,7 +44,8 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     let generated = crate::report::utc_text(now);
-    let summary = write_site(&snap, &logs, &args.out, &generated).map_err(CliError::input)?;
+    let summary = write_site(&snap, &logs, &args.out, &generated, args.reveal_seed)
+        .map_err(CliError::input)?;
     println!(
         "report: {} pages ({} game replays, {:.1} MB) in {}; open {}",
         summary.pages,

@@ -18,3 +18,9 @@ pub use snapshot::{Advancement, Snapshot};
 pub use standings::{Standing, standings, standings_columns};
 pub use status::{set_state, status_json, status_text};
 pub use time::{stored_time_text, utc_text};
+
+/// Whether the tournament is over: its decisive final (the nationals' final, or the only
+/// school's final) is played.
+pub fn is_finished(snap: &Snapshot) -> bool {
+    site::decisive_final(snap).is_some_and(|set| set.is_done())
+}

@@ -46,10 +46,11 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
         .iter()
         .filter(|g| !g.superseded && g.attempts > 1)
         .count();
+    let _ = writeln!(out, "{}, database {database}", snap.tournament.name);
     let _ = writeln!(
         out,
-        "{} (seed {}), database {database}",
-        snap.tournament.name, snap.tournament.seed
+        "seed: secret; commitment (SHA-256) {}",
+        snap.tournament.seed.commitment()
     );
     let _ = writeln!(
         out,
@@ -200,7 +201,7 @@ pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
         .collect();
     json!({
         "name": snap.tournament.name,
-        "seed": snap.tournament.seed,
+        "seed_commitment": snap.tournament.seed.commitment(),
         "games_stored": done,
         "games_planned": planned,
         "run": run,

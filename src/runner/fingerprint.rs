@@ -6,15 +6,18 @@
 //! configuration. When the fingerprint differs, [`config_differences`] compares what the
 //! database stores with the file, field by field, so the refusal says exactly what changed.
 
+use super::RunError;
 use crate::store::{SchoolRow, Store, StoreError, StoredTournament};
+use crate::tourney::bracket::TournamentSeed;
 use crate::tourney::model::{BracketFormat, Tournament};
 
-/// The fingerprint stored by this version: [`legacy_fingerprint`] and the limits.
-pub fn config_fingerprint(t: &Tournament) -> String {
+/// The fingerprint stored by this version: [`legacy_fingerprint`] and the limits, for `t`
+/// played with `seed`.
+pub fn config_fingerprint(t: &Tournament, seed: &TournamentSeed) -> String {
     let l = &t.limits;
     let text = format!(
         "{}|time_limit_ms={}|start_limit_ms={}|memory_mb={}",
-        legacy_fingerprint(t),
+        legacy_fingerprint(t, seed),
         l.time_limit_ms,
         l.start_limit_ms,
         l.memory_mb
@@ -23,11 +26,11 @@ pub fn config_fingerprint(t: &Tournament) -> String {
 }
 
 /// The fingerprint of databases started before limits were part of it (and stored).
-pub fn legacy_fingerprint(t: &Tournament) -> String {
+pub fn legacy_fingerprint(t: &Tournament, seed: &TournamentSeed) -> String {
     let f = &t.bracket;
     let mut text = format!(
         "seed={}|set_size={}|games={}|advance={}|turns={}|fill={}|",
-        t.seed,
+        seed.secret(),
         f.set_size,
         f.games_per_series,
         f.advance_per_set,
@@ -54,6 +57,31 @@ pub fn legacy_fingerprint(t: &Tournament) -> String {
     format!("{:016x}", crate::tourney::bracket::fnv1a64(text.as_bytes()))
 }
 
+/// The seed a tournament plays with: the stored one when the database has a tournament
+/// (refused when the file names another), else the file's, else a secret drawn from the
+/// operating system (stored by the run's first write).
+pub fn resolve_seed(
+    stored: Option<&StoredTournament>,
+    t: &Tournament,
+    database: &str,
+) -> Result<TournamentSeed, RunError> {
+    match (stored, t.seed) {
+        (Some(stored), Some(file)) if file != stored.seed.secret() => {
+            Err(RunError::ConfigChanged {
+                database: database.to_string(),
+                what: "seed: the file's differs from the one stored".to_string(),
+            })
+        }
+        (Some(stored), _) => Ok(stored.seed),
+        (None, Some(file)) => Ok(TournamentSeed::keyed(file)),
+        (None, None) => TournamentSeed::draw().map_err(|e| {
+            RunError::Setup(format!(
+                "cannot draw a secret seed from the operating system ({e}); write `seed = ...` in the tournament file"
+            ))
+        }),
+    }
+}
+
 /// Most differences listed in one message.
 const MAX_LISTED: usize = 12;
 
@@ -65,8 +93,9 @@ pub async fn config_differences(
     t: &Tournament,
 ) -> Result<Vec<String>, StoreError> {
     let mut out = Vec::new();
-    if stored.seed != t.seed {
-        out.push(format!("seed: stored {}, file {}", stored.seed, t.seed));
+    // Never the values: a message pasted in a chat would publish the secret.
+    if t.seed.is_some_and(|seed| seed != stored.seed.secret()) {
+        out.push("seed: the file's differs from the one stored".to_string());
     }
     match serde_json::from_str::<BracketFormat>(&stored.format_json) {
         Ok(f) => format_differences(&f, &t.bracket, &mut out),

@@ -18,7 +18,7 @@ mod rerun;
 mod state;
 mod verify;
 
-pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint};
+pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint, resolve_seed};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
@@ -310,9 +310,11 @@ impl<'a> Runner<'a> {
         opts: RunOptions,
         series: Option<SeriesHost>,
     ) -> Result<Runner<'a>, RunError> {
-        let fingerprint = config_fingerprint(t);
+        let stored = store.tournament().await?;
+        let seed = resolve_seed(stored.as_ref(), t, store.label())?;
+        let fingerprint = config_fingerprint(t, &seed);
         let mut setup = None;
-        match store.tournament().await? {
+        match stored {
             Some(stored) if stored.engine_version != t.bracket.game.kind().engine_version() => {
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
@@ -327,7 +329,8 @@ impl<'a> Runner<'a> {
             // run records the file's limits (with the current fingerprint) when it first
             // writes.
             Some(stored)
-                if stored.limits.is_none() && stored.config_hash == legacy_fingerprint(t) =>
+                if stored.limits.is_none()
+                    && stored.config_hash == legacy_fingerprint(t, &seed) =>
             {
                 // A tournament read back from that database has no limits to record.
                 if t.source != t.database {
@@ -352,7 +355,7 @@ impl<'a> Runner<'a> {
                 });
             }
         }
-        let roster = Roster::from_tournament(t);
+        let roster = Roster::from_tournament(t, seed);
         let school_entries = (0..t.schools.len())
             .filter_map(|s| roster.school_entry(SchoolId(s)))
             .collect();
@@ -648,6 +651,7 @@ impl<'a> Runner<'a> {
                 self.store
                     .init_tournament(
                         self.t,
+                        &self.roster.seed,
                         &fingerprint,
                         &format,
                         self.t.bracket.game.kind().engine_version(),
@@ -682,7 +686,7 @@ impl<'a> Runner<'a> {
                 .map(|(g, no)| PlannedGame {
                     no,
                     index: g,
-                    seed: plan.game_seed(self.t.seed, g, 0),
+                    seed: plan.game_seed(&self.roster.seed, g, 0),
                     board: self.exec.arena_name(g).to_string(),
                 })
                 .collect(),

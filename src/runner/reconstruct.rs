@@ -95,7 +95,7 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
     };
     Ok(Tournament {
         name: stored.name,
-        seed: stored.seed,
+        seed: Some(stored.seed.secret()),
         bracket,
         database: database.to_path_buf(),
         limits,

@@ -93,7 +93,7 @@ impl Runner<'_> {
                     run_no,
                     game_index: g,
                     seed: game_seed(
-                        self.t.seed,
+                        &self.roster.seed,
                         label.as_str(),
                         set.key.round,
                         set.key.set,

@@ -34,7 +34,9 @@ pub fn check_store(t: &Tournament) -> Result<Consistency, RunError> {
 
 async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {
     let mirror = Mirror::load(store, t).await?;
-    let roster = Roster::from_tournament(t);
+    let stored = store.tournament().await?;
+    let seed = super::resolve_seed(stored.as_ref(), t, store.label())?;
+    let roster = Roster::from_tournament(t, seed);
     let mut problems = Vec::new();
     let mut plans: Vec<StagePlan> = Vec::new();
     for school in 0..t.schools.len() {

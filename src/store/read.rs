@@ -4,6 +4,7 @@
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
 use crate::games::{GameKind, Stats};
+use crate::tourney::bracket::{SeedScheme, TournamentSeed};
 use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -13,7 +14,9 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredTournament {
     pub name: String,
-    pub seed: u64,
+    /// The secret every seed derives from: never to be printed before the tournament is
+    /// finished and an organiser reveals it.
+    pub seed: TournamentSeed,
     pub config_hash: String,
     pub format_json: String,
     pub engine_version: u32,
@@ -177,7 +180,8 @@ impl Store {
         let err = self.db_err();
         let row = sqlx::query(
             "SELECT name, seed, config_hash, format_json, engine_version, time_limit_ms,
-                                start_limit_ms, memory_mb, game FROM tournament WHERE id = 1",
+                                start_limit_ms, memory_mb, game, seed_scheme
+             FROM tournament WHERE id = 1",
         )
         .fetch_optional(self.pool())
         .await
@@ -185,7 +189,16 @@ impl Store {
         row.map(|r| {
             Ok(StoredTournament {
                 name: r.try_get(0)?,
-                seed: int(&r, 1)? as u64,
+                seed: {
+                    let scheme: String = r.try_get(9)?;
+                    let scheme = SeedScheme::parse(&scheme).ok_or_else(|| {
+                        sqlx::Error::Decode(
+                            format!("unknown seed scheme {scheme:?} (a newer version stored it)")
+                                .into(),
+                        )
+                    })?;
+                    TournamentSeed::new(int(&r, 1)? as u64, scheme)
+                },
                 config_hash: r.try_get(2)?,
                 format_json: r.try_get(3)?,
                 engine_version: int(&r, 4)? as u32,

@@ -5,6 +5,7 @@ use super::batch::planned_game_rows;
 use super::rows::{Cell, RowsSql};
 use super::{Store, StoreError};
 use crate::games::Stats;
+use crate::tourney::bracket::TournamentSeed;
 use crate::tourney::model::{Bot, Limits, SetId, StageId, TeamId, Tournament};
 use sqlx::Row;
 
@@ -108,6 +109,7 @@ impl Store {
     pub async fn init_tournament(
         &self,
         t: &Tournament,
+        seed: &TournamentSeed,
         config_hash: &str,
         format_json: &str,
         engine_version: u32,
@@ -116,11 +118,12 @@ impl Store {
         let mut tx = self.pool().begin().await.map_err(&err)?;
         sqlx::query(
             "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at,
-                                     time_limit_ms, start_limit_ms, memory_mb, game)
-             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                                     time_limit_ms, start_limit_ms, memory_mb, game, seed_scheme)
+             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(t.name.clone())
-        .bind(t.seed as i64)
+        // The secret's 64 bits, stored as the signed integer they spell.
+        .bind(seed.secret() as i64)
         .bind(config_hash.to_string())
         .bind(format_json.to_string())
         .bind(i64::from(engine_version))
@@ -129,6 +132,7 @@ impl Store {
         .bind(t.limits.start_limit_ms as i64)
         .bind(t.limits.memory_mb as i64)
         .bind(t.bracket.game.kind().id().to_string())
+        .bind(seed.scheme().as_str())
         .execute(&mut *tx)
         .await
         .map_err(&err)?;

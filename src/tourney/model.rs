@@ -385,7 +385,10 @@ impl Default for Limits {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub name: String,
-    pub seed: u64,
+    /// The seed written in the file, if any. Without one the first run draws a secret
+    /// seed and stores it; every seed of a tournament derives from the stored one
+    /// (`tourney::bracket::TournamentSeed`).
+    pub seed: Option<u64>,
     pub bracket: BracketFormat,
     /// The SQLite database file (or, later, a database URL).
     pub database: PathBuf,

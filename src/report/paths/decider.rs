@@ -172,7 +172,7 @@ mod tests {
     fn draw() -> TieDraw {
         TieDraw::new(
             crate::games::GameKind::Lrs.tie_steps(),
-            7,
+            crate::tourney::bracket::TournamentSeed::keyed(7),
             ["a", "b", "c", "d"],
         )
     }

@@ -130,6 +130,16 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     Ok(Replays { games })
 }
 
+/// The game's seed for its page's meta line, published only once the tournament's seed is
+/// revealed (before, it would let a student predict the deals of the games to come).
+fn seed_meta(ctx: &Context, played: &PlayedGame) -> String {
+    if ctx.reveal_seed {
+        format!(" · seed {}", played.seed)
+    } else {
+        String::new()
+    }
+}
+
 /// The viewer page of one game, with a link back to its set.
 pub fn replay_page(ctx: &Context, set_id: &SetId, game: u32, played: &PlayedGame) -> String {
     let replayed = match (&played.replay, played.problem()) {
@@ -154,18 +164,18 @@ pub fn replay_page(ctx: &Context, set_id: &SetId, game: u32, played: &PlayedGame
         title: format!("{set_id}, game {game}"),
         meta: if lrs {
             format!(
-                "{} · board {} · seed {} · engine version {}",
+                "{} · board {}{} · engine version {}",
                 ctx.snap.tournament.name,
                 played.board,
-                played.seed,
+                seed_meta(ctx, played),
                 ctx.snap.tournament.engine_version
             )
         } else {
             format!(
-                "{} · {} · seed {} · engine version {}",
+                "{} · {}{} · engine version {}",
                 ctx.snap.tournament.name,
                 ctx.snap.tournament.game.title(),
-                played.seed,
+                seed_meta(ctx, played),
                 ctx.snap.tournament.engine_version
             )
         },

@@ -23,10 +23,18 @@ pub struct Context<'a> {
     pub paths: Vec<TeamPath>,
     /// Whether the decisive final is played: the tournament is over.
     pub complete: bool,
+    /// Whether the pages publish the tournament's secret seed and every game's seed
+    /// (`report --reveal-seed`, on a finished tournament only).
+    pub reveal_seed: bool,
 }
 
 impl<'a> Context<'a> {
-    pub fn new(snap: &'a Snapshot, generated: &'a str, replays: &'a Replays) -> Context<'a> {
+    pub fn new(
+        snap: &'a Snapshot,
+        generated: &'a str,
+        replays: &'a Replays,
+        reveal_seed: bool,
+    ) -> Context<'a> {
         let complete = decisive_final(snap).is_some_and(SetRow::is_done);
         Context {
             snap,
@@ -34,6 +42,22 @@ impl<'a> Context<'a> {
             replays,
             paths: paths::team_paths(snap),
             complete,
+            reveal_seed: reveal_seed && complete,
+        }
+    }
+
+    /// What the pages say of the tournament's seed: its commitment, and the secret once
+    /// revealed.
+    pub fn seed_text(&self) -> String {
+        let seed = &self.snap.tournament.seed;
+        if self.reveal_seed {
+            format!(
+                "{} (revealed; its SHA-256 is the commitment {})",
+                seed.secret(),
+                seed.commitment()
+            )
+        } else {
+            format!("secret; commitment (SHA-256) {}", seed.commitment())
         }
     }
 

@@ -108,6 +108,13 @@ pub fn index_page(ctx: &Context) -> String {
         "<p class=\"muted\">Score: the team's series score in the set it reached (what the \
          ranking uses, after the stage and round reached). Total: every game it played.</p>",
     );
+    // The commitment lets anyone check the seed once it is revealed; the seed itself
+    // appears only then (docs/determinism.md).
+    let _ = write!(
+        body,
+        "<p class=\"muted\" id=\"seed\">Tournament seed: {}</p>",
+        escape(&ctx.seed_text())
+    );
     page(ctx, "Results", 0, &body)
 }
 

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub use games::StoredLogs;
+pub use html::decisive_final;
 
 /// Why the report could not be written.
 #[derive(Debug, Error)]
@@ -44,16 +45,18 @@ pub struct SiteSummary {
 }
 
 /// Writes the whole site into `out` (created if missing). `logs` holds the decision log of
-/// every stored game of the current runs, for the replays.
+/// every stored game of the current runs, for the replays. The pages publish no seed
+/// unless `reveal_seed` and the tournament is finished.
 pub fn write_site(
     snap: &Snapshot,
     logs: &StoredLogs,
     out: &Path,
     generated: &str,
+    reveal_seed: bool,
 ) -> Result<SiteSummary, SiteError> {
     let mut writer = Writer::new(out)?;
     let replays = games::replay_all(snap, logs)?;
-    let ctx = html::Context::new(snap, generated, &replays);
+    let ctx = html::Context::new(snap, generated, &replays, reveal_seed);
     writer.write("index.html", &index::index_page(&ctx))?;
     writer.write("bracket.html", &bracket::bracket_page(&ctx))?;
     writer.write("wildcards.html", &index::wild_card_page(&ctx))?;

@@ -133,12 +133,12 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
         body,
         "<tr><th scope=\"row\">Content hash</th><td><code id=\"content-hash\">{}</code></td></tr>\
          <tr><th scope=\"row\">Engine version</th><td id=\"engine-version\">{}</td></tr>\
-         <tr><th scope=\"row\">Tournament seed</th><td>{}</td></tr></tbody></table>",
+         <tr><th scope=\"row\">Tournament seed</th><td id=\"seed\">{}</td></tr></tbody></table>",
         team.content_hash
             .as_deref()
             .map_or_else(|| "none (a built-in AI)".to_string(), escape),
         snap.tournament.engine_version,
-        snap.tournament.seed
+        escape(&ctx.seed_text())
     );
     page(ctx, &team.name, 1, &body)
 }

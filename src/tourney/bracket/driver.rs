@@ -9,7 +9,7 @@
 use super::BracketError;
 use super::nationals::nationals_field;
 use super::ranking::{Ranked, SeriesTotals, TieDraw};
-use super::seeds::NATIONALS_LABEL;
+use super::seeds::{NATIONALS_LABEL, TournamentSeed};
 use super::stage::{Seeding, SetPlan, StageEntry, StagePlan, plan_stage};
 use crate::tourney::model::{
     BracketFormat, QualifiedBy, SchoolId, SetKey, Stage, StageId, TeamId, Tournament,
@@ -27,7 +27,7 @@ pub struct RosterSchool {
 /// What the bracket needs of a tournament: seed, format, schools and the seeded draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Roster {
-    pub seed: u64,
+    pub seed: TournamentSeed,
     pub format: BracketFormat,
     pub schools: Vec<RosterSchool>,
     pub draw: TieDraw,
@@ -35,7 +35,7 @@ pub struct Roster {
 
 impl Roster {
     /// From a validated tournament; the draw key of a team is `{school slug}/{team name}`.
-    pub fn from_tournament(t: &Tournament) -> Roster {
+    pub fn from_tournament(t: &Tournament, seed: TournamentSeed) -> Roster {
         let keys = t.teams.iter().map(|team| {
             let slug = t
                 .schools
@@ -44,7 +44,7 @@ impl Roster {
             format!("{slug}/{}", team.name)
         });
         Roster {
-            seed: t.seed,
+            seed,
             format: t.bracket.clone(),
             schools: t
                 .schools
@@ -56,13 +56,13 @@ impl Roster {
                     teams: s.teams.clone(),
                 })
                 .collect(),
-            draw: TieDraw::new(t.bracket.game.kind().tie_steps(), t.seed, keys),
+            draw: TieDraw::new(t.bracket.game.kind().tie_steps(), seed, keys),
         }
     }
 
     /// A synthetic roster: school `i` (0-based) has slug `school-{i+1}` and `sizes[i]` teams
     /// named `team-{j+1}`, numbered consecutively.
-    pub fn from_sizes(seed: u64, format: BracketFormat, sizes: &[usize]) -> Roster {
+    pub fn from_sizes(seed: TournamentSeed, format: BracketFormat, sizes: &[usize]) -> Roster {
         let steps = format.game.kind().tie_steps();
         let mut schools = Vec::with_capacity(sizes.len());
         let mut keys = Vec::new();
@@ -130,7 +130,7 @@ impl Roster {
     where
         F: Fn(&SetKey) -> Option<Vec<SeriesTotals>>,
     {
-        plan_stage(entry, &self.format, self.seed, &self.draw, results)
+        plan_stage(entry, &self.format, &self.seed, &self.draw, results)
     }
 }
 
@@ -232,7 +232,7 @@ mod tests {
         };
         Tournament {
             name: "t".to_string(),
-            seed: 11,
+            seed: Some(11),
             bracket: BracketFormat::default(),
             database: "t.db".into(),
             limits: Limits::default(),
@@ -259,10 +259,10 @@ mod tests {
 
     #[test]
     fn a_tournament_becomes_a_roster_with_stable_draw_keys() {
-        let roster = Roster::from_tournament(&tournament());
+        let roster = Roster::from_tournament(&tournament(), TournamentSeed::keyed(11));
         assert_eq!(
             roster.draw.value(TeamId(2)),
-            crate::tourney::bracket::draw_value(11, "east/c")
+            crate::tourney::bracket::draw_value(&TournamentSeed::keyed(11), "east/c")
         );
         assert_eq!(
             roster.stage_by_label("east"),
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn the_driver_plays_a_small_tournament_to_a_champion() {
-        let roster = Roster::from_tournament(&tournament());
+        let roster = Roster::from_tournament(&tournament(), TournamentSeed::keyed(11));
         let mut played = Vec::new();
         let outcome = simulate_bracket(&roster, |set| {
             played.push(set.id.clone());
@@ -299,7 +299,7 @@ mod tests {
 
     #[test]
     fn answers_for_the_wrong_teams_are_an_error() {
-        let roster = Roster::from_sizes(1, BracketFormat::default(), &[3]);
+        let roster = Roster::from_sizes(TournamentSeed::keyed(1), BracketFormat::default(), &[3]);
         let err = simulate_bracket(&roster, |_| vec![SeriesTotals::zero(TeamId(0))]);
         assert!(matches!(err, Err(BracketError::ResultsMismatch { .. })));
     }

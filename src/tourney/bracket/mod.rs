@@ -38,7 +38,10 @@ pub use ranking::{
     Ranked, Separation, SeriesTotals, TieDraw, advancing, compare, draw_value, rank, teams_of,
     top_with_reasons,
 };
-pub use seeds::{NATIONALS_LABEL, deal_seed, derive_seed, fnv1a64, game_seed, start_square};
+pub use seeds::{
+    NATIONALS_LABEL, SeedScheme, TournamentSeed, deal_seed, derive_seed, fnv1a64, game_seed,
+    start_square,
+};
 pub use sets::{
     balanced_sizes, deal_round_one, deal_round_robin, deal_snake, set_count, shuffle_round_one,
     snake_set,

@@ -140,7 +140,7 @@ mod tests {
     fn the_best_non_qualified_teams_are_wild_cards() {
         let draw = TieDraw::new(
             crate::games::GameKind::Lrs.tie_steps(),
-            1,
+            crate::tourney::bracket::TournamentSeed::keyed(1),
             (0..20).map(|t| t.to_string()),
         );
         let qualified: Vec<TeamId> = (0..6).map(TeamId).collect();

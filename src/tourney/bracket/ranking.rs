@@ -10,7 +10,7 @@
 //! For every adjacent pair of a ranking the step that separated them is kept
 //! ([`Separation`]), so the reason of each advancement can be stored and exported.
 
-use super::seeds::derive_seed;
+use super::seeds::TournamentSeed;
 use crate::games::{Stats, TieStep};
 use crate::tourney::model::{QualifiedBy, TeamId, TieBreak};
 use std::cmp::Ordering;
@@ -80,7 +80,7 @@ pub struct Ranked {
 pub struct TieDraw {
     /// The game's steps ([`crate::games::GameKind::tie_steps`]).
     steps: &'static [TieStep],
-    seed: u64,
+    seed: TournamentSeed,
     /// Draw values indexed by `TeamId`.
     values: Vec<u64>,
 }
@@ -89,12 +89,12 @@ impl TieDraw {
     /// The chain of a game with `steps`, for teams whose keys are given in `TeamId` order.
     pub fn new<S: AsRef<str>>(
         steps: &'static [TieStep],
-        tournament_seed: u64,
+        tournament_seed: TournamentSeed,
         keys: impl IntoIterator<Item = S>,
     ) -> TieDraw {
         let values = keys
             .into_iter()
-            .map(|key| draw_value(tournament_seed, key.as_ref()))
+            .map(|key| draw_value(&tournament_seed, key.as_ref()))
             .collect();
         TieDraw {
             steps,
@@ -108,19 +108,19 @@ impl TieDraw {
         self.steps
     }
 
-    /// The draw value of `team`: `derive_seed(seed, "draw|{key}")`; a team without a key
+    /// The draw value of `team`: `derive(seed, "draw|{key}")`; a team without a key
     /// uses the key `#{team}`.
     pub fn value(&self, team: TeamId) -> u64 {
         match self.values.get(team.index()) {
             Some(&v) => v,
-            None => draw_value(self.seed, &format!("#{team}")),
+            None => draw_value(&self.seed, &format!("#{team}")),
         }
     }
 }
 
-/// `derive_seed(tournament_seed, "draw|{team_key}")`.
-pub fn draw_value(tournament_seed: u64, team_key: &str) -> u64 {
-    derive_seed(tournament_seed, &format!("draw|{team_key}"))
+/// `derive(tournament_seed, "draw|{team_key}")`.
+pub fn draw_value(tournament_seed: &TournamentSeed, team_key: &str) -> u64 {
+    tournament_seed.derive(&format!("draw|{team_key}"))
 }
 
 /// Compares two teams by the chain: `Less` when `a` ranks above `b`, with the step that
@@ -231,7 +231,7 @@ mod tests {
     fn draw() -> TieDraw {
         TieDraw::new(
             GameKind::Lrs.tie_steps(),
-            42,
+            crate::tourney::bracket::TournamentSeed::keyed(42),
             ["a/x", "a/y", "b/x", "b/y", "c/x"],
         )
     }
@@ -284,8 +284,14 @@ mod tests {
         // Input order does not matter.
         assert_eq!(teams_of(&rank(&[a, b], &d)), teams_of(&rank(&[b, a], &d)));
         // The draw value follows the documented formula.
-        assert_eq!(d.value(TeamId(2)), derive_seed(42, "draw|b/x"));
-        assert_eq!(d.value(TeamId(9)), derive_seed(42, "draw|#9"));
+        assert_eq!(
+            d.value(TeamId(2)),
+            TournamentSeed::keyed(42).derive("draw|b/x")
+        );
+        assert_eq!(
+            d.value(TeamId(9)),
+            TournamentSeed::keyed(42).derive("draw|#9")
+        );
     }
 
     #[test]

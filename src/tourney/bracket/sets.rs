@@ -26,7 +26,7 @@
 //! of the squared counts by at least 2, so the repair ends. Each set is then ordered by
 //! rank (best first).
 
-use super::seeds::deal_seed;
+use super::seeds::{TournamentSeed, deal_seed};
 use crate::rng::GameRng;
 use crate::tourney::model::{SchoolId, TeamId};
 use std::collections::HashMap;
@@ -61,7 +61,7 @@ pub fn snake_set(position: usize, k: usize) -> usize {
 /// them round-robin into `ceil(n / set_size)` sets.
 pub fn deal_round_one(
     teams: &[TeamId],
-    tournament_seed: u64,
+    tournament_seed: &TournamentSeed,
     stage_label: &str,
     set_size: usize,
 ) -> Vec<Vec<TeamId>> {
@@ -73,7 +73,11 @@ pub fn deal_round_one(
 
 /// `teams` (in configuration order) shuffled by Fisher-Yates ([`GameRng::partial_shuffle`])
 /// with a generator seeded by `deal_seed(tournament_seed, stage_label)`.
-pub fn shuffle_round_one(teams: &[TeamId], tournament_seed: u64, stage_label: &str) -> Vec<TeamId> {
+pub fn shuffle_round_one(
+    teams: &[TeamId],
+    tournament_seed: &TournamentSeed,
+    stage_label: &str,
+) -> Vec<TeamId> {
     let mut shuffled = teams.to_vec();
     let len = shuffled.len();
     GameRng::new(deal_seed(tournament_seed, stage_label)).partial_shuffle(&mut shuffled, len);
@@ -346,9 +350,10 @@ mod tests {
     #[test]
     fn round_one_is_a_seeded_shuffle_dealt_round_robin() {
         let teams: Vec<TeamId> = (100..120).map(TeamId).collect();
-        let a = deal_round_one(&teams, 7, "westfield", 8);
-        assert_eq!(a, deal_round_one(&teams, 7, "westfield", 8));
-        assert_ne!(a, deal_round_one(&teams, 7, "eastfield", 8));
+        let seven = TournamentSeed::keyed(7);
+        let a = deal_round_one(&teams, &seven, "westfield", 8);
+        assert_eq!(a, deal_round_one(&teams, &seven, "westfield", 8));
+        assert_ne!(a, deal_round_one(&teams, &seven, "eastfield", 8));
         assert_eq!(a.iter().map(Vec::len).collect::<Vec<_>>(), vec![7, 7, 6]);
         let mut all: Vec<TeamId> = a.concat();
         all.sort_unstable();

@@ -17,7 +17,7 @@
 
 use super::ids::{SetPlace, set_id};
 use super::ranking::{SeriesTotals, TieDraw, advancing, rank, teams_of};
-use super::seeds::{game_seed, start_square};
+use super::seeds::{TournamentSeed, game_seed, start_square};
 use super::sets::{balanced_sizes, deal_round_robin, deal_snake, shuffle_round_one};
 use super::{BracketError, Ranked, check_format};
 use crate::tourney::model::{
@@ -64,7 +64,12 @@ pub struct SetPlan {
 
 impl SetPlan {
     /// The seed of game `game_index` (0-based) of this set (see `seeds`).
-    pub fn game_seed(&self, tournament_seed: u64, game_index: u32, generation: u32) -> u64 {
+    pub fn game_seed(
+        &self,
+        tournament_seed: &TournamentSeed,
+        game_index: u32,
+        generation: u32,
+    ) -> u64 {
         game_seed(
             tournament_seed,
             self.stage_label.as_str(),
@@ -220,7 +225,7 @@ pub fn round_sizes(n: usize, format: &BracketFormat) -> Vec<usize> {
 pub fn plan_stage<F>(
     entry: &StageEntry,
     format: &BracketFormat,
-    tournament_seed: u64,
+    tournament_seed: &TournamentSeed,
     draw: &TieDraw,
     results: F,
 ) -> Result<StagePlan, BracketError>
@@ -411,7 +416,7 @@ mod tests {
     fn draw() -> TieDraw {
         TieDraw::new(
             crate::games::GameKind::Lrs.tie_steps(),
-            9,
+            crate::tourney::bracket::TournamentSeed::keyed(9),
             (0..100).map(|t| format!("w/{t}")),
         )
     }
@@ -444,7 +449,7 @@ mod tests {
         let plan = plan_stage(
             &school_entry(1),
             &BracketFormat::default(),
-            1,
+            &TournamentSeed::keyed(1),
             &draw(),
             |_| None,
         )
@@ -462,21 +467,30 @@ mod tests {
         let f = BracketFormat::default();
         let entry = school_entry(20);
         let mut stored: HashMap<SetKey, Vec<SeriesTotals>> = HashMap::new();
-        let first = plan_stage(&entry, &f, 1, &draw(), |k| stored.get(k).cloned()).expect("plans");
+        let first = plan_stage(&entry, &f, &TournamentSeed::keyed(1), &draw(), |k| {
+            stored.get(k).cloned()
+        })
+        .expect("plans");
         assert_eq!(first.total_rounds, 2);
         assert_eq!(first.ready.len(), 3);
         assert_eq!(first.ready[1].id, "westfield/r1/s2");
         for set in &first.ready {
             stored.insert(set.key, by_id(set));
         }
-        let second = plan_stage(&entry, &f, 1, &draw(), |k| stored.get(k).cloned()).expect("plans");
+        let second = plan_stage(&entry, &f, &TournamentSeed::keyed(1), &draw(), |k| {
+            stored.get(k).cloned()
+        })
+        .expect("plans");
         assert_eq!(second.ready.len(), 1);
         let fin = &second.ready[0];
         assert_eq!(fin.id, "westfield/final");
         assert_eq!(fin.key.round, 2);
         assert_eq!(fin.teams.len(), 6);
         stored.insert(fin.key, by_id(fin));
-        let done = plan_stage(&entry, &f, 1, &draw(), |k| stored.get(k).cloned()).expect("plans");
+        let done = plan_stage(&entry, &f, &TournamentSeed::keyed(1), &draw(), |k| {
+            stored.get(k).cloned()
+        })
+        .expect("plans");
         let outcome = done.outcome.clone().expect("finished");
         assert_eq!(
             outcome.qualifiers,
@@ -494,17 +508,30 @@ mod tests {
     #[test]
     fn results_for_other_teams_are_refused() {
         let f = BracketFormat::default();
-        let err = plan_stage(&school_entry(3), &f, 1, &draw(), |_| {
-            Some(vec![
-                SeriesTotals::zero(TeamId(0)),
-                SeriesTotals::zero(TeamId(1)),
-            ])
-        });
+        let err = plan_stage(
+            &school_entry(3),
+            &f,
+            &TournamentSeed::keyed(1),
+            &draw(),
+            |_| {
+                Some(vec![
+                    SeriesTotals::zero(TeamId(0)),
+                    SeriesTotals::zero(TeamId(1)),
+                ])
+            },
+        );
         assert!(matches!(
             err,
             Err(BracketError::ResultsMismatch { ref set, .. }) if set == "westfield/final"
         ));
-        let plan = plan_stage(&school_entry(3), &f, 1, &draw(), |_| None).expect("plans");
+        let plan = plan_stage(
+            &school_entry(3),
+            &f,
+            &TournamentSeed::keyed(1),
+            &draw(),
+            |_| None,
+        )
+        .expect("plans");
         let fin = SetKey {
             stage: Stage::School(SchoolId(0)),
             round: 1,

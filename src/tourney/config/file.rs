@@ -102,16 +102,8 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
             String::new()
         }
     };
-    let seed = match &raw.seed {
-        Some(seed) => seed.get_ref().0,
-        None => {
-            problems.push(Loc::start(&file).error(
-                "missing key `seed`",
-                "seed = an integer >= 0 at the top of the file (every game seed derives from it)",
-            ));
-            0
-        }
-    };
+    // Optional: without it, the first run draws a secret seed and keeps it in the database.
+    let seed = raw.seed.as_ref().map(|seed| seed.get_ref().0);
 
     let bracket = match &raw.bracket {
         Some(b) => {

@@ -18,7 +18,12 @@ pub fn check_summary(t: &Tournament) -> String {
     };
     line(format!("Tournament: {}", t.name));
     line(format!("  file:      {}", t.source.display()));
-    line(format!("  seed:      {}", t.seed));
+    line(match t.seed {
+        Some(_) => {
+            "  seed:      written in the file (not secret: see the warning below)".to_string()
+        }
+        None => "  seed:      secret, drawn at the first run and kept in the database".to_string(),
+    });
     line(format!("  database:  {}", t.database.display()));
     line(format!(
         "  format:    {}: sets of up to {} teams, series of {} games of {} turns, top {} of each set advance",
