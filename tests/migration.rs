@@ -74,11 +74,14 @@ async fn games_results_and_logs_survive_the_numbering() {
         .iter()
         .map(|g| {
             let done = g.status == GameStatus::Done;
-            (g.no, g.run_no, g.game_index, g.seed, done, g.attempts)
+            (g.no.0, g.run_no, g.game_index, g.seed, done, g.attempts)
         })
         .collect();
     assert_eq!(summary, [(2, 1, 0, 12, true, 1), (3, 1, 1, 13, false, 2)]);
-    assert_eq!(store.next_game_no().await.unwrap(), 4);
+    assert_eq!(
+        store.next_game_no().await.unwrap(),
+        lrs_tourney::store::GameNo(4)
+    );
 
     // Current result lines belong to run 1 only; the history keeps run 0's.
     let current = store.results().await.unwrap();

@@ -63,9 +63,9 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
     let mut checked = 0;
     for g in games.iter().filter(|g| g.status == GameStatus::Done) {
         let (board, maps) = boards
-            .entry(g.board.clone())
+            .entry(g.arena.clone())
             .or_insert_with(|| {
-                let board = load_board(&g.board).unwrap();
+                let board = load_board(&g.arena).unwrap();
                 let maps = Arc::new(FlagDistances::new(&board));
                 (board, maps)
             })

@@ -136,7 +136,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             &args, run_arg, &format, game, &lines, &log, &stored, &team_name,
         );
     }
-    let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+    let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
     let replayed = replay(board, lines.len(), game.seed, format.turns_per_game, &log)
         .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, game_index)))?;
     // The replay must be the game: every seat's score as stored.
@@ -173,7 +173,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         .collect();
     let full_state_bytes = serde_json::to_vec(&replayed).map_or(0, |v| v.len());
     if let Some(path) = &args.html {
-        let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+        let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
         let info = PageInfo {
             title: match run_arg {
                 Some(r) => format!("{}, run {r}, game {game_index}", args.set),
@@ -181,7 +181,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             },
             meta: format!(
                 "{} · board {} · engine version {}",
-                stored.name, game.board, stored.engine_version
+                stored.name, game.arena, stored.engine_version
             ),
             back: None,
             seats: seats.iter().map(|s| s.team.clone()).collect(),
@@ -194,7 +194,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         let report = ReplayReport {
             set: &args.set,
             game: game_index,
-            board: &game.board,
+            board: &game.arena,
             turn_limit: format.turns_per_game,
             seats,
             stored_bytes: log.len(),
@@ -206,7 +206,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         return Ok(());
     }
     if args.text {
-        let board = crate::boards::load_board(&game.board).map_err(CliError::failure)?;
+        let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
         let mut names = vec![String::new(); replayed.start.len()];
         for s in &seats {
             if let Some(n) = names.get_mut(s.seat) {
@@ -231,7 +231,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         args.set,
         game_index,
         replayed.steps.len(),
-        game.board,
+        game.arena,
         log.len()
     );
     for s in &seats {
@@ -324,7 +324,7 @@ fn replay_other_game(
 ) -> Result<(), CliError> {
     use crate::play::contest;
     let kind = format.game.kind();
-    let arena = crate::games::Arena::load(&format.game, &game.board, format.turns_per_game)
+    let arena = crate::games::Arena::load(&format.game, &game.arena, format.turns_per_game)
         .map_err(CliError::failure)?;
     let label = format!("{} game {}", args.set, game.game_index);
     let replayed = contest::replay_for_view(&arena, lines.len(), game.seed, log)
@@ -392,7 +392,7 @@ fn replay_other_game(
             "game_kind": kind.id(),
             "set": args.set,
             "game": game.game_index,
-            "arena": game.board,
+            "arena": game.arena,
             "seats": seats,
             "stored_bytes": log.len(),
             "trace": trace,

@@ -60,7 +60,7 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
             g.set_id.to_string(),
             g.run_no.to_string(),
             g.game_index.to_string(),
-            g.board.clone(),
+            g.arena.clone(),
             g.status.to_string(),
             g.attempts.to_string(),
             g.turns.map(|t| t.to_string()).unwrap_or_default(),

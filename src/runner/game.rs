@@ -20,7 +20,7 @@ use std::collections::HashMap;
 #[derive(Debug, Clone)]
 pub struct GameJob {
     /// The game's number in the store (see [`crate::store::PlannedGame`]).
-    pub game_no: i64,
+    pub game_no: crate::store::GameNo,
     pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,

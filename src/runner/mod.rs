@@ -598,7 +598,7 @@ impl<'a> Runner<'a> {
                                 .map(|g| state::GameSlot {
                                     no: g.no,
                                     seed: g.seed,
-                                    board: g.board.clone(),
+                                    arena: g.arena.clone(),
                                     results: None,
                                 })
                                 .collect(),
@@ -673,7 +673,7 @@ impl<'a> Runner<'a> {
     fn new_set(&mut self, plan: &SetPlan, stage_id: &StageId) -> NewSet {
         let f = &self.t.bracket;
         let first_no = self.mirror.next_game_no;
-        self.mirror.next_game_no += i64::from(f.games_per_series);
+        self.mirror.next_game_no = first_no.after(f.games_per_series);
         NewSet {
             id: plan.id.clone(),
             stage_id: stage_id.clone(),
@@ -682,12 +682,11 @@ impl<'a> Runner<'a> {
             is_final: plan.is_final,
             members: plan.teams.clone(),
             games: (0..f.games_per_series)
-                .zip(first_no..)
-                .map(|(g, no)| PlannedGame {
-                    no,
+                .map(|g| PlannedGame {
+                    no: first_no.after(g),
                     index: g,
                     seed: plan.game_seed(&self.roster.seed, g, 0),
-                    board: self.exec.arena_name(g).to_string(),
+                    arena: self.exec.arena_name(g).to_string(),
                 })
                 .collect(),
         }
@@ -703,7 +702,7 @@ impl<'a> Runner<'a> {
             if slot.results.is_some() || self.exec.is_playing(&set.id, g as u32) {
                 continue;
             }
-            let arena = self.exec.arena(self.t, &slot.board)?;
+            let arena = self.exec.arena(self.t, &slot.arena)?;
             jobs.push(GameJob {
                 game_no: slot.no,
                 set_id: set.id.clone(),

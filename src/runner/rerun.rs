@@ -88,7 +88,7 @@ impl Runner<'_> {
                 let arena = self.exec.arena(self.t, &board_name)?;
                 Ok(GameJob {
                     // Numbered by the store when the rerun is stored.
-                    game_no: 0,
+                    game_no: crate::store::GameNo(0),
                     set_id: set.id.clone(),
                     run_no,
                     game_index: g,

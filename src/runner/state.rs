@@ -1,7 +1,7 @@
 //! The run's in-memory mirror of the store: sets, their games and the results stored so
 //! far, loaded at start (resume) and updated after every committed write.
 
-use crate::store::{GameStatus, ResultRow, Store, StoreError, TeamResult};
+use crate::store::{GameNo, GameStatus, ResultRow, Store, StoreError, TeamResult};
 use crate::tourney::bracket::SeriesTotals;
 use crate::tourney::model::{SchoolId, SetId, SetKey, Stage, StageId, TeamId, Tournament};
 use std::collections::HashMap;
@@ -10,9 +10,10 @@ use std::collections::HashMap;
 #[derive(Debug, Clone)]
 pub struct GameSlot {
     /// The game's number in the store.
-    pub no: i64,
+    pub no: GameNo,
     pub seed: u64,
-    pub board: String,
+    /// The arena's name.
+    pub arena: String,
     pub results: Option<Vec<TeamResult>>,
 }
 
@@ -77,7 +78,7 @@ pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
 pub struct Mirror {
     pub sets: HashMap<SetId, SetState>,
     pub complete: HashMap<SetKey, Vec<SeriesTotals>>,
-    pub next_game_no: i64,
+    pub next_game_no: GameNo,
 }
 
 /// The stage of a stored stage id (a school slug or `nationals`).
@@ -139,7 +140,7 @@ impl Mirror {
                 .map(|g| GameSlot {
                     no: g.no,
                     seed: g.seed,
-                    board: g.board.clone(),
+                    arena: g.arena.clone(),
                     results: (g.status == GameStatus::Done).then(|| {
                         lines
                             .iter()

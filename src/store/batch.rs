@@ -61,12 +61,12 @@ pub(super) fn planned_game_rows<'a>(
 ) -> impl Iterator<Item = Vec<Cell>> + 'a {
     games.iter().map(move |g| {
         vec![
-            Cell::Int(g.no),
+            Cell::Int(g.no.0),
             Cell::Text(set_id.as_str().to_string()),
             Cell::Int(i64::from(run_no)),
             Cell::Int(i64::from(g.index)),
             Cell::Int(g.seed as i64),
-            Cell::Text(g.board.clone()),
+            Cell::Text(g.arena.clone()),
         ]
     })
 }
@@ -80,7 +80,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         self.insert_rows(
             tx,
-            "INSERT INTO games (no, set_id, run_no, game_index, seed, board, status, attempts)",
+            "INSERT INTO games (no, set_id, run_no, game_index, seed, arena, status, attempts)",
             "",
             6,
             ", 'planned', 1",
@@ -186,13 +186,13 @@ impl Store {
             .map(|s| Cell::Text(s.id.as_str().to_string()))
             .collect();
         for row in self.fetch_rows(tx, EXISTING_SETS, ids).await? {
-            let id: String = row.try_get(0).map_err(&err)?;
-            let status: String = row.try_get(1).map_err(&err)?;
+            let id: String = row.try_get("id").map_err(&err)?;
+            let status: String = row.try_get("status").map_err(&err)?;
             let status = SetStatus::parse(&status).map_err(|e| StoreError::Corrupt {
                 path: self.label().to_string(),
                 what: format!("set {id}: {e}"),
             })?;
-            let run_no = row.try_get::<i64, _>(2).map_err(&err)? as u32;
+            let run_no = row.try_get::<i64, _>("run_no").map_err(&err)? as u32;
             existing.insert(SetId::new(id), (status == SetStatus::Invalidated, run_no));
         }
 

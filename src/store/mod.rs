@@ -22,6 +22,25 @@ pub use read::{
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};
 
+/// A stored game's number: its key in the `games` table, given in the order games are dealt,
+/// and the key its result lines, bot logs and decisions hang from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct GameNo(pub i64);
+
+impl GameNo {
+    /// The number `offset` places after this one.
+    pub fn after(self, offset: u32) -> GameNo {
+        GameNo(self.0 + i64::from(offset))
+    }
+}
+
+impl std::fmt::Display for GameNo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Executor};
 use std::path::{Path, PathBuf};

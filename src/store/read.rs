@@ -1,13 +1,14 @@
 //! Reads: what the tournament database holds, as plain rows for resuming, status,
 //! standings and exports.
 
+use super::GameNo;
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
 use crate::games::{GameKind, Stats};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
 use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 use std::collections::HashMap;
 
 /// The stored tournament header.
@@ -95,12 +96,13 @@ pub struct GameRow {
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
-    pub board: String,
+    /// The game's arena, by name (a board for the games played on one).
+    pub arena: String,
     pub status: GameStatus,
     pub attempts: u32,
     pub turns: Option<u32>,
     /// The game's number (see [`crate::store::PlannedGame`]).
-    pub no: i64,
+    pub no: GameNo,
 }
 
 /// One team's line in a stored, current (not superseded) game.
@@ -129,49 +131,207 @@ impl ResultRow {
     }
 }
 
-fn int(row: &AnyRow, i: usize) -> Result<i64, sqlx::Error> {
-    row.try_get::<i64, _>(i)
+/// Column `name` as an integer.
+fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
+    row.try_get::<i64, _>(name)
 }
 
-fn team_col(row: &AnyRow, i: usize) -> Result<TeamId, sqlx::Error> {
-    Ok(TeamId(int(row, i)? as usize))
+/// Column `name` as a count, a number or an index that cannot be negative: a stored value
+/// out of range is a decoding error naming the column, never a silently wrapped number.
+fn count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<T, sqlx::Error> {
+    let value = int(row, name)?;
+    T::try_from(value).map_err(|_| sqlx::Error::ColumnDecode {
+        index: name.to_string(),
+        source: format!("{value} is out of range").into(),
+    })
 }
 
-fn set_id_col(row: &AnyRow, i: usize) -> Result<SetId, sqlx::Error> {
-    Ok(SetId::new(row.try_get::<String, _>(i)?))
+/// Column `name`, which may be NULL, as a count (see [`count`]).
+fn opt_count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<Option<T>, sqlx::Error> {
+    row.try_get::<Option<i64>, _>(name)?
+        .map(|value| {
+            T::try_from(value).map_err(|_| sqlx::Error::ColumnDecode {
+                index: name.to_string(),
+                source: format!("{value} is out of range").into(),
+            })
+        })
+        .transpose()
 }
 
-fn stage_id_col(row: &AnyRow, i: usize) -> Result<StageId, sqlx::Error> {
-    Ok(StageId::new(row.try_get::<String, _>(i)?))
+/// Column `name`, stored as 0 or 1.
+fn flag(row: &AnyRow, name: &str) -> Result<bool, sqlx::Error> {
+    Ok(int(row, name)? != 0)
+}
+
+fn team_col(row: &AnyRow, name: &str) -> Result<TeamId, sqlx::Error> {
+    Ok(TeamId(count(row, name)?))
+}
+
+fn set_id_col(row: &AnyRow, name: &str) -> Result<SetId, sqlx::Error> {
+    Ok(SetId::new(row.try_get::<String, _>(name)?))
+}
+
+fn stage_id_col(row: &AnyRow, name: &str) -> Result<StageId, sqlx::Error> {
+    Ok(StageId::new(row.try_get::<String, _>(name)?))
 }
 
 /// A `status` column read with `parse` (an unknown value is a decoding error naming it).
 fn status_col<S>(
     row: &AnyRow,
-    i: usize,
+    name: &str,
     parse: fn(&str) -> Result<S, UnknownStatus>,
 ) -> Result<S, sqlx::Error> {
-    parse(&row.try_get::<String, _>(i)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    parse(&row.try_get::<String, _>(name)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-/// A result line from the 11 columns `game_index, team_id, seat, score, won, faults,
-/// stat_1, .., stat_5` starting at column `at`.
-fn result_row(r: &AnyRow, at: usize) -> Result<ResultRow, sqlx::Error> {
-    Ok(ResultRow {
-        game_index: int(r, at)? as u32,
-        team: team_col(r, at + 1)?,
-        seat: int(r, at + 2)? as usize,
-        score: int(r, at + 3)?,
-        won: int(r, at + 4)? != 0,
-        faults: int(r, at + 5)? as u32,
-        stats: Stats([
-            int(r, at + 6)? as u32,
-            int(r, at + 7)? as u32,
-            int(r, at + 8)? as u32,
-            int(r, at + 9)? as u32,
-            int(r, at + 10)? as u32,
-        ]),
-    })
+impl FromRow<'_, AnyRow> for ResultRow {
+    /// A result line from the columns `game_index, team_id, seat, score, won, faults,
+    /// stat_1, .., stat_5`.
+    fn from_row(r: &AnyRow) -> Result<ResultRow, sqlx::Error> {
+        Ok(ResultRow {
+            game_index: count(r, "game_index")?,
+            team: team_col(r, "team_id")?,
+            seat: count(r, "seat")?,
+            score: int(r, "score")?,
+            won: flag(r, "won")?,
+            faults: count(r, "faults")?,
+            stats: Stats([
+                count(r, "stat_1")?,
+                count(r, "stat_2")?,
+                count(r, "stat_3")?,
+                count(r, "stat_4")?,
+                count(r, "stat_5")?,
+            ]),
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for SetRow {
+    /// A set without its members (read apart).
+    fn from_row(r: &AnyRow) -> Result<SetRow, sqlx::Error> {
+        Ok(SetRow {
+            id: set_id_col(r, "id")?,
+            stage_id: stage_id_col(r, "stage_id")?,
+            round: count(r, "round")?,
+            set_index: count(r, "set_index")?,
+            is_final: flag(r, "is_final")?,
+            run_no: count(r, "run_no")?,
+            seed_generation: count(r, "seed_generation")?,
+            status: status_col(r, "status", SetStatus::parse)?,
+            members: Vec::new(),
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for GameRow {
+    fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+        Ok(GameRow {
+            set_id: set_id_col(r, "set_id")?,
+            run_no: count(r, "run_no")?,
+            game_index: count(r, "game_index")?,
+            seed: int(r, "seed")? as u64,
+            arena: r.try_get("arena")?,
+            status: status_col(r, "status", GameStatus::parse)?,
+            attempts: count(r, "attempts")?,
+            turns: opt_count(r, "turns")?,
+            no: GameNo(int(r, "no")?),
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for GameHistoryRow {
+    fn from_row(r: &AnyRow) -> Result<GameHistoryRow, sqlx::Error> {
+        Ok(GameHistoryRow {
+            set_id: set_id_col(r, "set_id")?,
+            run_no: count(r, "run_no")?,
+            game_index: count(r, "game_index")?,
+            seed: int(r, "seed")? as u64,
+            arena: r.try_get("arena")?,
+            status: status_col(r, "status", GameStatus::parse)?,
+            attempts: count(r, "attempts")?,
+            turns: opt_count(r, "turns")?,
+            superseded: flag(r, "superseded")?,
+            engine_version: opt_count(r, "engine_version")?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for AdvancementRow {
+    fn from_row(r: &AnyRow) -> Result<AdvancementRow, sqlx::Error> {
+        let kind: String = r.try_get("kind")?;
+        Ok(AdvancementRow {
+            stage_id: stage_id_col(r, "stage_id")?,
+            round: count(r, "round")?,
+            team: team_col(r, "team_id")?,
+            set_id: r.try_get::<Option<String>, _>("set_id")?.map(SetId::new),
+            place: count(r, "place")?,
+            kind: AdvancementKind::parse(&kind).ok_or_else(|| {
+                sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
+            })?,
+            tie_break: r.try_get("tie_break")?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for StageRow {
+    fn from_row(r: &AnyRow) -> Result<StageRow, sqlx::Error> {
+        Ok(StageRow {
+            id: stage_id_col(r, "id")?,
+            status: status_col(r, "status", StageStatus::parse)?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for SchoolRow {
+    fn from_row(r: &AnyRow) -> Result<SchoolRow, sqlx::Error> {
+        Ok(SchoolRow {
+            id: count(r, "id")?,
+            name: r.try_get("name")?,
+            slug: r.try_get("slug")?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for TeamRow {
+    fn from_row(r: &AnyRow) -> Result<TeamRow, sqlx::Error> {
+        Ok(TeamRow {
+            id: team_col(r, "id")?,
+            school: count(r, "school_id")?,
+            name: r.try_get("name")?,
+            bot: r.try_get("bot")?,
+            protocol: r.try_get("protocol")?,
+            command: r.try_get("command")?,
+            argv: r.try_get("argv")?,
+            dir: r.try_get("dir")?,
+            content_hash: r.try_get("content_hash")?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for AuditRow {
+    fn from_row(r: &AnyRow) -> Result<AuditRow, sqlx::Error> {
+        Ok(AuditRow {
+            at: r.try_get("at")?,
+            action: r.try_get("action")?,
+            set_id: r.try_get::<Option<String>, _>("set_id")?.map(SetId::new),
+            reason: r.try_get("reason")?,
+            details: r.try_get("details")?,
+        })
+    }
+}
+
+impl FromRow<'_, AnyRow> for BotLogRow {
+    fn from_row(r: &AnyRow) -> Result<BotLogRow, sqlx::Error> {
+        Ok(BotLogRow {
+            set_id: set_id_col(r, "set_id")?,
+            run_no: count(r, "run_no")?,
+            game_index: count(r, "game_index")?,
+            team: team_col(r, "team_id")?,
+            exit_status: r.try_get("exit_status")?,
+            stderr: r.try_get("stderr")?,
+            superseded: flag(r, "superseded")?,
+        })
+    }
 }
 
 impl Store {
@@ -188,34 +348,37 @@ impl Store {
         .map_err(&err)?;
         row.map(|r| {
             Ok(StoredTournament {
-                name: r.try_get(0)?,
+                name: r.try_get("name")?,
                 seed: {
-                    let scheme: String = r.try_get(9)?;
+                    let scheme: String = r.try_get("seed_scheme")?;
                     let scheme = SeedScheme::parse(&scheme).ok_or_else(|| {
                         sqlx::Error::Decode(
                             format!("unknown seed scheme {scheme:?} (a newer version stored it)")
                                 .into(),
                         )
                     })?;
-                    TournamentSeed::new(int(&r, 1)? as u64, scheme)
+                    // The secret's 64 bits, stored as the signed integer they spell.
+                    TournamentSeed::new(int(&r, "seed")? as u64, scheme)
                 },
-                config_hash: r.try_get(2)?,
-                format_json: r.try_get(3)?,
-                engine_version: int(&r, 4)? as u32,
+                config_hash: r.try_get("config_hash")?,
+                format_json: r.try_get("format_json")?,
+                engine_version: count(&r, "engine_version")?,
                 limits: match (
-                    r.try_get::<Option<i64>, _>(5)?,
-                    r.try_get::<Option<i64>, _>(6)?,
-                    r.try_get::<Option<i64>, _>(7)?,
+                    opt_count(&r, "time_limit_ms")?,
+                    opt_count(&r, "start_limit_ms")?,
+                    opt_count(&r, "memory_mb")?,
                 ) {
-                    (Some(time), Some(start), Some(memory)) => Some(StoredLimits {
-                        time_limit_ms: time as u64,
-                        start_limit_ms: start as u64,
-                        memory_mb: memory as u64,
-                    }),
+                    (Some(time_limit_ms), Some(start_limit_ms), Some(memory_mb)) => {
+                        Some(StoredLimits {
+                            time_limit_ms,
+                            start_limit_ms,
+                            memory_mb,
+                        })
+                    }
                     _ => None,
                 },
                 game: {
-                    let id: String = r.try_get(8)?;
+                    let id: String = r.try_get("game")?;
                     GameKind::parse(&id).map_err(|e| sqlx::Error::Decode(Box::new(e)))?
                 },
             })
@@ -227,30 +390,13 @@ impl Store {
     /// Every current set with its members, in id order.
     pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        let mut sets: Vec<SetRow> = sqlx::query_as(
             "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
              FROM sets WHERE status <> 'invalidated' ORDER BY id",
         )
         .fetch_all(self.pool())
         .await
         .map_err(&err)?;
-        let mut sets = rows
-            .iter()
-            .map(|r| {
-                Ok(SetRow {
-                    id: set_id_col(r, 0)?,
-                    stage_id: stage_id_col(r, 1)?,
-                    round: int(r, 2)? as u32,
-                    set_index: int(r, 3)? as u32,
-                    is_final: int(r, 4)? != 0,
-                    run_no: int(r, 5)? as u32,
-                    seed_generation: int(r, 6)? as u32,
-                    status: status_col(r, 7, SetStatus::parse)?,
-                    members: Vec::new(),
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)?;
         let members = sqlx::query(
             "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
              WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
@@ -264,8 +410,8 @@ impl Store {
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
         for m in &members {
-            let set_id: String = m.try_get(0).map_err(&err)?;
-            let team = team_col(m, 2).map_err(&err)?;
+            let set_id: String = m.try_get("set_id").map_err(&err)?;
+            let team = team_col(m, "team_id").map_err(&err)?;
             if let Some(&i) = by_id.get(set_id.as_str()) {
                 sets[i].members.push(team);
             }
@@ -276,33 +422,17 @@ impl Store {
     /// Every game of every set's current run.
     pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
-            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns, no
+        sqlx::query_as(
+            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, no
              FROM games WHERE superseded = 0 ORDER BY set_id, game_index",
         )
         .fetch_all(self.pool())
         .await
-        .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(GameRow {
-                    set_id: set_id_col(r, 0)?,
-                    run_no: int(r, 1)? as u32,
-                    game_index: int(r, 2)? as u32,
-                    seed: int(r, 3)? as u64,
-                    board: r.try_get(4)?,
-                    status: status_col(r, 5, GameStatus::parse)?,
-                    attempts: int(r, 6)? as u32,
-                    turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
-                    no: int(r, 8)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)
+        .map_err(&err)
     }
 
     /// The number the next dealt game gets: one more than any stored.
-    pub async fn next_game_no(&self) -> Result<i64, StoreError> {
+    pub async fn next_game_no(&self) -> Result<GameNo, StoreError> {
         self.next_game_no_on(self.pool()).await
     }
 
@@ -310,10 +440,11 @@ impl Store {
     pub(super) async fn next_game_no_on<'e>(
         &self,
         executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<GameNo, StoreError> {
         sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
             .fetch_one(executor)
             .await
+            .map(GameNo)
             .map_err(self.db_err())
     }
 
@@ -334,7 +465,7 @@ impl Store {
         let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
             let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {
-                Ok((set_id_col(r, 0)?, result_row(r, 1)?))
+                Ok((set_id_col(r, "set_id")?, ResultRow::from_row(r)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -359,10 +490,10 @@ impl Store {
         for r in &rows {
             let row = (|| -> Result<(SetRun, ResultRow), sqlx::Error> {
                 let run = SetRun {
-                    set: set_id_col(r, 0)?,
-                    run: int(r, 1)? as u32,
+                    set: set_id_col(r, "set_id")?,
+                    run: count(r, "run_no")?,
                 };
-                Ok((run, result_row(r, 2)?))
+                Ok((run, ResultRow::from_row(r)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -373,47 +504,21 @@ impl Store {
     /// Every advancement row, by stage, round, place and team.
     pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
              ORDER BY stage_id, round, place, team_id",
         )
         .fetch_all(self.pool())
         .await
-        .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                let kind: String = r.try_get(5)?;
-                Ok(AdvancementRow {
-                    stage_id: stage_id_col(r, 0)?,
-                    round: int(r, 1)? as u32,
-                    team: team_col(r, 2)?,
-                    set_id: r.try_get::<Option<String>, _>(3)?.map(SetId::new),
-                    place: int(r, 4)? as u32,
-                    kind: AdvancementKind::parse(&kind).ok_or_else(|| {
-                        sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
-                    })?,
-                    tie_break: r.try_get(6)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)
+        .map_err(&err)
     }
 
     /// Every stage and its status, by id.
     pub async fn stages(&self) -> Result<Vec<StageRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query("SELECT id, status FROM stages ORDER BY id")
+        sqlx::query_as("SELECT id, status FROM stages ORDER BY id")
             .fetch_all(self.pool())
             .await
-            .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(StageRow {
-                    id: stage_id_col(r, 0)?,
-                    status: status_col(r, 1, StageStatus::parse)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
     }
 
@@ -431,10 +536,10 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let game = SetGame {
-                    set: set_id_col(r, 0)?,
-                    index: int(r, 1)? as u32,
+                    set: set_id_col(r, "set_id")?,
+                    index: count(r, "game_index")?,
                 };
-                let log: Vec<u8> = r.try_get(2)?;
+                let log: Vec<u8> = r.try_get("decisions")?;
                 Ok((game, log))
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -459,7 +564,7 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(&err)?;
-        row.map(|r| r.try_get::<Option<Vec<u8>>, _>(0))
+        row.map(|r| r.try_get::<Option<Vec<u8>>, _>("decisions"))
             .transpose()
             .map(Option::flatten)
             .map_err(&err)
@@ -472,7 +577,7 @@ impl Store {
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         let err = self.db_err();
-        let run: Option<i64> = sqlx::query(
+        let run: Option<u32> = sqlx::query(
             "SELECT run_no FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
         )
         .bind(set_id.as_str())
@@ -480,11 +585,11 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(&err)?
-        .map(|r| r.try_get::<i64, _>(0))
+        .map(|r| count::<u32>(&r, "run_no"))
         .transpose()
         .map_err(&err)?;
         match run {
-            Some(run) => self.decisions_of_run(set_id, run as u32, game_index).await,
+            Some(run) => self.decisions_of_run(set_id, run, game_index).await,
             None => Ok(None),
         }
     }
@@ -543,7 +648,8 @@ pub struct GameHistoryRow {
     pub run_no: u32,
     pub game_index: u32,
     pub seed: u64,
-    pub board: String,
+    /// The game's arena, by name (a board for the games played on one).
+    pub arena: String,
     pub status: GameStatus,
     pub attempts: u32,
     pub turns: Option<u32>,
@@ -562,98 +668,43 @@ impl Store {
     /// Schools by id.
     pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query("SELECT id, name, slug FROM schools ORDER BY id")
+        sqlx::query_as("SELECT id, name, slug FROM schools ORDER BY id")
             .fetch_all(self.pool())
             .await
-            .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(SchoolRow {
-                    id: int(r, 0)? as usize,
-                    name: r.try_get(1)?,
-                    slug: r.try_get(2)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
             .map_err(&err)
     }
 
     /// Teams by id.
     pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT id, school_id, name, bot, protocol, command, argv, dir, content_hash
              FROM teams ORDER BY id",
         )
         .fetch_all(self.pool())
         .await
-        .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(TeamRow {
-                    id: team_col(r, 0)?,
-                    school: int(r, 1)? as usize,
-                    name: r.try_get(2)?,
-                    bot: r.try_get(3)?,
-                    protocol: r.try_get(4)?,
-                    command: r.try_get(5)?,
-                    argv: r.try_get(6)?,
-                    dir: r.try_get(7)?,
-                    content_hash: r.try_get(8)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)
+        .map_err(&err)
     }
 
     /// Every game ever stored, superseded runs included, by set and run.
     pub async fn game_history(&self) -> Result<Vec<GameHistoryRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
-            "SELECT set_id, run_no, game_index, seed, board, status, attempts, turns, superseded, engine_version
+        sqlx::query_as(
+            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, superseded,
+                    engine_version
              FROM games ORDER BY set_id, run_no, game_index",
         )
         .fetch_all(self.pool())
         .await
-        .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(GameHistoryRow {
-                    set_id: set_id_col(r, 0)?,
-                    run_no: int(r, 1)? as u32,
-                    game_index: int(r, 2)? as u32,
-                    seed: int(r, 3)? as u64,
-                    board: r.try_get(4)?,
-                    status: status_col(r, 5, GameStatus::parse)?,
-                    attempts: int(r, 6)? as u32,
-                    turns: r.try_get::<Option<i64>, _>(7)?.map(|t| t as u32),
-                    superseded: int(r, 8)? != 0,
-                    engine_version: r.try_get::<Option<i64>, _>(9)?.map(|v| v as u32),
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)
+        .map_err(&err)
     }
 
     /// The audit log, oldest first.
     pub async fn audit_log(&self) -> Result<Vec<AuditRow>, StoreError> {
         let err = self.db_err();
-        let rows =
-            sqlx::query("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
-                .fetch_all(self.pool())
-                .await
-                .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(AuditRow {
-                    at: r.try_get(0)?,
-                    action: r.try_get(1)?,
-                    set_id: r.try_get::<Option<String>, _>(2)?.map(SetId::new),
-                    reason: r.try_get(3)?,
-                    details: r.try_get(4)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
+        sqlx::query_as("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
+            .fetch_all(self.pool())
+            .await
             .map_err(&err)
     }
 
@@ -661,7 +712,7 @@ impl Store {
     /// team.
     pub async fn bot_logs(&self, set_id: &SetId) -> Result<Vec<BotLogRow>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT g.set_id, g.run_no, g.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
              FROM bot_logs l
              JOIN games g ON g.no = l.game_no
@@ -671,21 +722,7 @@ impl Store {
         .bind(set_id.as_str())
         .fetch_all(self.pool())
         .await
-        .map_err(&err)?;
-        rows.iter()
-            .map(|r| {
-                Ok(BotLogRow {
-                    set_id: set_id_col(r, 0)?,
-                    run_no: int(r, 1)? as u32,
-                    game_index: int(r, 2)? as u32,
-                    team: team_col(r, 3)?,
-                    exit_status: r.try_get(4)?,
-                    stderr: r.try_get(5)?,
-                    superseded: int(r, 6)? != 0,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()
-            .map_err(&err)
+        .map_err(&err)
     }
 
     /// Sets a rerun invalidated (to be dealt again), by id, with their run numbers.
@@ -696,7 +733,7 @@ impl Store {
             .await
             .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((set_id_col(r, 0)?, int(r, 1)? as u32)))
+            .map(|r| Ok((set_id_col(r, "id")?, count(r, "run_no")?)))
             .collect::<Result<HashMap<_, _>, sqlx::Error>>()
             .map_err(&err)
     }

@@ -3,7 +3,7 @@
 
 use super::batch::planned_game_rows;
 use super::rows::{Cell, RowsSql};
-use super::{Store, StoreError};
+use super::{GameNo, Store, StoreError};
 use crate::games::Stats;
 use crate::tourney::bracket::TournamentSeed;
 use crate::tourney::model::{Bot, Limits, SetId, StageId, TeamId, Tournament};
@@ -26,10 +26,11 @@ pub struct NewSet {
 /// key of its result lines), its index in the series, its seed and its board's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedGame {
-    pub no: i64,
+    pub no: GameNo,
     pub index: u32,
     pub seed: u64,
-    pub board: String,
+    /// The arena's name (a board for the games played on one).
+    pub arena: String,
 }
 
 /// One team's line in a finished game.
@@ -48,7 +49,7 @@ pub struct TeamResult {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     /// The game's number (see [`PlannedGame`]).
-    pub game_no: i64,
+    pub game_no: GameNo,
     pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
@@ -93,8 +94,8 @@ const RESULT_LINES: RowsSql<'static> = RowsSql {
 };
 
 /// The key of a game's result line for `seat` (see migration 0005): `game_no * 16 + seat`.
-fn result_line(game_no: i64, seat: usize) -> i64 {
-    game_no * 16 + seat as i64
+fn result_line(game_no: GameNo, seat: usize) -> i64 {
+    game_no.0 * 16 + seat as i64
 }
 
 fn now() -> String {
@@ -303,7 +304,7 @@ impl Store {
         let mut done = Vec::with_capacity(games.len() * GAMES_DONE.cols);
         for g in games {
             done.extend([
-                Cell::Int(g.game_no),
+                Cell::Int(g.game_no.0),
                 Cell::Int(i64::from(g.engine_version)),
                 Cell::Int(i64::from(g.turns)),
                 Cell::Blob(g.decisions.clone()),
@@ -319,7 +320,7 @@ impl Store {
             for r in &g.results {
                 results.extend([
                     Cell::Int(result_line(g.game_no, r.seat)),
-                    Cell::Int(g.game_no),
+                    Cell::Int(g.game_no.0),
                     Cell::Int(r.team.index() as i64),
                     Cell::Int(r.seat as i64),
                     Cell::Int(r.score),
@@ -428,8 +429,9 @@ impl Store {
             .fetch_one(&mut *tx)
             .await
             .map_err(&err)?;
-        let run_no = row.try_get::<i64, _>(0).map_err(&err)? as u32 + 1;
-        let generation = row.try_get::<i64, _>(1).map_err(&err)? as u32 + u32::from(reseed);
+        let run_no = row.try_get::<i64, _>("run_no").map_err(&err)? as u32 + 1;
+        let generation =
+            row.try_get::<i64, _>("seed_generation").map_err(&err)? as u32 + u32::from(reseed);
         sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
             .bind(set_id.as_str())
             .execute(&mut *tx)
@@ -447,12 +449,12 @@ impl Store {
         let first_no = self.next_game_no_on(&mut *tx).await?;
         let games: Vec<PlannedGame> = games
             .iter()
-            .zip(first_no..)
-            .map(|((index, seed, board), no)| PlannedGame {
-                no,
+            .zip(0..)
+            .map(|((index, seed, arena), offset)| PlannedGame {
+                no: first_no.after(offset),
                 index: *index,
                 seed: *seed,
-                board: board.clone(),
+                arena: arena.clone(),
             })
             .collect();
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();

@@ -90,10 +90,10 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
             continue;
         };
         let arena = arenas
-            .entry(g.board.clone())
+            .entry(g.arena.clone())
             .or_insert_with(|| {
-                Arena::load(&format.game, &g.board, format.turns_per_game)
-                    .map_err(|e| format!("arena {:?} cannot be loaded by this build: {e}", g.board))
+                Arena::load(&format.game, &g.arena, format.turns_per_game)
+                    .map_err(|e| format!("arena {:?} cannot be loaded by this build: {e}", g.arena))
             })
             .clone();
         let mut lines: Vec<_> = snap
@@ -115,7 +115,7 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
                 arena.and_then(|arena| contest::replay_for_view(&arena, lines.len(), g.seed, log));
             let played = PlayedGame {
                 seed: g.seed,
-                board: g.board.clone(),
+                board: g.arena.clone(),
                 teams: lines.iter().map(|r| r.team).collect(),
                 stored_scores: lines.iter().map(|r| r.score).collect(),
                 replay,

@@ -135,7 +135,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
             "<tr data-game=\"{}\">{}<td>{}</td>",
             g.game_index,
             num(g.game_index),
-            escape(&g.board)
+            escape(&g.arena)
         );
         let scores = per_game.get(&g.game_index);
         for t in &set.members {
