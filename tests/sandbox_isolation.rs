@@ -1,0 +1,103 @@
+//! What a bot can see of the machine beyond its own container, each checked the way a
+//! hostile student would try it, through the real binary: descriptors inherited from the
+//! organiser's shell, host-wide counters in /proc used as a channel between two bots of a
+//! game, the contest's own files under a system directory, and what a run leaves in
+//! TMPDIR. CI runs as root, like the machines tournaments run on: nothing is skipped.
+//!
+//! A JSON-lines bot reports a successful attack by answering with garbage (faults).
+//! The tests run one at a time (a lock): several start many processes.
+
+mod common;
+
+use serde_json::Value;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn hostile() -> String {
+    common::repo().join("tests/hostile").display().to_string()
+}
+
+/// `lrs-tourney play --board gear-works ARGS --json` in `dir`, with `TMPDIR` set to `tmp`.
+fn play_command(dir: &Path, tmp: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(common::bin());
+    cmd.args(["play", "--board", "gear-works"])
+        .args(args)
+        .arg("--json")
+        .env("TMPDIR", tmp)
+        .current_dir(dir);
+    cmd
+}
+
+/// The JSON report of a `play` that must have succeeded.
+fn report(out: &Output, what: &str) -> Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{what}: play failed ({:?}):\n{stdout}\n{stderr}",
+        out.status
+    );
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{what}: no JSON report ({e}):\n{stdout}\n{stderr}"))
+}
+
+#[track_caller]
+fn assert_no_faults(report: &Value, slot: usize, what: &str, stderr: &[u8]) {
+    assert_eq!(
+        report["bots"][slot]["faults"].as_u64(),
+        Some(0),
+        "{what} faulted (its attack worked):\n{report:#}\n{}",
+        String::from_utf8_lossy(stderr)
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Descriptors
+
+/// The organiser's shell has a log open on descriptor 7 (`exec 7>>organiser.log`) when it
+/// starts `play`: the bot finds no descriptor but 0, 1 and 2, and writes nothing there.
+#[test]
+fn a_bot_gets_no_descriptor_inherited_from_the_organisers_shell() {
+    let _g = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("organiser.log");
+    let file = std::fs::File::create(&log).unwrap();
+    let raw = std::os::fd::AsRawFd::as_raw_fd(&file);
+    let hostile = hostile();
+    let mut cmd = play_command(
+        dir.path(),
+        &std::env::temp_dir(),
+        &[
+            "--turns",
+            "3",
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            "jsonl:python3 fd_leak.py",
+            "--bot",
+            "builtin:runner",
+        ],
+    );
+    // SAFETY: dup2 only, in the forked child before exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            if nix::libc::dup2(raw, 7) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    let report = report(&out, "fd_leak");
+    assert_no_faults(&report, 0, "the bot looking for descriptors", &out.stderr);
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert!(written.is_empty(), "the bot wrote to fd 7: {written:?}");
+}
