@@ -101,3 +101,39 @@ fn a_bot_gets_no_descriptor_inherited_from_the_organisers_shell() {
     let written = std::fs::read_to_string(&log).unwrap();
     assert!(written.is_empty(), "the bot wrote to fd 7: {written:?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Host-wide counters
+
+/// Two bots of one game: one starts and stops 100 threads and 64 MiB every other turn,
+/// the other reads /proc's host-wide counters every turn. What the reader sees never
+/// changes and its memory total is its own limit, so nothing can be passed that way.
+#[test]
+fn host_wide_proc_counters_carry_no_message_between_bots() {
+    let _g = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = hostile();
+    let limit = (1024u64 << 20).to_string();
+    let spy = format!("jsonl:python3 proc_spy.py {limit}");
+    let out = play_command(
+        dir.path(),
+        &std::env::temp_dir(),
+        &[
+            "--turns",
+            "8",
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            &spy,
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            "jsonl:python3 proc_sender.py",
+        ],
+    )
+    .output()
+    .unwrap();
+    let report = report(&out, "proc channel");
+    assert_no_faults(&report, 0, "the bot reading /proc", &out.stderr);
+    assert_no_faults(&report, 1, "the bot starting threads", &out.stderr);
+}

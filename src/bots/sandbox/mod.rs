@@ -27,6 +27,7 @@ pub mod cgroup;
 pub mod container;
 pub mod landlock_rules;
 pub mod netns;
+pub mod proc_view;
 pub mod procs;
 pub mod scratch;
 pub mod seccomp;
@@ -87,6 +88,8 @@ pub struct Protections {
     pub separate_uid: Protection,
     pub pid_namespace: Protection,
     pub mount_namespace: Protection,
+    /// Host-wide counters of /proc shown as constants ([`proc_view`]).
+    pub host_counters: Protection,
     pub ipc_namespace: Protection,
     pub network_namespace: Protection,
     pub memory_limit: Protection,
@@ -109,6 +112,7 @@ impl Protections {
             ("separate uid", &self.separate_uid),
             ("pid namespace", &self.pid_namespace),
             ("mount namespace", &self.mount_namespace),
+            ("host counters", &self.host_counters),
             ("ipc namespace", &self.ipc_namespace),
             ("network namespace", &self.network_namespace),
             ("memory limit", &self.memory_limit),
@@ -582,6 +586,10 @@ impl Sandbox {
                 "system directories read-only, its scratch copy at /bot, private /tmp and /dev/shm, \
                  minimal /dev, own /proc; no other files, no host sockets",
             ),
+            host_counters: ns(&format!(
+                "constant /proc/{}: no load, CPU times or memory of the machine",
+                proc_view::covered_names().join(", /proc/")
+            )),
             ipc_namespace: ns("own System V IPC and POSIX message queues, gone with the bot"),
             network_namespace: match self.netns() {
                 Ok(_) if tcp_client && self.private_client_network() => Protection::Active(
@@ -745,8 +753,18 @@ impl Sandbox {
         }
         let (mounts, workdir, home, tmpdir, full) = if containers {
             let skeleton = skeleton().map_err(PrepareError::Setup)?;
-            let plan = mount_plan(skeleton, &scratch, &self.config.extra_readable)
-                .map_err(PrepareError::Setup)?;
+            let proc_covers = proc_view::cover_plan(
+                &scratch::runner_dir().map_err(PrepareError::Setup)?,
+                limits.memory,
+            )
+            .map_err(PrepareError::Setup)?;
+            let plan = mount_plan(
+                skeleton,
+                &scratch,
+                &self.config.extra_readable,
+                &proc_covers,
+            )
+            .map_err(PrepareError::Setup)?;
             let work = PathBuf::from(CONTAINER_WORKDIR);
             (
                 Some(plan),
@@ -901,6 +919,7 @@ fn mount_plan(
     skeleton: &Skeleton,
     scratch: &Scratch,
     extra_readable: &[PathBuf],
+    proc_covers: &[proc_view::Cover],
 ) -> io::Result<MountPlan> {
     let inside = |p: &Path| skeleton.root.join(p.strip_prefix("/").unwrap_or(p));
     let mut ops = Vec::new();
@@ -937,6 +956,13 @@ fn mount_plan(
     ops.push(MountOp::Proc {
         target: cstring(&skeleton.root.join("proc"))?,
     });
+    for cover in proc_covers {
+        ops.push(bind(
+            &cover.source,
+            &skeleton.root.join("proc").join(cover.target),
+            false,
+        )?);
+    }
     ops.push(bind(&scratch.tmp(), &skeleton.root.join("tmp"), true)?);
     ops.push(bind(&scratch.shm(), &skeleton.root.join("dev/shm"), true)?);
     ops.push(bind(
