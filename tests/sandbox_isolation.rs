@@ -137,3 +137,77 @@ fn host_wide_proc_counters_carry_no_message_between_bots() {
     assert_no_faults(&report, 0, "the bot reading /proc", &out.stderr);
     assert_no_faults(&report, 1, "the bot starting threads", &out.stderr);
 }
+
+// ---------------------------------------------------------------------------------------
+// The contest's files
+
+const FAST_BRACKET: &str = "name = \"Fast\"\nset_size = 8\ngames_per_series = 1\nadvance_per_set = 2\nturns_per_game = 4\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n";
+
+/// A folder of world-readable copies of hostile bots (an organiser's umask is 022).
+fn team_folder(dir: &Path, files: &[&str]) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for file in files {
+        let to = dir.join(file);
+        std::fs::copy(Path::new(&hostile()).join(file), &to).unwrap();
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+}
+
+/// The organiser keeps the contest under /opt, which is bound into every container: the
+/// tournament file (with its seed), the database and every team's folder are covered
+/// there, `check` lists what it covered, and a spy bot reads nothing of them.
+#[test]
+fn a_contest_kept_under_opt_is_hidden_from_the_bots() {
+    use std::os::unix::fs::PermissionsExt;
+    let _g = serial();
+    let contest = tempfile::Builder::new()
+        .prefix("lrs-tourney-contest-")
+        .tempdir_in("/opt")
+        .expect("a folder under /opt (the tests run as root)");
+    let root = contest.path().canonicalize().unwrap();
+    std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
+    team_folder(&root.join("teams/spy"), &["common.py", "contest_spy.py"]);
+    team_folder(&root.join("teams/victim"), &["common.py", "good.py"]);
+    std::fs::write(root.join("teams/victim/secret.txt"), "the victim's code\n").unwrap();
+    let victim = root.join("teams/victim");
+    let config = format!(
+        r#"name = "Hidden"
+seed = 424242
+bracket = "fast.toml"
+[limits]
+start_limit_ms = 5000
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Spy"
+  bot = "python3 contest_spy.py {tournament} {victim} {secret} {db} {own}"
+  dir = "teams/spy"
+  [[school.team]]
+  name = "Victim"
+  bot = "python3 good.py"
+  dir = "teams/victim"
+"#,
+        tournament = root.join("t.toml").display(),
+        victim = victim.display(),
+        secret = victim.join("secret.txt").display(),
+        db = root.join("t.sqlite").display(),
+        own = root.join("teams/spy").display(),
+    );
+    for (name, text) in [("t.toml", config.as_str()), ("fast.toml", FAST_BRACKET)] {
+        std::fs::write(root.join(name), text).unwrap();
+        std::fs::set_permissions(root.join(name), std::fs::Permissions::from_mode(0o644))
+            .unwrap();
+    }
+    common::ok_both(&root, &["run", "t.toml", "--quiet"]);
+    let (logs, _) = common::ok_both(&root, &["logs", "t.toml", "lab/final", "--team", "Spy"]);
+    assert!(logs.contains("HIDDEN "), "the spy did not report:\n{logs}");
+    let seen: Vec<&str> = logs.lines().filter(|l| l.contains("SEEN ")).collect();
+    assert!(seen.is_empty(), "a bot read the contest's files: {seen:#?}");
+    let (check, _) = common::ok_both(&root, &["check", "t.toml", "--no-smoke"]);
+    assert!(
+        check.contains(&format!("\n  {}\n", root.display())),
+        "check does not list the contest folder as covered:\n{check}"
+    );
+}

@@ -88,6 +88,9 @@ pub struct Protections {
     pub separate_uid: Protection,
     pub pid_namespace: Protection,
     pub mount_namespace: Protection,
+    /// The contest's own files (tournament, rosters, database, teams' folders) covered
+    /// where they lie inside a directory bound into the container.
+    pub contest_files: Protection,
     /// Host-wide counters of /proc shown as constants ([`proc_view`]).
     pub host_counters: Protection,
     pub ipc_namespace: Protection,
@@ -112,6 +115,7 @@ impl Protections {
             ("separate uid", &self.separate_uid),
             ("pid namespace", &self.pid_namespace),
             ("mount namespace", &self.mount_namespace),
+            ("contest files", &self.contest_files),
             ("host counters", &self.host_counters),
             ("ipc namespace", &self.ipc_namespace),
             ("network namespace", &self.network_namespace),
@@ -207,6 +211,9 @@ pub struct SandboxConfig {
     /// Directories the bot may read and execute from besides the system ones (e.g. a
     /// language runtime under /opt).
     pub extra_readable: Vec<PathBuf>,
+    /// Files and folders of the contest (absolute, symlinks resolved) that no bot may see
+    /// ([`Sandbox::hiding`]).
+    pub hidden: Vec<PathBuf>,
 }
 
 impl Default for SandboxConfig {
@@ -219,6 +226,7 @@ impl Default for SandboxConfig {
             cgroups: true,
             seccomp: true,
             extra_readable: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 }
@@ -234,6 +242,7 @@ impl SandboxConfig {
             cgroups: false,
             seccomp: false,
             extra_readable: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 }
@@ -541,6 +550,62 @@ impl Sandbox {
         choose(self.config.seccomp, &detected().seccomp)
     }
 
+    /// This policy with `paths` (the contest's files and folders) hidden from the bots:
+    /// each one inside a directory bound into the container is covered there by an empty
+    /// mount, so that a contest kept under /opt shows no team's code and no tournament
+    /// file (with its seed) to any bot. A bot's own folder reaches it as a copy at /bot.
+    pub fn hiding(mut self, paths: &[PathBuf]) -> Sandbox {
+        for path in paths {
+            // As the container shows it: symlinks resolved (a link into /opt is covered
+            // where it points).
+            let Ok(path) = std::fs::canonicalize(path).or_else(|_| std::path::absolute(path))
+            else {
+                continue;
+            };
+            if !self.config.hidden.contains(&path) {
+                self.config.hidden.push(path);
+            }
+        }
+        self
+    }
+
+    /// The directories bound into a bot's container: the system directories that are
+    /// real directories here (a symlink such as `/bin -> usr/bin` is a symlink inside
+    /// too), and the extra readable ones.
+    fn bound_dirs(&self) -> Vec<PathBuf> {
+        SYSTEM_READABLE
+            .iter()
+            .map(PathBuf::from)
+            .filter(|d| std::fs::symlink_metadata(d).is_ok_and(|m| m.is_dir()))
+            .chain(
+                self.config
+                    .extra_readable
+                    .iter()
+                    .filter(|d| d.is_dir())
+                    .cloned(),
+            )
+            .collect()
+    }
+
+    /// The hidden paths a bot could otherwise see (those inside a bound directory), each
+    /// covered by an empty mount; a path inside another one covered is left out (its
+    /// cover hides it). Sorted.
+    pub fn covered_paths(&self) -> Vec<PathBuf> {
+        let bound = self.bound_dirs();
+        let mut inside: Vec<PathBuf> = self
+            .config
+            .hidden
+            .iter()
+            .filter(|p| bound.iter().any(|b| p.starts_with(b)))
+            .cloned()
+            .collect();
+        inside.sort();
+        inside.dedup();
+        let outer = inside.clone();
+        inside.retain(|p| !outer.iter().any(|q| q != p && p.starts_with(q)));
+        inside
+    }
+
     /// Whether bots run as their own uid.
     pub fn uses_separate_uid(&self) -> bool {
         self.uid_drop().is_ok()
@@ -586,6 +651,23 @@ impl Sandbox {
                 "system directories read-only, its scratch copy at /bot, private /tmp and /dev/shm, \
                  minimal /dev, own /proc; no other files, no host sockets",
             ),
+            contest_files: match &containers {
+                Ok(()) => {
+                    let covered = self.covered_paths();
+                    Protection::Active(if covered.is_empty() {
+                        "none lies inside a directory bound into the container".to_string()
+                    } else {
+                        format!(
+                            "{} path(s) inside system directories covered by an empty mount",
+                            covered.len()
+                        )
+                    })
+                }
+                Err(e) => Protection::Inactive(format!(
+                    "{e}; a contest kept inside a system directory (/opt, /usr/local, ...) \
+                     is readable by every bot"
+                )),
+            },
             host_counters: ns(&format!(
                 "constant /proc/{}: no load, CPU times or memory of the machine",
                 proc_view::covered_names().join(", /proc/")
@@ -762,6 +844,7 @@ impl Sandbox {
                 skeleton,
                 &scratch,
                 &self.config.extra_readable,
+                &self.covered_paths(),
                 &proc_covers,
             )
             .map_err(PrepareError::Setup)?;
@@ -855,6 +938,9 @@ struct Skeleton {
     root: PathBuf,
     /// System directories to bind (real directories on the host).
     system: Vec<PathBuf>,
+    /// An empty directory and an empty file (read-only), bound over what is hidden.
+    empty_dir: PathBuf,
+    empty_file: PathBuf,
 }
 
 static SKELETON: OnceLock<Result<Skeleton, String>> = OnceLock::new();
@@ -911,7 +997,18 @@ fn make_skeleton() -> io::Result<Skeleton> {
             std::os::unix::fs::symlink(target, &path)?;
         }
     }
-    Ok(Skeleton { root, system })
+    let empty_dir = root.with_file_name("empty");
+    let _ = std::fs::create_dir(&empty_dir);
+    std::fs::set_permissions(&empty_dir, std::fs::Permissions::from_mode(0o555))?;
+    let empty_file = root.with_file_name("empty-file");
+    std::fs::write(&empty_file, b"")?;
+    std::fs::set_permissions(&empty_file, std::fs::Permissions::from_mode(0o444))?;
+    Ok(Skeleton {
+        root,
+        system,
+        empty_dir,
+        empty_file,
+    })
 }
 
 /// The mounts of one bot over the skeleton.
@@ -919,6 +1016,7 @@ fn mount_plan(
     skeleton: &Skeleton,
     scratch: &Scratch,
     extra_readable: &[PathBuf],
+    contest: &[PathBuf],
     proc_covers: &[proc_view::Cover],
 ) -> io::Result<MountPlan> {
     let inside = |p: &Path| skeleton.root.join(p.strip_prefix("/").unwrap_or(p));
@@ -943,6 +1041,15 @@ fn mount_plan(
             std::fs::create_dir_all(&target)?;
         }
         ops.push(bind(dir, &target, false)?);
+    }
+    // Over the system directories: the contest's own files and folders.
+    for path in contest {
+        let empty = if path.is_dir() {
+            &skeleton.empty_dir
+        } else {
+            &skeleton.empty_file
+        };
+        ops.push(bind(empty, &inside(path), false)?);
     }
     for dev in DEVICES_RW {
         let host = Path::new("/dev").join(dev);
