@@ -11,7 +11,7 @@ mod common;
 
 use serde_json::Value;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, MutexGuard};
 
@@ -197,8 +197,7 @@ name = "Lab"
     );
     for (name, text) in [("t.toml", config.as_str()), ("fast.toml", FAST_BRACKET)] {
         std::fs::write(root.join(name), text).unwrap();
-        std::fs::set_permissions(root.join(name), std::fs::Permissions::from_mode(0o644))
-            .unwrap();
+        std::fs::set_permissions(root.join(name), std::fs::Permissions::from_mode(0o644)).unwrap();
     }
     common::ok_both(&root, &["run", "t.toml", "--quiet"]);
     let (logs, _) = common::ok_both(&root, &["logs", "t.toml", "lab/final", "--team", "Spy"]);
@@ -210,4 +209,155 @@ name = "Lab"
         check.contains(&format!("\n  {}\n", root.display())),
         "check does not list the contest folder as covered:\n{check}"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// TMPDIR
+
+/// What is left in `tmp`, every entry at any depth.
+fn left_in(tmp: &Path) -> Vec<PathBuf> {
+    let mut left = Vec::new();
+    let mut pending = vec![tmp.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                pending.push(entry.path());
+            }
+            left.push(entry.path());
+        }
+    }
+    left
+}
+
+/// Waits (generously) until a bot's scratch area exists under `tmp`.
+fn wait_for_a_bot(tmp: &Path, child: &mut std::process::Child) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !left_in(tmp).iter().any(|p| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("bot-"))
+    }) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no bot started under {}",
+            tmp.display()
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the runner ended early"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// `play` and `check` leave TMPDIR as they found it, and so do `play` ended by SIGTERM and
+/// `run` ended by Ctrl-C (SIGINT) while their bots run (one of them a daemon).
+#[test]
+fn a_runner_leaves_nothing_in_tmpdir_however_it_ends() {
+    use nix::sys::signal::{Signal, kill};
+    let _g = serial();
+    let hostile = hostile();
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let played = play_command(
+        dir.path(),
+        tmp.path(),
+        &[
+            "--turns",
+            "2",
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            "jsonl:python3 good.py",
+            "--bot",
+            "builtin:runner",
+        ],
+    )
+    .output()
+    .unwrap();
+    report(&played, "play");
+    assert_eq!(left_in(tmp.path()), Vec::<PathBuf>::new(), "after play");
+
+    // A slow game with a daemon, ended by SIGTERM.
+    let marker = format!("lrs-tmpdir-{}", std::process::id());
+    let daemon = format!("jsonl:python3 daemon.py {marker}");
+    let mut child = play_command(
+        dir.path(),
+        tmp.path(),
+        &[
+            "--turns",
+            "60",
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            &daemon,
+            "--bot",
+            "builtin:runner",
+        ],
+    )
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    wait_for_a_bot(tmp.path(), &mut child);
+    kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{status:?}");
+    assert_eq!(left_in(tmp.path()), Vec::<PathBuf>::new(), "after SIGTERM");
+
+    // A tournament run ended by Ctrl-C.
+    team_folder(&dir.path().join("slow"), &["common.py", "daemon.py"]);
+    let config = format!(
+        r#"name = "Interrupted"
+seed = 5
+bracket = "fast.toml"
+[[school]]
+name = "Lab"
+  [[school.team]]
+  name = "Slow"
+  bot = "python3 daemon.py {marker}"
+  dir = "slow"
+  [[school.team]]
+  name = "Runner"
+  bot = "builtin:runner"
+"#
+    );
+    std::fs::write(dir.path().join("t.toml"), config).unwrap();
+    std::fs::write(
+        dir.path().join("fast.toml"),
+        FAST_BRACKET.replace("turns_per_game = 4", "turns_per_game = 60"),
+    )
+    .unwrap();
+    let mut child = Command::new(common::bin())
+        .args(["run", "t.toml", "--quiet"])
+        .env("TMPDIR", tmp.path())
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_a_bot(tmp.path(), &mut child);
+    kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        Signal::SIGINT,
+    )
+    .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: 0 games stored"), "{stderr}");
+    assert_eq!(left_in(tmp.path()), Vec::<PathBuf>::new(), "after SIGINT");
+
+    // `check` with its smoke games (whether the slow bot passes does not matter here).
+    let checked = Command::new(common::bin())
+        .args(["check", "t.toml"])
+        .env("TMPDIR", tmp.path())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(checked.status.code().is_some(), "check died: {checked:?}");
+    assert_eq!(left_in(tmp.path()), Vec::<PathBuf>::new(), "after check");
 }

@@ -24,6 +24,7 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let t = super::run_cmd::load_and_warn(&args.file)?;
+    super::interrupt::clean_up_on_signals(None, false);
     print!("{}", check_summary(&t));
     let external = t
         .teams

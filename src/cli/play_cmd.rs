@@ -237,6 +237,7 @@ fn play_options(args: &PlayFlags) -> JsonlOptions {
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    super::interrupt::clean_up_on_signals(None, false);
     let PlayArgs {
         flags: args,
         bot_dirs,

@@ -380,6 +380,7 @@ fn detect() -> Detected {
 }
 
 fn probe_tmpfs() -> Result<(), String> {
+    let _held = scratch::hold_runner().map_err(|e| e.to_string())?;
     let dir = scratch::runner_dir()
         .map_err(|e| format!("no scratch directory: {e}"))?
         .join("probe");
@@ -400,6 +401,18 @@ fn probe_tmpfs() -> Result<(), String> {
     };
     let _ = std::fs::remove_dir(&dir);
     result
+}
+
+/// Removes what this runner made for its bots, as it ends (normally, or on SIGINT or
+/// SIGTERM): kills the bots still running and removes their control groups, then removes
+/// its directory in TMPDIR (scratch areas unmounted, the skeleton, the constant /proc
+/// files). No bot starts afterwards. Waits for bots being set up to be complete.
+pub fn remove_runner_files() {
+    scratch::close_runner();
+    if let Some(Ok(layout)) = DETECTED.get().map(|d| &d.cgroups) {
+        cgroup::remove_own(layout);
+    }
+    scratch::remove_runner_dir();
 }
 
 static SWEPT: OnceLock<(usize, usize)> = OnceLock::new();
@@ -762,6 +775,8 @@ impl Sandbox {
         netns: Option<OwnedFd>,
     ) -> Result<Prepared, PrepareError> {
         sweep_leftovers();
+        // Until everything is made (the runner, ending, removes it only then).
+        let _held = scratch::hold_runner().map_err(PrepareError::Setup)?;
         let containers = self.containers().is_ok();
         let scratch = Scratch::create(
             source,
