@@ -251,6 +251,9 @@ impl SandboxConfig {
 pub const SYSTEM_READABLE: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 ];
+/// The least memory a bot is started with once the copy of its folder is taken off its
+/// limit.
+const MIN_BOT_MEMORY: u64 = 16 << 20;
 /// Device files a bot may read and write.
 const DEVICES_RW: &[&str] = &["null", "zero", "full", "random", "urandom"];
 /// Where the bot's directory copy appears inside its mount namespace.
@@ -786,13 +789,30 @@ impl Sandbox {
             &never_copy_list(),
         )
         .map_err(PrepareError::Scratch)?;
+        // The copy of its folder is in memory (a tmpfs) but charged to the runner, which
+        // wrote it: it is taken off the bot's own limit. What the bot writes is charged to
+        // the bot by the kernel.
+        let copied = scratch.copied_bytes();
+        let memory = limits
+            .memory
+            .checked_sub(copied)
+            .filter(|left| *left >= MIN_BOT_MEMORY)
+            .ok_or_else(|| {
+                PrepareError::Setup(io::Error::other(format!(
+                    "the copy of the bot's folder ({} MiB, held in memory) leaves less than {} \
+                     MiB of its {} MiB memory limit",
+                    copied >> 20,
+                    MIN_BOT_MEMORY >> 20,
+                    limits.memory >> 20
+                )))
+            })?;
         let group = match self.cgroups() {
             Ok(layout) => Some(
                 cgroup::Group::create(
                     layout,
                     &cgroup::next_group_name(),
                     cgroup::GroupLimits {
-                        memory_bytes: limits.memory,
+                        memory_bytes: memory,
                         max_tasks: limits.tasks,
                     },
                 )
@@ -852,7 +872,8 @@ impl Sandbox {
             let skeleton = skeleton().map_err(PrepareError::Setup)?;
             let proc_covers = proc_view::cover_plan(
                 &scratch::runner_dir().map_err(PrepareError::Setup)?,
-                limits.memory,
+                // The memory the bot may still take: its limit less its folder's copy.
+                memory,
             )
             .map_err(PrepareError::Setup)?;
             let plan = mount_plan(

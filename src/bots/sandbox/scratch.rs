@@ -44,6 +44,8 @@ pub enum ScratchError {
 pub struct Scratch {
     root: PathBuf,
     mounted: bool,
+    /// Memory the copy of the bot's folder takes on a mounted area (whole pages).
+    copied: u64,
 }
 
 /// The directory under which this program keeps scratch areas (one per runner inside);
@@ -187,6 +189,7 @@ impl Scratch {
         let mut scratch = Scratch {
             root,
             mounted: false,
+            copied: 0,
         };
         if mount_tmpfs {
             let options = format!("size={},nr_inodes={},mode=0700", quota.bytes, quota.files);
@@ -207,7 +210,7 @@ impl Scratch {
         }
         // Without a tmpfs the byte quota is enforced on the copy only.
         let mut budget = quota.bytes;
-        copy_tree(source, &scratch.work(), &mut budget, never_copy).map_err(|e| {
+        let copied = copy_tree(source, &scratch.work(), &mut budget, never_copy).map_err(|e| {
             if e.kind() == io::ErrorKind::FileTooLarge
                 || e.raw_os_error() == Some(nix::libc::ENOSPC)
             {
@@ -216,6 +219,9 @@ impl Scratch {
                 ScratchError::Source(e)
             }
         })?;
+        if scratch.mounted {
+            scratch.copied = copied;
+        }
         if let Some(uid) = owner {
             chown_tree(&scratch.root, uid).map_err(ScratchError::Setup)?;
         }
@@ -246,6 +252,13 @@ impl Scratch {
     pub fn is_mounted(&self) -> bool {
         self.mounted
     }
+
+    /// The memory the copy of the bot's folder holds, in bytes (whole pages; 0 when the
+    /// area is not a tmpfs). The runner wrote it, so the kernel charges it to the runner:
+    /// the sandbox takes it off the bot's memory limit instead.
+    pub fn copied_bytes(&self) -> u64 {
+        self.copied
+    }
 }
 
 impl Drop for Scratch {
@@ -264,7 +277,10 @@ fn remove_area(root: &Path, mounted: bool) {
 
 /// Copies `from` into the existing directory `to` without recursion: directories, regular
 /// files (with their permission bits) and symlinks (as symlinks); other types are skipped.
-fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -> io::Result<()> {
+/// Returns the bytes of the copied files rounded up to whole pages.
+fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -> io::Result<u64> {
+    const PAGE: u64 = 4096;
+    let mut pages = 0u64;
     // Canonical, so that entries compare equal to the (canonical) paths never to copy.
     let from = fs::canonicalize(from)?;
     let mut pending = vec![(from, to.to_path_buf())];
@@ -286,13 +302,14 @@ fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -
                     return Err(io::Error::new(io::ErrorKind::FileTooLarge, "quota"));
                 }
                 *budget -= len;
+                pages += len.div_ceil(PAGE);
                 fs::copy(&path, &target)?;
             } else if kind.is_symlink() {
                 std::os::unix::fs::symlink(fs::read_link(&path)?, &target)?;
             }
         }
     }
-    Ok(())
+    Ok(pages * PAGE)
 }
 
 /// Gives the tree to `uid` (symlinks themselves, not their targets), without recursion.
