@@ -151,6 +151,27 @@ async fn play_lib_in(
     turns: u16,
     startup_ms: u64,
 ) -> Played {
+    play_lib_with(
+        sandbox,
+        Limits::default(),
+        Path::new(&hostile()),
+        script,
+        args,
+        turns,
+        startup_ms,
+    )
+    .await
+}
+
+async fn play_lib_with(
+    sandbox: Sandbox,
+    limits: Limits,
+    dir: &Path,
+    script: &str,
+    args: &[String],
+    turns: u16,
+    startup_ms: u64,
+) -> Played {
     let board = lrs_tourney::boards::load_board(BOARD).unwrap();
     let mut game = Game::new(board.clone(), 2, 7, GameConfig { turn_limit: turns }).unwrap();
     let mut argv = vec!["python3".to_string(), script.to_string()];
@@ -158,10 +179,10 @@ async fn play_lib_in(
     let player = JsonlPlayer::new(
         BotCommand {
             argv,
-            dir: PathBuf::from(hostile()),
+            dir: dir.to_path_buf(),
         },
         JsonlOptions {
-            limits: Limits::default(),
+            limits,
             sandbox,
             startup_ms,
         },
@@ -886,6 +907,82 @@ async fn a_disk_filler_stops_at_its_scratch_quota() {
     assert!(seat_faults(&played.game, 1).is_empty(), "{stderr}");
     assert_cleaned_up("disk_fill", &played);
     eprintln!("disk_fill: /tmp {} MiB, work {} MiB", tmp >> 20, work >> 20);
+}
+
+// ---------------------------------------------------------------------------------------
+// 11b. Files in memory count against the memory limit
+
+/// The scratch area is a tmpfs, held in memory: what the bot writes to /tmp and the copy
+/// of its folder count against its memory limit. With 256 MiB, a bot whose folder copy
+/// takes 160 MiB cannot allocate 128 MiB more, nor can one that wrote 160 MiB to /tmp.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_in_the_scratch_area_count_against_the_memory_limit() {
+    let _g = serial();
+    let limits = Limits {
+        memory_mb: 256,
+        ..Limits::default()
+    };
+    let dir = tempfile::tempdir_in("/dev/shm").unwrap();
+    for file in ["common.py", "mem_after_files.py"] {
+        std::fs::copy(Path::new(&hostile()).join(file), dir.path().join(file)).unwrap();
+    }
+    let args = |tmp: u64, alloc: u64| vec![tmp.to_string(), alloc.to_string()];
+    // Measured: 160 MiB written to /tmp are charged to the bot's group.
+    let played = play_lib_with(
+        Sandbox::default(),
+        limits.clone(),
+        dir.path(),
+        "mem_after_files.py",
+        &args(160, 0),
+        3,
+        10_000,
+    )
+    .await;
+    let exit = played.log.exit.clone().expect("an exit report");
+    let peak = exit.peak_memory.expect("a peak memory");
+    assert!(
+        peak >= 160 << 20,
+        "peak {} MiB: /tmp not charged",
+        peak >> 20
+    );
+    assert!(seat_faults(&played.game, 1).is_empty(), "{exit:?}");
+    eprintln!("tmp 160 MiB: peak {} MiB", peak >> 20);
+    let played = play_lib_with(
+        Sandbox::default(),
+        limits.clone(),
+        dir.path(),
+        "mem_after_files.py",
+        &args(160, 128),
+        3,
+        10_000,
+    )
+    .await;
+    let exit = played.log.exit.clone().expect("an exit report");
+    assert!(exit.oom_kills >= 1, "tmp + allocation: {exit:?}");
+    // The folder's copy: 160 MiB of data files.
+    let blob = vec![7u8; 1 << 20];
+    let mut file = std::fs::File::create(dir.path().join("data.bin")).unwrap();
+    for _ in 0..160 {
+        std::io::Write::write_all(&mut file, &blob).unwrap();
+    }
+    drop(file);
+    let played = play_lib_with(
+        Sandbox::default(),
+        limits,
+        dir.path(),
+        "mem_after_files.py",
+        &args(0, 128),
+        3,
+        10_000,
+    )
+    .await;
+    let exit = played.log.exit.clone().expect("an exit report");
+    assert!(
+        exit.oom_kills >= 1,
+        "the folder's copy did not count: {exit:?}\n{}",
+        played.log.stderr_text()
+    );
+    assert_cleaned_up("mem_after_files", &played);
 }
 
 // ---------------------------------------------------------------------------------------

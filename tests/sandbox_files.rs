@@ -28,6 +28,27 @@ fn public_copies(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathB
     (bin, kit)
 }
 
+/// `Command::output`, tried again while exec fails with "Text file busy": the binary was
+/// just copied, and a test on another thread that forks at that moment holds the copy's
+/// write descriptor until its own exec.
+trait OutputRetrying {
+    fn output_retrying(&mut self) -> std::process::Output;
+}
+
+impl OutputRetrying for std::process::Command {
+    fn output_retrying(&mut self) -> std::process::Output {
+        for _ in 0..50 {
+            match self.output() {
+                Err(e) if e.raw_os_error() == Some(nix::libc::ETXTBSY) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => return other.expect("run the copied binary"),
+            }
+        }
+        self.output().expect("run the copied binary")
+    }
+}
+
 const FAST_BRACKET: &str = "name = \"Fast\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\nturns_per_game = 8\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n";
 
 #[test]
@@ -111,8 +132,7 @@ fn without_privileges_the_missing_protections_are_named_and_strict_refuses() {
             .args(["--bot", "jsonl:python3 bot.py", "--bot", "builtin:runner"])
             .uid(65534)
             .gid(65534)
-            .output()
-            .unwrap();
+            .output_retrying();
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -186,7 +206,7 @@ name = "Lab"
         if nobody {
             cmd.uid(65534).gid(65534);
         }
-        let out = cmd.output().unwrap();
+        let out = cmd.output_retrying();
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -26,15 +26,24 @@ impl Default for JsonlOptions {
 
 impl JsonlOptions {
     /// The options of a tournament's external bots: its memory limit and start-up
-    /// allowance, every other limit as default.
-    pub fn for_tournament(limits: &crate::tourney::model::Limits) -> JsonlOptions {
+    /// allowance, every other limit as default, and its files hidden from the bots
+    /// ([`crate::tourney::model::Tournament::contest_paths`]).
+    pub fn for_tournament(t: &crate::tourney::model::Tournament) -> JsonlOptions {
         JsonlOptions {
             limits: Limits {
-                memory_mb: limits.memory_mb,
+                memory_mb: t.limits.memory_mb,
                 ..Limits::default()
             },
-            startup_ms: limits.start_limit_ms,
+            startup_ms: t.limits.start_limit_ms,
             ..JsonlOptions::default()
         }
+        .hiding(&t.contest_paths())
+    }
+
+    /// These options with `paths` (files or folders of the contest) hidden from the bots
+    /// (see [`Sandbox::hiding`]).
+    pub fn hiding(mut self, paths: &[std::path::PathBuf]) -> JsonlOptions {
+        self.sandbox = self.sandbox.hiding(paths);
+        self
     }
 }

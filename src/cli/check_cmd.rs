@@ -28,6 +28,7 @@ pub struct CheckArgs {
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let t = super::run_cmd::load_and_warn(&args.file)?;
+    super::interrupt::clean_up_on_signals(None, false);
     print!("{}", check_summary(&t));
     // On stdout with the summary it explains: the file is valid, this is advice.
     if t.seed.is_some() {
@@ -43,11 +44,26 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         .iter()
         .any(|team| matches!(team.bot, Bot::Command { .. }));
     if external {
-        let sandbox = crate::bots::sandbox::Sandbox::default();
+        let sandbox = crate::bots::JsonlOptions::for_tournament(&t).sandbox;
         println!(
             "bot sandbox on this machine:\n{}",
             sandbox.protections().summary()
         );
+        let covered = sandbox.covered_paths();
+        if covered.is_empty() {
+            println!(
+                "contest files: none lies inside a directory bound into the bots' containers\n"
+            );
+        } else {
+            println!(
+                "contest files inside directories bound into the bots' containers, each \
+                 covered there by an empty mount:"
+            );
+            for path in &covered {
+                println!("  {}", path.display());
+            }
+            println!();
+        }
         if crate::runner::has_series_teams(&t) {
             let port = t.limits.windward_listen.port();
             let clients = crate::games::lrs::windward::series::client_sandbox(&sandbox, port);
@@ -81,7 +97,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         .first()
         .ok_or_else(|| CliError::input("the tournament has no boards"))?;
     let board = crate::boards::library::load_board(board_name).map_err(CliError::input)?;
-    let options = crate::bots::JsonlOptions::for_tournament(&t.limits);
+    let options = crate::bots::JsonlOptions::for_tournament(t);
     let label = |i: usize| {
         let team = &t.teams[i];
         format!("{} ({})", team.name, t.schools[team.school.index()].name)
@@ -191,7 +207,7 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
         }
         other => Arena::load(&other, "", 0).map_err(CliError::failure)?,
     };
-    let options = crate::bots::JsonlOptions::for_tournament(&t.limits);
+    let options = crate::bots::JsonlOptions::for_tournament(t);
     let bots: Vec<(usize, BotCommandOf)> = t
         .teams
         .iter()

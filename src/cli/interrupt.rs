@@ -1,50 +1,72 @@
-//! Ctrl-C during `run`: say how far the run got before exiting with code 130.
+//! SIGINT and SIGTERM while bots may run (`run`, `rerun`, `play`, `check`): the runner
+//! removes what it made for its bots before it goes, and `run` says how far it got.
 
 use std::path::{Path, PathBuf};
 
-/// Watches for SIGINT on a thread of its own for the rest of the process. On Ctrl-C it
-/// counts the games stored in `database` (holding SQLite's write lock, so the run commits
-/// nothing more), prints `interrupted: N games stored; run again to resume` on stderr and
-/// exits with 130, the shell's code for a SIGINT. Games in flight are lost as with any
-/// interruption and played again by the next run. Returns once the handler is installed.
-pub fn report_on_ctrl_c(database: &Path) {
-    let database: PathBuf = database.to_path_buf();
+/// Watches for SIGINT and SIGTERM on a thread of its own for the rest of the process.
+///
+/// On either signal: when the command stores games in `database`, SQLite's write lock is
+/// taken first (waiting for a commit under way), so that no game ended by the shutdown
+/// is stored; then the bots still running are killed and everything the runner made for
+/// them (scratch areas and skeleton in TMPDIR, control groups) is removed. With
+/// `report_games` (a `run`), Ctrl-C then prints `interrupted: N games stored; run again to
+/// resume` on stderr and exits with 130, the shell's code for a SIGINT. Otherwise the
+/// process ends by the signal, as it would without a handler. Games in flight are lost as
+/// with any interruption and played again by the next run. Returns once the handler is
+/// installed.
+pub fn clean_up_on_signals(database: Option<&Path>, report_games: bool) {
+    let database: Option<PathBuf> = database.map(Path::to_path_buf);
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let spawned = std::thread::Builder::new()
-        .name("ctrl-c".into())
+        .name("signals".into())
         .spawn(move || {
             let Ok(rt) = crate::runtime::runtime() else {
                 let _ = ready_tx.send(());
                 return;
             };
             rt.block_on(async move {
-                let signal =
-                    tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt());
+                use tokio::signal::unix::{SignalKind, signal};
+                let interrupt = signal(SignalKind::interrupt());
+                let terminate = signal(SignalKind::terminate());
                 let _ = ready_tx.send(());
-                let Ok(mut signal) = signal else { return };
-                if signal.recv().await.is_none() {
+                let (Ok(mut interrupt), Ok(mut terminate)) = (interrupt, terminate) else {
                     return;
-                }
-                let stored = if database.exists() {
-                    crate::store::Store::final_stored_count(&database).await
-                } else {
-                    Some(0)
                 };
-                use std::io::IsTerminal;
-                let lead = if std::io::stderr().is_terminal() {
-                    "\n"
-                } else {
-                    ""
+                let sig = tokio::select! {
+                    _ = interrupt.recv() => nix::libc::SIGINT,
+                    _ = terminate.recv() => nix::libc::SIGTERM,
                 };
-                match stored {
-                    Some(n) => {
-                        eprintln!("{lead}interrupted: {n} games stored; run again to resume")
+                let stored = match &database {
+                    Some(db) if db.exists() => crate::store::Store::final_stored_count(db).await,
+                    _ => Some(0),
+                };
+                let _ =
+                    tokio::task::spawn_blocking(crate::bots::sandbox::remove_runner_files).await;
+                if report_games && sig == nix::libc::SIGINT {
+                    use std::io::IsTerminal;
+                    let lead = if std::io::stderr().is_terminal() {
+                        "\n"
+                    } else {
+                        ""
+                    };
+                    match stored {
+                        Some(n) => {
+                            eprintln!("{lead}interrupted: {n} games stored; run again to resume")
+                        }
+                        None => eprintln!(
+                            "{lead}interrupted: the games stored so far are kept; run again to \
+                             resume"
+                        ),
                     }
-                    None => eprintln!(
-                        "{lead}interrupted: the games stored so far are kept; run again to resume"
-                    ),
+                    std::process::exit(130);
                 }
-                std::process::exit(130);
+                // SAFETY: restores the default action of `sig` and raises it: the process
+                // ends the way it would have without this handler.
+                unsafe {
+                    nix::libc::signal(sig, nix::libc::SIG_DFL);
+                    nix::libc::raise(sig);
+                }
+                std::process::exit(128 + sig);
             });
         });
     if spawned.is_ok() {

@@ -126,6 +126,8 @@ pub fn main() -> ExitCode {
         Command::Scenario(args) => scenario_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
     };
+    // Whatever the command made for bots in TMPDIR and the control groups goes with it.
+    crate::bots::sandbox::remove_runner_files();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -228,7 +228,16 @@ struct PlayReport<'a> {
     sandbox: Option<Vec<ProtectionEntry>>,
 }
 
+/// The options of `play`'s external bots: the defaults, with every `--bot-dir` and the
+/// current directory (the folder of a bot without one) hidden from the bots.
+fn play_options(args: &PlayFlags) -> JsonlOptions {
+    let mut hidden = args.bot_dirs.clone();
+    hidden.push(PathBuf::from("."));
+    JsonlOptions::default().hiding(&hidden)
+}
+
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    super::interrupt::clean_up_on_signals(None, false);
     let PlayArgs {
         flags: args,
         bot_dirs,
@@ -295,7 +304,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
     let external_options = ExternalOptions {
         time_limit_ms: args.time_limit_ms,
-        bots: JsonlOptions::default(),
+        bots: play_options(&args),
         windward_listen: args.windward_listen,
     };
     let has_jsonl = opts.bots.iter().any(|b| matches!(b, BotSpec::Jsonl(_)));
@@ -549,7 +558,7 @@ fn play_robots_external(
 ) -> Result<RobotsOutcome, CliError> {
     use crate::games::robots::series::{seat_of, totals_of};
     use crate::play::robots::{Seatholder, play_game};
-    let options = JsonlOptions::default();
+    let options = play_options(args);
     eprintln!("{}", options.sandbox.protections().one_line());
     let n = holders.len();
     let runtime = super::target::runtime()?;
@@ -758,7 +767,7 @@ fn play_robotgame_external(
 ) -> Result<(), CliError> {
     use crate::games::robotgame::series::{seat_of, slot_results, totals};
     use crate::play::robotgame::{Seatholder, play_game};
-    let options = JsonlOptions::default();
+    let options = play_options(args);
     eprintln!("{}", options.sandbox.protections().one_line());
     let n = holders.len();
     let runtime = super::target::runtime()?;

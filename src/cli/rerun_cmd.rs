@@ -42,6 +42,7 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
     } else {
         tournament_from_store(&args.target).map_err(CliError::input)?
     };
+    super::interrupt::clean_up_on_signals(Some(&t.database), false);
     let request = RerunRequest {
         set_id: args.set.clone(),
         reason: args.reason.clone(),

@@ -41,7 +41,7 @@ pub fn load_and_warn(path: &Path) -> Result<Tournament, CliError> {
 
 pub fn run(args: RunArgs) -> Result<(), CliError> {
     let t = load_and_warn(&args.file)?;
-    super::interrupt::report_on_ctrl_c(&t.database);
+    super::interrupt::clean_up_on_signals(Some(&t.database), true);
     let progress = if args.quiet {
         ProgressMode::Quiet
     } else if args.plain {

@@ -206,7 +206,6 @@ pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
 /// machine gives them every protection of the sandbox (JSON-lines bots, and series clients
 /// if there are any); the error names each missing protection and why.
 pub fn check_sandbox(t: &Tournament) -> Result<(), String> {
-    use crate::bots::sandbox::Sandbox;
     use crate::tourney::model::{Bot, SandboxMode};
     if t.limits.sandbox != SandboxMode::Strict
         || !t
@@ -216,7 +215,7 @@ pub fn check_sandbox(t: &Tournament) -> Result<(), String> {
     {
         return Ok(());
     }
-    let sandbox = Sandbox::default();
+    let sandbox = crate::bots::JsonlOptions::for_tournament(t).sandbox;
     sandbox.protections().require_all()?;
     if has_series_teams(t) {
         series_client_sandbox(&sandbox, t.limits.windward_listen.port())
@@ -362,7 +361,7 @@ impl<'a> Runner<'a> {
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
         let external = ExternalSetup {
-            options: crate::bots::JsonlOptions::for_tournament(&t.limits),
+            options: crate::bots::JsonlOptions::for_tournament(t),
             time_limit_ms: t.limits.time_limit_ms,
             names: t
                 .teams

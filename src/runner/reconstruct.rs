@@ -102,6 +102,7 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         schools,
         teams,
         source: database.to_path_buf(),
+        rosters: Vec::new(),
     })
 }
 

@@ -397,12 +397,36 @@ pub struct Tournament {
     pub teams: Vec<Team>,
     /// The configuration file, for messages.
     pub source: PathBuf,
+    /// The roster files the configuration file names.
+    pub rosters: Vec<PathBuf>,
 }
 
 impl Tournament {
     /// Whether the run has a nationals stage (two or more schools).
     pub fn has_nationals(&self) -> bool {
         self.schools.len() >= 2
+    }
+
+    /// Every path of the contest that no bot may see: the tournament file's folder, its
+    /// rosters, the database's folder and every team's bot folder. The sandbox covers
+    /// those that lie inside a directory bound into a bot's container (an organiser may
+    /// keep the contest under /opt); a bot gets its own folder as a copy.
+    pub fn contest_paths(&self) -> Vec<PathBuf> {
+        let folder = |p: &std::path::Path| match p.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut paths = vec![folder(&self.source)];
+        paths.extend(self.rosters.iter().cloned());
+        if !self.database.to_string_lossy().contains("://") {
+            paths.push(folder(&self.database));
+        }
+        for team in &self.teams {
+            if let Bot::Command { program, .. } = &team.bot {
+                paths.push(program.dir.clone());
+            }
+        }
+        paths
     }
 
     /// The team `id` (every `TeamId` of a tournament indexes its teams).

@@ -384,6 +384,29 @@ pub fn sweep(layout: &Layout) -> usize {
     stale.len()
 }
 
+/// Kills the processes of this runner's own groups and removes the groups (a runner that
+/// ends). Returns how many were removed.
+pub fn remove_own(layout: &Layout) -> usize {
+    let prefix = format!("{}-", RunnerId::current().tag());
+    let mut own: Vec<String> = Vec::new();
+    for parent in layout.parents() {
+        let Ok(entries) = fs::read_dir(&parent) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with(&prefix) && entry.path().is_dir() && !own.contains(&name) {
+                own.push(name);
+            }
+        }
+    }
+    for name in &own {
+        let dirs: Vec<PathBuf> = layout.parents().iter().map(|p| p.join(name)).collect();
+        remove_dirs(&dirs, matches!(layout, Layout::V2(_)));
+    }
+    own.len()
+}
+
 /// Writes the calling process's pid into each open `cgroup.procs` file, without
 /// allocating (for the forked child before it starts anything).
 ///

@@ -105,6 +105,78 @@ fn close_all_but(keep: RawFd) {
     }
 }
 
+/// Marks every descriptor from 3 up close-on-exec, so that the bot starts with its
+/// standard input, output and error only: a descriptor the organiser's shell left open
+/// (`exec 7>>log`) is inherited by the runner and, without this, by every bot. They are
+/// not closed here: std's pipe that reports a failed `exec` must stay open until `exec`.
+///
+/// `close_range(CLOSE_RANGE_CLOEXEC)` (Linux 5.11) in one call; on older kernels the
+/// open descriptors are listed from `/proc/self/fd` with `getdents64` into a buffer on
+/// the stack (no allocation: this runs between `fork` and `exec`), and failing that every
+/// number up to the open-file limit is tried.
+fn cloexec_from_3() {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    let set = |fd: libc::c_int| unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFD);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+        }
+    };
+    if unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) } == 0 {
+        return;
+    }
+    let dir = unsafe {
+        libc::open(
+            c"/proc/self/fd".as_ptr(),
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+        )
+    };
+    if dir >= 0 {
+        let mut buf = [0u8; 4096];
+        loop {
+            let n =
+                unsafe { libc::syscall(libc::SYS_getdents64, dir, buf.as_mut_ptr(), buf.len()) };
+            if n <= 0 {
+                break;
+            }
+            let mut at = 0usize;
+            while at + 19 < n as usize {
+                // struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+                let reclen = u16::from_ne_bytes([buf[at + 16], buf[at + 17]]) as usize;
+                if reclen == 0 {
+                    break;
+                }
+                let mut fd: libc::c_int = 0;
+                let mut digits = 0;
+                for &b in &buf[at + 19..(at + reclen).min(n as usize)] {
+                    if !b.is_ascii_digit() {
+                        break;
+                    }
+                    fd = fd
+                        .saturating_mul(10)
+                        .saturating_add(libc::c_int::from(b - b'0'));
+                    digits += 1;
+                }
+                if digits > 0 && fd >= 3 && fd != dir {
+                    set(fd);
+                }
+                at += reclen;
+            }
+        }
+        unsafe { libc::close(dir) };
+        return;
+    }
+    let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+    let max = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+        limit.rlim_cur.min(1 << 20) as libc::c_int
+    } else {
+        1 << 16
+    };
+    for fd in 3..max {
+        set(fd);
+    }
+}
+
 /// Ends the calling process the way `status` (a `waitpid` status) says a process ended.
 fn exit_like(status: libc::c_int) -> ! {
     unsafe {
@@ -236,6 +308,7 @@ impl ChildSetup {
         }
         // The uid switch clears the parent-death signal.
         die_with_parent()?;
+        cloexec_from_3();
         chdir(self.workdir.as_c_str()).map_err(errno)?;
         if let Some(plan) = self.landlock.take() {
             plan.restrict_self()?;

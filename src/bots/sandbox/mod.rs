@@ -27,6 +27,7 @@ pub mod cgroup;
 pub mod container;
 pub mod landlock_rules;
 pub mod netns;
+pub mod proc_view;
 pub mod procs;
 pub mod scratch;
 pub mod seccomp;
@@ -87,6 +88,11 @@ pub struct Protections {
     pub separate_uid: Protection,
     pub pid_namespace: Protection,
     pub mount_namespace: Protection,
+    /// The contest's own files (tournament, rosters, database, teams' folders) covered
+    /// where they lie inside a directory bound into the container.
+    pub contest_files: Protection,
+    /// Host-wide counters of /proc shown as constants ([`proc_view`]).
+    pub host_counters: Protection,
     pub ipc_namespace: Protection,
     pub network_namespace: Protection,
     pub memory_limit: Protection,
@@ -109,6 +115,8 @@ impl Protections {
             ("separate uid", &self.separate_uid),
             ("pid namespace", &self.pid_namespace),
             ("mount namespace", &self.mount_namespace),
+            ("contest files", &self.contest_files),
+            ("host counters", &self.host_counters),
             ("ipc namespace", &self.ipc_namespace),
             ("network namespace", &self.network_namespace),
             ("memory limit", &self.memory_limit),
@@ -203,6 +211,9 @@ pub struct SandboxConfig {
     /// Directories the bot may read and execute from besides the system ones (e.g. a
     /// language runtime under /opt).
     pub extra_readable: Vec<PathBuf>,
+    /// Files and folders of the contest (absolute, symlinks resolved) that no bot may see
+    /// ([`Sandbox::hiding`]).
+    pub hidden: Vec<PathBuf>,
 }
 
 impl Default for SandboxConfig {
@@ -215,6 +226,7 @@ impl Default for SandboxConfig {
             cgroups: true,
             seccomp: true,
             extra_readable: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 }
@@ -230,6 +242,7 @@ impl SandboxConfig {
             cgroups: false,
             seccomp: false,
             extra_readable: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 }
@@ -238,6 +251,9 @@ impl SandboxConfig {
 pub const SYSTEM_READABLE: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
 ];
+/// The least memory a bot is started with once the copy of its folder is taken off its
+/// limit.
+const MIN_BOT_MEMORY: u64 = 16 << 20;
 /// Device files a bot may read and write.
 const DEVICES_RW: &[&str] = &["null", "zero", "full", "random", "urandom"];
 /// Where the bot's directory copy appears inside its mount namespace.
@@ -367,6 +383,7 @@ fn detect() -> Detected {
 }
 
 fn probe_tmpfs() -> Result<(), String> {
+    let _held = scratch::hold_runner().map_err(|e| e.to_string())?;
     let dir = scratch::runner_dir()
         .map_err(|e| format!("no scratch directory: {e}"))?
         .join("probe");
@@ -387,6 +404,18 @@ fn probe_tmpfs() -> Result<(), String> {
     };
     let _ = std::fs::remove_dir(&dir);
     result
+}
+
+/// Removes what this runner made for its bots, as it ends (normally, or on SIGINT or
+/// SIGTERM): kills the bots still running and removes their control groups, then removes
+/// its directory in TMPDIR (scratch areas unmounted, the skeleton, the constant /proc
+/// files). No bot starts afterwards. Waits for bots being set up to be complete.
+pub fn remove_runner_files() {
+    scratch::close_runner();
+    if let Some(Ok(layout)) = DETECTED.get().map(|d| &d.cgroups) {
+        cgroup::remove_own(layout);
+    }
+    scratch::remove_runner_dir();
 }
 
 static SWEPT: OnceLock<(usize, usize)> = OnceLock::new();
@@ -537,6 +566,62 @@ impl Sandbox {
         choose(self.config.seccomp, &detected().seccomp)
     }
 
+    /// This policy with `paths` (the contest's files and folders) hidden from the bots:
+    /// each one inside a directory bound into the container is covered there by an empty
+    /// mount, so that a contest kept under /opt shows no team's code and no tournament
+    /// file (with its seed) to any bot. A bot's own folder reaches it as a copy at /bot.
+    pub fn hiding(mut self, paths: &[PathBuf]) -> Sandbox {
+        for path in paths {
+            // As the container shows it: symlinks resolved (a link into /opt is covered
+            // where it points).
+            let Ok(path) = std::fs::canonicalize(path).or_else(|_| std::path::absolute(path))
+            else {
+                continue;
+            };
+            if !self.config.hidden.contains(&path) {
+                self.config.hidden.push(path);
+            }
+        }
+        self
+    }
+
+    /// The directories bound into a bot's container: the system directories that are
+    /// real directories here (a symlink such as `/bin -> usr/bin` is a symlink inside
+    /// too), and the extra readable ones.
+    fn bound_dirs(&self) -> Vec<PathBuf> {
+        SYSTEM_READABLE
+            .iter()
+            .map(PathBuf::from)
+            .filter(|d| std::fs::symlink_metadata(d).is_ok_and(|m| m.is_dir()))
+            .chain(
+                self.config
+                    .extra_readable
+                    .iter()
+                    .filter(|d| d.is_dir())
+                    .cloned(),
+            )
+            .collect()
+    }
+
+    /// The hidden paths a bot could otherwise see (those inside a bound directory), each
+    /// covered by an empty mount; a path inside another one covered is left out (its
+    /// cover hides it). Sorted.
+    pub fn covered_paths(&self) -> Vec<PathBuf> {
+        let bound = self.bound_dirs();
+        let mut inside: Vec<PathBuf> = self
+            .config
+            .hidden
+            .iter()
+            .filter(|p| bound.iter().any(|b| p.starts_with(b)))
+            .cloned()
+            .collect();
+        inside.sort();
+        inside.dedup();
+        let outer = inside.clone();
+        inside.retain(|p| !outer.iter().any(|q| q != p && p.starts_with(q)));
+        inside
+    }
+
     /// Whether bots run as their own uid.
     pub fn uses_separate_uid(&self) -> bool {
         self.uid_drop().is_ok()
@@ -582,6 +667,27 @@ impl Sandbox {
                 "system directories read-only, its scratch copy at /bot, private /tmp and /dev/shm, \
                  minimal /dev, own /proc; no other files, no host sockets",
             ),
+            contest_files: match &containers {
+                Ok(()) => {
+                    let covered = self.covered_paths();
+                    Protection::Active(if covered.is_empty() {
+                        "none lies inside a directory bound into the container".to_string()
+                    } else {
+                        format!(
+                            "{} path(s) inside system directories covered by an empty mount",
+                            covered.len()
+                        )
+                    })
+                }
+                Err(e) => Protection::Inactive(format!(
+                    "{e}; a contest kept inside a system directory (/opt, /usr/local, ...) \
+                     is readable by every bot"
+                )),
+            },
+            host_counters: ns(&format!(
+                "constant /proc/{}: no load, CPU times or memory of the machine",
+                proc_view::covered_names().join(", /proc/")
+            )),
             ipc_namespace: ns("own System V IPC and POSIX message queues, gone with the bot"),
             network_namespace: match self.netns() {
                 Ok(_) if tcp_client && self.private_client_network() => Protection::Active(
@@ -672,6 +778,8 @@ impl Sandbox {
         netns: Option<OwnedFd>,
     ) -> Result<Prepared, PrepareError> {
         sweep_leftovers();
+        // Until everything is made (the runner, ending, removes it only then).
+        let _held = scratch::hold_runner().map_err(PrepareError::Setup)?;
         let containers = self.containers().is_ok();
         let scratch = Scratch::create(
             source,
@@ -681,13 +789,30 @@ impl Sandbox {
             &never_copy_list(),
         )
         .map_err(PrepareError::Scratch)?;
+        // The copy of its folder is in memory (a tmpfs) but charged to the runner, which
+        // wrote it: it is taken off the bot's own limit. What the bot writes is charged to
+        // the bot by the kernel.
+        let copied = scratch.copied_bytes();
+        let memory = limits
+            .memory
+            .checked_sub(copied)
+            .filter(|left| *left >= MIN_BOT_MEMORY)
+            .ok_or_else(|| {
+                PrepareError::Setup(io::Error::other(format!(
+                    "the copy of the bot's folder ({} MiB, held in memory) leaves less than {} \
+                     MiB of its {} MiB memory limit",
+                    copied >> 20,
+                    MIN_BOT_MEMORY >> 20,
+                    limits.memory >> 20
+                )))
+            })?;
         let group = match self.cgroups() {
             Ok(layout) => Some(
                 cgroup::Group::create(
                     layout,
                     &cgroup::next_group_name(),
                     cgroup::GroupLimits {
-                        memory_bytes: limits.memory,
+                        memory_bytes: memory,
                         max_tasks: limits.tasks,
                     },
                 )
@@ -745,8 +870,20 @@ impl Sandbox {
         }
         let (mounts, workdir, home, tmpdir, full) = if containers {
             let skeleton = skeleton().map_err(PrepareError::Setup)?;
-            let plan = mount_plan(skeleton, &scratch, &self.config.extra_readable)
-                .map_err(PrepareError::Setup)?;
+            let proc_covers = proc_view::cover_plan(
+                &scratch::runner_dir().map_err(PrepareError::Setup)?,
+                // The memory the bot may still take: its limit less its folder's copy.
+                memory,
+            )
+            .map_err(PrepareError::Setup)?;
+            let plan = mount_plan(
+                skeleton,
+                &scratch,
+                &self.config.extra_readable,
+                &self.covered_paths(),
+                &proc_covers,
+            )
+            .map_err(PrepareError::Setup)?;
             let work = PathBuf::from(CONTAINER_WORKDIR);
             (
                 Some(plan),
@@ -837,6 +974,9 @@ struct Skeleton {
     root: PathBuf,
     /// System directories to bind (real directories on the host).
     system: Vec<PathBuf>,
+    /// An empty directory and an empty file (read-only), bound over what is hidden.
+    empty_dir: PathBuf,
+    empty_file: PathBuf,
 }
 
 static SKELETON: OnceLock<Result<Skeleton, String>> = OnceLock::new();
@@ -893,7 +1033,18 @@ fn make_skeleton() -> io::Result<Skeleton> {
             std::os::unix::fs::symlink(target, &path)?;
         }
     }
-    Ok(Skeleton { root, system })
+    let empty_dir = root.with_file_name("empty");
+    let _ = std::fs::create_dir(&empty_dir);
+    std::fs::set_permissions(&empty_dir, std::fs::Permissions::from_mode(0o555))?;
+    let empty_file = root.with_file_name("empty-file");
+    std::fs::write(&empty_file, b"")?;
+    std::fs::set_permissions(&empty_file, std::fs::Permissions::from_mode(0o444))?;
+    Ok(Skeleton {
+        root,
+        system,
+        empty_dir,
+        empty_file,
+    })
 }
 
 /// The mounts of one bot over the skeleton.
@@ -901,6 +1052,8 @@ fn mount_plan(
     skeleton: &Skeleton,
     scratch: &Scratch,
     extra_readable: &[PathBuf],
+    contest: &[PathBuf],
+    proc_covers: &[proc_view::Cover],
 ) -> io::Result<MountPlan> {
     let inside = |p: &Path| skeleton.root.join(p.strip_prefix("/").unwrap_or(p));
     let mut ops = Vec::new();
@@ -925,6 +1078,15 @@ fn mount_plan(
         }
         ops.push(bind(dir, &target, false)?);
     }
+    // Over the system directories: the contest's own files and folders.
+    for path in contest {
+        let empty = if path.is_dir() {
+            &skeleton.empty_dir
+        } else {
+            &skeleton.empty_file
+        };
+        ops.push(bind(empty, &inside(path), false)?);
+    }
     for dev in DEVICES_RW {
         let host = Path::new("/dev").join(dev);
         if host.exists() {
@@ -937,6 +1099,13 @@ fn mount_plan(
     ops.push(MountOp::Proc {
         target: cstring(&skeleton.root.join("proc"))?,
     });
+    for cover in proc_covers {
+        ops.push(bind(
+            &cover.source,
+            &skeleton.root.join("proc").join(cover.target),
+            false,
+        )?);
+    }
     ops.push(bind(&scratch.tmp(), &skeleton.root.join("tmp"), true)?);
     ops.push(bind(&scratch.shm(), &skeleton.root.join("dev/shm"), true)?);
     ops.push(bind(

@@ -18,7 +18,8 @@ use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::fs::{PermissionsExt, lchown};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{RwLock, RwLockReadGuard};
 
 /// Size and file-count limits of a scratch area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,8 @@ pub enum ScratchError {
 pub struct Scratch {
     root: PathBuf,
     mounted: bool,
+    /// Memory the copy of the bot's folder takes on a mounted area (whole pages).
+    copied: u64,
 }
 
 /// The directory under which this program keeps scratch areas (one per runner inside);
@@ -57,8 +60,78 @@ pub fn base_dir() -> PathBuf {
     std::env::temp_dir().join(name)
 }
 
+/// Whether this runner's directory has been made, and whether the runner has closed it
+/// (it is ending, [`close_runner`]): nothing more is made then.
+static MADE: AtomicBool = AtomicBool::new(false);
+static CLOSED: RwLock<bool> = RwLock::new(false);
+
+/// Held while a bot's files are being made in this runner's directory, so that the
+/// runner, when it ends, removes them only once they are complete; an error once the
+/// runner is ending.
+pub fn hold_runner() -> io::Result<RwLockReadGuard<'static, bool>> {
+    let guard = CLOSED.read().unwrap_or_else(|e| e.into_inner());
+    if *guard {
+        return Err(io::Error::other(
+            "the runner is ending: no bot starts any more",
+        ));
+    }
+    Ok(guard)
+}
+
+/// Marks this runner as ending, once the bots being set up are complete: nothing more
+/// is made in its directory.
+pub fn close_runner() {
+    *CLOSED.write().unwrap_or_else(|e| e.into_inner()) = true;
+}
+
+/// Removes this runner's directory (after [`close_runner`]): every scratch area is
+/// unmounted on the host's side and removed, with the skeleton and the constant /proc
+/// files; then the common directory if no other runner uses it.
+pub fn remove_runner_dir() {
+    if !MADE.load(Ordering::SeqCst) {
+        return;
+    }
+    let base = base_dir();
+    let dir = base.join(RunnerId::current().tag());
+    for _ in 0..3 {
+        unmount_under(&dir);
+        if remove_tree(&dir).is_ok() {
+            break;
+        }
+    }
+    // Fails while another runner has its directory there.
+    let _ = fs::remove_dir(&base);
+}
+
+/// Detaches every mount below `dir` (deepest first).
+fn unmount_under(dir: &Path) {
+    let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let prefix = format!("{}/", dir.display());
+    let mut stale: Vec<&str> = mounts
+        .lines()
+        .filter_map(|l| l.split(' ').nth(4))
+        .filter(|m| m.starts_with(&prefix))
+        .collect();
+    stale.sort_by_key(|m| std::cmp::Reverse(m.len()));
+    for m in stale {
+        let _ = umount2(m, MntFlags::MNT_DETACH);
+    }
+}
+
 /// This runner's directory of scratch areas (and the root skeleton), created on first use.
 pub fn runner_dir() -> io::Result<PathBuf> {
+    // Another runner that ends removes the common directory when it is empty: make it
+    // again if it went away between the two steps.
+    for _ in 0..5 {
+        match make_runner_dir() {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            other => return other,
+        }
+    }
+    make_runner_dir()
+}
+
+fn make_runner_dir() -> io::Result<PathBuf> {
     let base = base_dir();
     match fs::create_dir(&base) {
         Ok(()) => fs::set_permissions(&base, fs::Permissions::from_mode(0o711))?,
@@ -78,7 +151,10 @@ pub fn runner_dir() -> io::Result<PathBuf> {
     }
     let dir = base.join(RunnerId::current().tag());
     match fs::create_dir(&dir) {
-        Ok(()) => fs::set_permissions(&dir, fs::Permissions::from_mode(0o711))?,
+        Ok(()) => {
+            MADE.store(true, Ordering::SeqCst);
+            fs::set_permissions(&dir, fs::Permissions::from_mode(0o711))?
+        }
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
         Err(e) => return Err(e),
     }
@@ -113,6 +189,7 @@ impl Scratch {
         let mut scratch = Scratch {
             root,
             mounted: false,
+            copied: 0,
         };
         if mount_tmpfs {
             let options = format!("size={},nr_inodes={},mode=0700", quota.bytes, quota.files);
@@ -133,7 +210,7 @@ impl Scratch {
         }
         // Without a tmpfs the byte quota is enforced on the copy only.
         let mut budget = quota.bytes;
-        copy_tree(source, &scratch.work(), &mut budget, never_copy).map_err(|e| {
+        let copied = copy_tree(source, &scratch.work(), &mut budget, never_copy).map_err(|e| {
             if e.kind() == io::ErrorKind::FileTooLarge
                 || e.raw_os_error() == Some(nix::libc::ENOSPC)
             {
@@ -142,6 +219,9 @@ impl Scratch {
                 ScratchError::Source(e)
             }
         })?;
+        if scratch.mounted {
+            scratch.copied = copied;
+        }
         if let Some(uid) = owner {
             chown_tree(&scratch.root, uid).map_err(ScratchError::Setup)?;
         }
@@ -172,6 +252,13 @@ impl Scratch {
     pub fn is_mounted(&self) -> bool {
         self.mounted
     }
+
+    /// The memory the copy of the bot's folder holds, in bytes (whole pages; 0 when the
+    /// area is not a tmpfs). The runner wrote it, so the kernel charges it to the runner:
+    /// the sandbox takes it off the bot's memory limit instead.
+    pub fn copied_bytes(&self) -> u64 {
+        self.copied
+    }
 }
 
 impl Drop for Scratch {
@@ -190,7 +277,10 @@ fn remove_area(root: &Path, mounted: bool) {
 
 /// Copies `from` into the existing directory `to` without recursion: directories, regular
 /// files (with their permission bits) and symlinks (as symlinks); other types are skipped.
-fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -> io::Result<()> {
+/// Returns the bytes of the copied files rounded up to whole pages.
+fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -> io::Result<u64> {
+    const PAGE: u64 = 4096;
+    let mut pages = 0u64;
     // Canonical, so that entries compare equal to the (canonical) paths never to copy.
     let from = fs::canonicalize(from)?;
     let mut pending = vec![(from, to.to_path_buf())];
@@ -212,13 +302,14 @@ fn copy_tree(from: &Path, to: &Path, budget: &mut u64, never_copy: &[PathBuf]) -
                     return Err(io::Error::new(io::ErrorKind::FileTooLarge, "quota"));
                 }
                 *budget -= len;
+                pages += len.div_ceil(PAGE);
                 fs::copy(&path, &target)?;
             } else if kind.is_symlink() {
                 std::os::unix::fs::symlink(fs::read_link(&path)?, &target)?;
             }
         }
     }
-    Ok(())
+    Ok(pages * PAGE)
 }
 
 /// Gives the tree to `uid` (symlinks themselves, not their targets), without recursion.
@@ -325,7 +416,6 @@ pub fn sweep() -> usize {
     let Ok(entries) = fs::read_dir(&base) else {
         return 0;
     };
-    let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -336,17 +426,7 @@ pub fn sweep() -> usize {
             continue;
         }
         let dir = entry.path();
-        let prefix = format!("{}/", dir.display());
-        let mut stale: Vec<&str> = mounts
-            .lines()
-            .filter_map(|l| l.split(' ').nth(4))
-            .filter(|m| m.starts_with(&prefix))
-            .collect();
-        // Deepest first.
-        stale.sort_by_key(|m| std::cmp::Reverse(m.len()));
-        for m in stale {
-            let _ = umount2(m, MntFlags::MNT_DETACH);
-        }
+        unmount_under(&dir);
         if remove_tree(&dir).is_ok() {
             removed += 1;
         }

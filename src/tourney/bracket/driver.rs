@@ -235,6 +235,7 @@ mod tests {
             seed: Some(11),
             bracket: BracketFormat::default(),
             database: "t.db".into(),
+            rosters: Vec::new(),
             limits: Limits::default(),
             schools: vec![
                 School {

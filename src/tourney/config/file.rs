@@ -219,8 +219,10 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
             }
         }
     }
+    let mut rosters = Vec::new();
     if let Some(roster) = &raw.roster {
         let roster = field(roster);
+        rosters.push(dir.join(roster.trimmed()));
         read_roster(
             &dir.join(roster.trimmed()),
             &roster.loc,
@@ -242,6 +244,7 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
         schools,
         teams,
         source: path.to_path_buf(),
+        rosters,
     })?;
     Ok(Loaded {
         tournament,
