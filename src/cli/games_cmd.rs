@@ -14,8 +14,7 @@ pub struct GamesArgs {
 
 pub fn run(args: GamesArgs) -> Result<(), CliError> {
     if args.json {
-        let games: Vec<serde_json::Value> = GameKind::ALL
-            .iter()
+        let games: Vec<serde_json::Value> = GameKind::all()
             .map(|k| {
                 serde_json::json!({
                     "id": k.id(),
@@ -32,7 +31,7 @@ pub fn run(args: GamesArgs) -> Result<(), CliError> {
         println!("{text}");
         return Ok(());
     }
-    for k in GameKind::ALL {
+    for k in GameKind::all() {
         println!("{} ({})", k.id(), k.title());
         println!(
             "  seats: {} to {} · engine version {}",

@@ -244,10 +244,10 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         bot_names: names,
     } = args;
     let kind = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
-    if kind == GameKind::RobotGame {
+    if kind == GameKind::of(&crate::games::robotgame::kind::RobotGame) {
         return play_robotgame(&args, &names, &bot_dirs);
     }
-    if kind == GameKind::Robots {
+    if kind == GameKind::of(&crate::games::robots::kind::Robots) {
         return play_robots(&args, &names, &bot_dirs);
     }
     let board_name = args.board.as_deref().ok_or_else(|| {
@@ -470,7 +470,7 @@ fn play_robots(
     let (holders, bots) = seatholders(
         args,
         bot_dirs,
-        GameKind::Robots,
+        GameKind::of(&crate::games::robots::kind::Robots),
         &BuiltinAi::ALL.map(|a| a.name()),
         BuiltinAi::from_name,
     )?;
@@ -619,7 +619,7 @@ fn play_robotgame(
     let (holders, bots) = seatholders(
         args,
         bot_dirs,
-        GameKind::RobotGame,
+        GameKind::of(&crate::games::robotgame::kind::RobotGame),
         &BuiltinAi::ALL.map(|a| a.name()),
         BuiltinAi::from_name,
     )?;
@@ -867,7 +867,7 @@ fn write_robotgame_traces(
     let n = labels.len() as u8;
     write_traces(
         dir,
-        GameKind::RobotGame,
+        GameKind::of(&crate::games::robotgame::kind::RobotGame),
         games.len(),
         labels,
         seed,
@@ -889,7 +889,7 @@ fn write_robots_traces(
     let n = labels.len() as u8;
     write_traces(
         dir,
-        GameKind::Robots,
+        GameKind::of(&crate::games::robots::kind::Robots),
         games.len(),
         labels,
         seed,

@@ -15,20 +15,14 @@ pub enum BuiltinBot {
 impl BuiltinBot {
     /// The AI of `kind` called `name`, if there is one.
     pub fn parse(kind: GameKind, name: &str) -> Option<BuiltinBot> {
-        match kind {
-            GameKind::Lrs => crate::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs),
-            GameKind::RobotGame => {
-                super::robotgame::BuiltinAi::from_name(name).map(BuiltinBot::RobotGame)
-            }
-            GameKind::Robots => super::robots::BuiltinAi::from_name(name).map(BuiltinBot::Robots),
-        }
+        kind.game().builtin(name)
     }
 
     pub fn kind(self) -> GameKind {
         match self {
-            BuiltinBot::Lrs(_) => GameKind::Lrs,
-            BuiltinBot::RobotGame(_) => GameKind::RobotGame,
-            BuiltinBot::Robots(_) => GameKind::Robots,
+            BuiltinBot::Lrs(_) => GameKind::of(&super::lrs::kind::Lrs),
+            BuiltinBot::RobotGame(_) => GameKind::of(&super::robotgame::kind::RobotGame),
+            BuiltinBot::Robots(_) => GameKind::of(&super::robots::kind::Robots),
         }
     }
 
@@ -63,12 +57,15 @@ mod tests {
 
     #[test]
     fn names_are_per_game() {
-        let dodger = BuiltinBot::parse(GameKind::Robots, "dodger").unwrap();
-        assert_eq!(dodger.kind(), GameKind::Robots);
+        let dodger = BuiltinBot::parse(GameKind::parse("robots").unwrap(), "dodger").unwrap();
+        assert_eq!(dodger.kind(), GameKind::parse("robots").unwrap());
         assert_eq!(dodger.to_string(), "builtin:dodger");
-        assert_eq!(BuiltinBot::parse(GameKind::Lrs, "dodger"), None);
         assert_eq!(
-            BuiltinBot::names_of(GameKind::RobotGame),
+            BuiltinBot::parse(GameKind::parse("lrs").unwrap(), "dodger"),
+            None
+        );
+        assert_eq!(
+            BuiltinBot::names_of(GameKind::parse("robotgame").unwrap()),
             "builtin:random, builtin:hunter"
         );
     }

@@ -1,242 +1,278 @@
-//! Defines [`GameKind`]: the games the orchestrator knows, with what each one offers (seats,
-//! arenas, built-in AIs, engine version, statistics).
+//! Defines the game seam's registry: the [`Game`] trait, what the orchestrator may ask of a
+//! game kind (seats, arenas, built-in AIs, engine version, statistics, tie-break steps), and
+//! [`GameKind`], a handle to one registered game.
 //!
-//! One list, so `lrs-tourney games`, `play --game` and scenario files agree on the names and
-//! an unknown name is answered with the known ones.
+//! Each game implements [`Game`] in its own folder (`games/lrs`, `games/robotgame`,
+//! `games/robots`); [`REGISTRY`] lists them once, so `lrs-tourney games`, `play --game`,
+//! bracket files, scenario files and the store agree on the names, and an unknown name is
+//! answered with the known ones. The orchestrator holds a [`GameKind`] and asks it; it never
+//! asks which game it is.
 
-use super::stats::{Better, TieStep};
+use super::stats::TieStep;
+use super::{BuiltinBot, GameSettings, SettingsProblem};
+use std::path::Path;
 use thiserror::Error;
 
-/// A game the orchestrator can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum GameKind {
-    /// Last Robot Standing (`crate::engine`).
-    #[default]
-    Lrs,
-    /// RobotGame (`crate::games::robotgame`).
-    RobotGame,
-    /// Robots (`crate::games::robots`).
-    Robots,
+/// What the orchestrator may ask of a game kind, answered by each game in its folder.
+pub trait Game: Send + Sync + 'static {
+    /// The name used in files, on the command line and in the store.
+    fn id(&self) -> &'static str;
+
+    fn title(&self) -> &'static str;
+
+    /// Players in one game.
+    fn seats(&self) -> std::ops::RangeInclusive<usize>;
+
+    /// The version of the game's rules implementation, stored with its games: a stored
+    /// tournament resumes only under the version that played it.
+    fn engine_version(&self) -> u32;
+
+    /// Where games are played, in one line (`lrs-tourney games`).
+    fn arenas(&self) -> String;
+
+    /// The built-in AIs as (name, what it does).
+    fn builtin_ais(&self) -> Vec<(&'static str, &'static str)>;
+
+    /// The built-in AI that plays the game best (the default of generated tournaments).
+    fn best_builtin(&self) -> &'static str;
+
+    /// The game's own statistics per seat, after score and wins, in the order of
+    /// [`Stats`](super::Stats) (and of the store's `stat_1`.. columns).
+    fn statistics(&self) -> &'static [&'static str];
+
+    /// The tie-break steps after series score and games won (and before the seeded draw).
+    fn tie_steps(&self) -> &'static [TieStep];
+
+    /// The built-in AI called `name`, if the game has one.
+    fn builtin(&self, name: &str) -> Option<BuiltinBot>;
+
+    /// The settings a bracket file's `game = "ID"` means with no `[game]` table.
+    fn default_settings(&self) -> GameSettings;
+
+    /// Reads the `[game]` table of the bracket file `text` (its `id` already read). Keys of
+    /// another game, or unknown ones, are problems.
+    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem>;
+
+    /// Checks and runs the scenario file `text` (`file` names it in messages, `base_dir` is
+    /// where paths in it start) and gives its outcome as JSON.
+    fn run_scenario(
+        &self,
+        text: &str,
+        file: &str,
+        base_dir: &Path,
+    ) -> Result<serde_json::Value, crate::scenario::ScenarioError>;
+
+    /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
+    /// programs.
+    fn speaks_windward(&self) -> bool {
+        false
+    }
+
+    /// Whether the bracket file's top-level `boards` pool (arenas cycled game by game) and
+    /// `turns_per_game` apply to the game; games without them refuse both keys.
+    fn has_arena_pool(&self) -> bool {
+        false
+    }
+
+    /// Checks one entry of a bracket's arena pool (the `boards` key) for sets of up to
+    /// `seats` teams; `dir` is the bracket file's folder for relative paths (`None`: the
+    /// built-in format). Gives the name to store. Games without an arena pool refuse it.
+    fn pool_entry(
+        &self,
+        entry: &str,
+        dir: Option<&Path>,
+        seats: i64,
+    ) -> Result<String, SettingsProblem> {
+        let _ = (entry, dir, seats);
+        Err(SettingsProblem {
+            offset: None,
+            what: format!("{} has no arena pool", self.title()),
+            expected: "no `boards` key".to_string(),
+        })
+    }
+
+    /// The arena names the pool accepts, for messages (empty without a pool).
+    fn pool_names(&self) -> String {
+        String::new()
+    }
+
+    /// What a pool entry contributes to a configuration fingerprint: its content, so the
+    /// same arena under another path is the same configuration.
+    fn pool_fingerprint(&self, entry: &str) -> String {
+        format!("arena={entry}|")
+    }
+
+    /// Whether two pool entries name the same arena (by name, or by content).
+    fn same_pool_entry(&self, a: &str, b: &str) -> bool {
+        a == b
+    }
 }
 
-/// A game name that is not one of [`GameKind::ALL`].
+/// Every game, in the order `lrs-tourney games` lists them; the first is the default of
+/// files that name none. A new game is one more line here.
+pub static REGISTRY: [&dyn Game; 3] = [
+    &super::lrs::kind::Lrs,
+    &super::robotgame::kind::RobotGame,
+    &super::robots::kind::Robots,
+];
+
+/// A handle to one registered game: cheap to copy, compared by the game's id.
+#[derive(Clone, Copy)]
+pub struct GameKind(&'static dyn Game);
+
+/// A game name that is not registered.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown game {given:?}; the games are: {}", GameKind::ALL.map(GameKind::id).join(", "))]
+#[error("unknown game {given:?}; the games are: {}", GameKind::all().map(GameKind::id).collect::<Vec<_>>().join(", "))]
 pub struct UnknownGame {
     pub given: String,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Lrs, GameKind::RobotGame, GameKind::Robots];
-
-    /// The name used in files and on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::Lrs => "lrs",
-            GameKind::RobotGame => "robotgame",
-            GameKind::Robots => "robots",
-        }
+    /// Every registered game, in registry order.
+    pub fn all() -> impl Iterator<Item = GameKind> + Clone {
+        REGISTRY.iter().map(|&game| GameKind(game))
     }
 
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Lrs => "Last Robot Standing",
-            GameKind::RobotGame => "RobotGame",
-            GameKind::Robots => "Robots",
-        }
-    }
-
+    /// The game named `text`.
     pub fn parse(text: &str) -> Result<GameKind, UnknownGame> {
-        GameKind::ALL
-            .into_iter()
+        GameKind::all()
             .find(|k| k.id() == text)
             .ok_or_else(|| UnknownGame {
                 given: text.to_string(),
             })
     }
 
-    /// Players in one game.
+    /// Whether this is the game files play when they name none.
+    pub fn is_default(self) -> bool {
+        self == GameKind::default()
+    }
+
+    /// The handle of a registered game (games name themselves with it).
+    pub fn of(game: &'static dyn Game) -> GameKind {
+        GameKind(game)
+    }
+
+    /// The registered game behind the handle.
+    pub fn game(self) -> &'static dyn Game {
+        self.0
+    }
+
+    fn position(self) -> usize {
+        REGISTRY
+            .iter()
+            .position(|g| g.id() == self.id())
+            .unwrap_or(usize::MAX)
+    }
+
+    pub fn id(self) -> &'static str {
+        self.0.id()
+    }
+
+    pub fn title(self) -> &'static str {
+        self.0.title()
+    }
+
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            GameKind::Lrs => crate::engine::MIN_PLAYERS..=crate::engine::MAX_PLAYERS,
-            GameKind::RobotGame => 2..=crate::games::robotgame::engine::MAX_SEATS,
-            GameKind::Robots => 1..=crate::games::robots::game::MAX_SEATS,
-        }
+        self.0.seats()
     }
 
-    /// The version of the game's rules implementation, stored with its games.
     pub fn engine_version(self) -> u32 {
-        match self {
-            GameKind::Lrs => crate::engine::ENGINE_VERSION,
-            GameKind::RobotGame => crate::games::robotgame::ENGINE_VERSION,
-            GameKind::Robots => crate::games::robots::ENGINE_VERSION,
-        }
+        self.0.engine_version()
     }
 
-    /// Where games are played, in one line.
     pub fn arenas(self) -> String {
-        match self {
-            GameKind::Lrs => {
-                let names: Vec<&str> = crate::boards::shipped_boards()
-                    .iter()
-                    .map(|b| b.file_name.trim_end_matches(".toml"))
-                    .collect();
-                format!("boards: {} (or a board file)", names.join(", "))
-            }
-            GameKind::RobotGame => "the 19x19 round arena (225 squares, 48 spawn squares)".into(),
-            GameKind::Robots => {
-                let s = crate::games::robots::Settings::default();
-                format!(
-                    "one {}x{} board per seat, the same levels for all",
-                    s.width, s.height
-                )
-            }
-        }
+        self.0.arenas()
     }
 
-    /// The built-in AIs as (name, what it does).
     pub fn builtin_ais(self) -> Vec<(&'static str, &'static str)> {
-        match self {
-            GameKind::Lrs => crate::ai::BuiltinAi::ALL
-                .iter()
-                .map(|ai| (ai.name(), ai.summary()))
-                .collect(),
-            GameKind::RobotGame => crate::games::robotgame::BuiltinAi::ALL
-                .iter()
-                .map(|ai| (ai.name(), ai.summary()))
-                .collect(),
-            GameKind::Robots => crate::games::robots::BuiltinAi::ALL
-                .iter()
-                .map(|ai| (ai.name(), ai.summary()))
-                .collect(),
-        }
+        self.0.builtin_ais()
     }
 
-    /// The game's own statistics per seat, after score and wins, in the order of
-    /// [`Stats`](super::Stats) (and of the store's `stat_1`.. columns).
+    pub fn best_builtin(self) -> &'static str {
+        self.0.best_builtin()
+    }
+
     pub fn statistics(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Lrs => &["flags", "hits", "pushes", "push_kills", "deaths"],
-            GameKind::RobotGame => &["damage_dealt", "kills"],
-            GameKind::Robots => &["levels_cleared", "kills", "turns"],
-        }
+        self.0.statistics()
     }
 
-    /// Checks one entry of a bracket's arena pool (the `boards` key) for a game whose
-    /// sets have up to `seats` teams; `dir` is the bracket file's folder for relative paths
-    /// (`None`: the built-in format). Gives the name to store: a shipped arena by its name,
-    /// a file by its absolute path. Only Last Robot Standing has an arena pool.
+    pub fn tie_steps(self) -> &'static [TieStep] {
+        self.0.tie_steps()
+    }
+
+    pub fn speaks_windward(self) -> bool {
+        self.0.speaks_windward()
+    }
+
     pub fn pool_entry(
         self,
         entry: &str,
-        dir: Option<&std::path::Path>,
+        dir: Option<&Path>,
         seats: i64,
-    ) -> Result<String, super::SettingsProblem> {
-        match self {
-            GameKind::Lrs => super::lrs::board_entry(entry, dir, seats),
-            other => Err(super::SettingsProblem {
-                offset: None,
-                what: format!("{} has no arena pool", other.title()),
-                expected: "no `boards` key".to_string(),
-            }),
-        }
+    ) -> Result<String, SettingsProblem> {
+        self.0.pool_entry(entry, dir, seats)
     }
 
-    /// The arena names the pool accepts, for messages.
+    pub fn has_arena_pool(self) -> bool {
+        self.0.has_arena_pool()
+    }
+
     pub fn pool_names(self) -> String {
-        match self {
-            GameKind::Lrs => super::lrs::shipped_board_names(),
-            _ => String::new(),
-        }
+        self.0.pool_names()
     }
 
-    /// What a pool entry contributes to a configuration fingerprint: its content, so the
-    /// same arena under another path is the same configuration.
     pub fn pool_fingerprint(self, entry: &str) -> String {
-        match self {
-            GameKind::Lrs => super::lrs::board_fingerprint(entry),
-            _ => format!("arena={entry}|"),
-        }
+        self.0.pool_fingerprint(entry)
     }
 
-    /// Whether two pool entries name the same arena (by name, or by content).
     pub fn same_pool_entry(self, a: &str, b: &str) -> bool {
-        match self {
-            GameKind::Lrs => super::lrs::same_board(a, b),
-            _ => a == b,
-        }
-    }
-
-    /// The built-in AI that plays the game best (the default of generated tournaments).
-    pub fn best_builtin(self) -> &'static str {
-        match self {
-            GameKind::Lrs => "runner",
-            GameKind::RobotGame => "hunter",
-            GameKind::Robots => "dodger",
-        }
-    }
-
-    /// Whether the game's bots may be the 2012 Windward TCP/XML clients (Last Robot
-    /// Standing's own protocol) besides JSON-lines programs.
-    pub fn speaks_windward(self) -> bool {
-        self == GameKind::Lrs
-    }
-
-    /// The tie-break steps after series score and games won (and before the seeded draw).
-    pub fn tie_steps(self) -> &'static [TieStep] {
-        const LRS: [TieStep; 2] = [
-            TieStep {
-                name: "flags",
-                stat: 0,
-                better: Better::More,
-                noun: "flags",
-            },
-            TieStep {
-                name: "fewer_deaths",
-                stat: 4,
-                better: Better::Fewer,
-                noun: "deaths",
-            },
-        ];
-        const ROBOTGAME: [TieStep; 2] = [
-            TieStep {
-                name: "damage_dealt",
-                stat: 0,
-                better: Better::More,
-                noun: "damage dealt",
-            },
-            TieStep {
-                name: "kills",
-                stat: 1,
-                better: Better::More,
-                noun: "kills",
-            },
-        ];
-        const ROBOTS: [TieStep; 2] = [
-            TieStep {
-                name: "levels_cleared",
-                stat: 0,
-                better: Better::More,
-                noun: "levels cleared",
-            },
-            TieStep {
-                name: "kills",
-                stat: 1,
-                better: Better::More,
-                noun: "kills",
-            },
-        ];
-        match self {
-            GameKind::Lrs => &LRS,
-            GameKind::RobotGame => &ROBOTGAME,
-            GameKind::Robots => &ROBOTS,
-        }
+        self.0.same_pool_entry(a, b)
     }
 
     /// The statistic that is listed next to the score in short tables (the first
     /// tie-break's).
     pub fn headline_stat(self) -> usize {
-        self.tie_steps()[0].stat
+        self.tie_steps().first().map_or(0, |step| step.stat)
+    }
+}
+
+/// The first registered game.
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind(REGISTRY[0])
+    }
+}
+
+impl PartialEq for GameKind {
+    fn eq(&self, other: &GameKind) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for GameKind {}
+
+impl std::hash::Hash for GameKind {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state);
+    }
+}
+
+/// Registry order.
+impl Ord for GameKind {
+    fn cmp(&self, other: &GameKind) -> std::cmp::Ordering {
+        self.position().cmp(&other.position())
+    }
+}
+
+impl PartialOrd for GameKind {
+    fn partial_cmp(&self, other: &GameKind) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameKind({})", self.id())
     }
 }
 
@@ -246,7 +282,7 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_unknown_names_list_the_games() {
-        for k in GameKind::ALL {
+        for k in GameKind::all() {
             assert_eq!(GameKind::parse(k.id()), Ok(k));
         }
         let err = GameKind::parse("chess").unwrap_err().to_string();
@@ -254,5 +290,14 @@ mod tests {
             err,
             "unknown game \"chess\"; the games are: lrs, robotgame, robots"
         );
+    }
+
+    #[test]
+    fn ids_are_unique_and_every_game_has_a_tie_step() {
+        let mut ids: Vec<&str> = GameKind::all().map(GameKind::id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), REGISTRY.len());
+        assert!(GameKind::all().all(|k| !k.tie_steps().is_empty()));
     }
 }

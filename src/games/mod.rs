@@ -1,9 +1,10 @@
 //! The game kinds behind the orchestrator (the game seam).
 //!
-//! [`GameKind`] is the one list of games, with what the orchestrator may ask of each: seats,
-//! settings ([`GameSettings`]), built-in AIs ([`BuiltinBot`]), statistics ([`Stats`]) and
-//! tie-break steps ([`TieStep`]). RobotGame and Robots live here; Last Robot Standing's
-//! engine is still `crate::engine`, reached through the same types.
+//! [`Game`] is what the orchestrator may ask of a game kind (seats, settings
+//! ([`GameSettings`]), built-in AIs ([`BuiltinBot`]), statistics ([`Stats`]), tie-break
+//! steps ([`TieStep`]), scenarios); each game implements it in its folder and [`REGISTRY`]
+//! lists them; [`GameKind`] is a handle to one. RobotGame and Robots live here; Last Robot
+//! Standing's engine is still `crate::engine`, reached through the same types.
 
 mod arena;
 mod builtin;
@@ -12,12 +13,12 @@ mod kind;
 pub mod lrs;
 pub mod robotgame;
 pub mod robots;
-mod settings;
+pub(crate) mod settings;
 mod stats;
 pub mod view;
 
 pub use arena::Arena;
 pub use builtin::BuiltinBot;
-pub use kind::{GameKind, UnknownGame};
+pub use kind::{Game, GameKind, REGISTRY, UnknownGame};
 pub use settings::{GameSettings, RobotsSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};

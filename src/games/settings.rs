@@ -77,19 +77,15 @@ impl GameSettings {
 
     pub fn kind(&self) -> GameKind {
         match self {
-            GameSettings::Lrs => GameKind::Lrs,
-            GameSettings::RobotGame => GameKind::RobotGame,
-            GameSettings::Robots(_) => GameKind::Robots,
+            GameSettings::Lrs => GameKind::of(&super::lrs::kind::Lrs),
+            GameSettings::RobotGame => GameKind::of(&super::robotgame::kind::RobotGame),
+            GameSettings::Robots(_) => GameKind::of(&super::robots::kind::Robots),
         }
     }
 
     /// The settings `game = "ID"` means.
     pub fn default_for(kind: GameKind) -> GameSettings {
-        match kind {
-            GameKind::Lrs => GameSettings::Lrs,
-            GameKind::RobotGame => GameSettings::RobotGame,
-            GameKind::Robots => GameSettings::Robots(RobotsSettings::default()),
-        }
+        kind.game().default_settings()
     }
 
     /// The most turns one game lasts.
@@ -116,20 +112,7 @@ impl GameSettings {
     /// Reads the `[game]` table of the bracket file `text` for `kind` (its `id` already
     /// read). Keys of another game, or unknown ones, are problems.
     pub fn from_table(kind: GameKind, text: &str) -> Result<GameSettings, SettingsProblem> {
-        match kind {
-            GameKind::Lrs => {
-                table::<IdOnly>(
-                    text,
-                    "lrs takes no keys in [game]: its boards and turns_per_game are top-level keys",
-                )?;
-                Ok(GameSettings::Lrs)
-            }
-            GameKind::RobotGame => {
-                table::<IdOnly>(text, "robotgame takes no settings: one arena, 100 turns")?;
-                Ok(GameSettings::RobotGame)
-            }
-            GameKind::Robots => robots_table(text).map(GameSettings::Robots),
-        }
+        kind.game().settings_from_table(text)
     }
 }
 
@@ -167,7 +150,12 @@ fn table<T: for<'de> Deserialize<'de>>(text: &str, expected: &str) -> Result<T, 
         })
 }
 
-fn robots_table(text: &str) -> Result<RobotsSettings, SettingsProblem> {
+/// Checks that the `[game]` table of `text` holds its `id` alone (`expected` says why).
+pub(in crate::games) fn no_settings(text: &str, expected: &str) -> Result<(), SettingsProblem> {
+    table::<IdOnly>(text, expected).map(|_| ())
+}
+
+pub(in crate::games) fn robots_table(text: &str) -> Result<RobotsSettings, SettingsProblem> {
     let t: RobotsTable = table(
         text,
         "robots settings: width, height, start_level, max_turns",
@@ -224,15 +212,16 @@ mod tests {
     #[test]
     fn robots_tables_are_read_and_checked() {
         let text = "name = \"x\"\n[game]\nid = \"robots\"\nstart_level = 3\nwidth = 40\n";
-        let s = GameSettings::from_table(GameKind::Robots, text).unwrap();
+        let s = GameSettings::from_table(GameKind::parse("robots").unwrap(), text).unwrap();
         let GameSettings::Robots(r) = s else { panic!() };
         assert_eq!((r.start_level, r.width, r.height), (3, 40, 22));
         let bad = "[game]\nid = \"robots\"\nstart_level = 30\n";
-        let p = GameSettings::from_table(GameKind::Robots, bad).unwrap_err();
+        let p = GameSettings::from_table(GameKind::parse("robots").unwrap(), bad).unwrap_err();
         assert_eq!(p.what, "`start_level` = 30 is out of range");
         assert_eq!(p.offset, Some(bad.find("30").unwrap()));
         let unknown = "[game]\nid = \"robotgame\"\nspeed = 3\n";
-        let p = GameSettings::from_table(GameKind::RobotGame, unknown).unwrap_err();
+        let p =
+            GameSettings::from_table(GameKind::parse("robotgame").unwrap(), unknown).unwrap_err();
         assert!(p.what.contains("unknown field `speed`"), "{p:?}");
     }
 

@@ -445,8 +445,10 @@ pub fn replay_for_view(
             let outcome = replay(arena, seats, seed, decisions)?;
             Ok(Replayed::Trace {
                 kind: match arena {
-                    Arena::Robots(_) => crate::games::GameKind::Robots,
-                    _ => crate::games::GameKind::RobotGame,
+                    Arena::Robots(_) => {
+                        crate::games::GameKind::of(&crate::games::robots::kind::Robots)
+                    }
+                    _ => crate::games::GameKind::of(&crate::games::robotgame::kind::RobotGame),
                 },
                 trace: trace(arena, seats, seed, decisions)?,
                 scores: outcome.seats.iter().map(|s| s.score).collect(),
@@ -518,7 +520,7 @@ mod tests {
     /// error, never a panic or a different game.
     #[test]
     fn games_of_every_kind_replay_from_their_stored_decisions() {
-        for kind in GameKind::ALL {
+        for kind in GameKind::all() {
             let arena = arena_of(kind);
             let ais: Vec<BuiltinBot> = kind
                 .builtin_ais()

@@ -15,11 +15,13 @@ pub type ScenarioGame = GameKind;
 
 /// The known `game` values, for messages: `"lrs" (the default), "robotgame" or "robots"`.
 fn known_games() -> String {
-    let names: Vec<String> = GameKind::ALL
-        .iter()
-        .map(|k| match k {
-            GameKind::Lrs => format!("{:?} (the default)", k.id()),
-            other => format!("{:?}", other.id()),
+    let names: Vec<String> = GameKind::all()
+        .map(|k| {
+            if k.is_default() {
+                format!("{:?} (the default)", k.id())
+            } else {
+                format!("{:?}", k.id())
+            }
         })
         .collect();
     match names.split_last() {
@@ -32,11 +34,11 @@ fn known_games() -> String {
 /// parser, whose messages for it are unchanged.
 pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioError> {
     let Ok(doc) = DeTable::parse(text) else {
-        return Ok(ScenarioGame::Lrs);
+        return Ok(ScenarioGame::default());
     };
     let src = Source { file, text };
     let Some(value) = doc.get_ref().get("game") else {
-        return Ok(ScenarioGame::Lrs);
+        return Ok(ScenarioGame::default());
     };
     match value.get_ref() {
         DeValue::String(s) => GameKind::parse(s).map_err(|_| {

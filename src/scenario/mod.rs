@@ -37,18 +37,10 @@ pub fn run_scenario_file(path: &Path) -> Result<serde_json::Value, ScenarioError
         file: file.clone(),
         reason: e.to_string(),
     })?;
-    match scenario_game(&text, &file)? {
-        ScenarioGame::Lrs => {
-            let base_dir = path.parent().unwrap_or(Path::new("."));
-            run_scenario_str(&text, &file, base_dir)
-        }
-        ScenarioGame::RobotGame => Ok(crate::games::robotgame::scenario::run_scenario_str(
-            &text, &file,
-        )?),
-        ScenarioGame::Robots => Ok(crate::games::robots::scenario::run_scenario_str(
-            &text, &file,
-        )?),
-    }
+    let base_dir = path.parent().unwrap_or(Path::new("."));
+    scenario_game(&text, &file)?
+        .game()
+        .run_scenario(&text, &file, base_dir)
 }
 
 /// Checks and runs scenario `text`; `file` names it in messages and `base_dir` is where

@@ -48,7 +48,7 @@ pub fn generate(teams: usize, schools: usize, seed: u64) -> Generated {
 /// At least one team and one school are generated: `teams == 0` counts as 1 and
 /// `schools` is clamped to `1..=teams`, so check the arguments before calling.
 pub fn generate_with_bot(teams: usize, schools: usize, seed: u64, bot: &str) -> Generated {
-    generate_game(GameKind::Lrs, teams, schools, seed, bot)
+    generate_game(GameKind::default(), teams, schools, seed, bot)
 }
 
 /// As [`generate_with_bot`], for a tournament of `game`: another game than Last Robot
@@ -64,7 +64,7 @@ pub fn generate_game(
     let schools = schools.clamp(1, teams);
     let sizes = school_sizes(teams, schools, seed);
     let (game_flag, bracket_line, bracket_toml) = match game {
-        GameKind::Lrs => (String::new(), String::new(), None),
+        default if default.is_default() => (String::new(), String::new(), None),
         other => (
             format!(" --game {}", other.id()),
             format!("bracket = \"{BRACKET_FILE}\"\n"),

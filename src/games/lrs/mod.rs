@@ -5,6 +5,7 @@
 //! entry, and a board's content for the configuration fingerprint (the same board under
 //! another path is the same board).
 
+pub mod kind;
 pub mod remote;
 pub mod replay;
 pub mod windward;

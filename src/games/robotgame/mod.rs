@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod arena;
 pub mod engine;
+pub mod kind;
 pub mod log;
 mod movement;
 pub mod protocol;

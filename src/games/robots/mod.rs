@@ -11,6 +11,7 @@ pub mod ai;
 pub mod board;
 mod free;
 pub mod game;
+pub mod kind;
 pub mod log;
 pub mod protocol;
 pub mod scenario;

@@ -215,11 +215,11 @@ impl Replayed {
     pub fn page(&self, info: &PageInfo) -> String {
         match self {
             Replayed::Lrs { board, replay } => page(board, replay, info),
-            Replayed::Trace {
-                kind: crate::games::GameKind::Robots,
-                trace,
-                ..
-            } => robots_page(trace, info),
+            Replayed::Trace { kind, trace, .. }
+                if *kind == crate::games::GameKind::of(&crate::games::robots::kind::Robots) =>
+            {
+                robots_page(trace, info)
+            }
             Replayed::Trace { trace, .. } => robotgame_page(trace, info),
         }
     }

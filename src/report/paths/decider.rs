@@ -56,8 +56,7 @@ fn label(step: &str) -> &str {
     match step {
         "games_won" => "games won",
         "seeded_draw" => "seeded draw",
-        other => GameKind::ALL
-            .iter()
+        other => GameKind::all()
             .flat_map(|k| k.tie_steps())
             .find(|s| s.name == other)
             .map_or(other, |s| s.noun),
@@ -171,7 +170,7 @@ mod tests {
 
     fn draw() -> TieDraw {
         TieDraw::new(
-            crate::games::GameKind::Lrs.tie_steps(),
+            crate::games::GameKind::default().tie_steps(),
             crate::tourney::bracket::TournamentSeed::keyed(7),
             ["a", "b", "c", "d"],
         )

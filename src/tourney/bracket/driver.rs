@@ -226,7 +226,8 @@ mod tests {
             name: name.to_string(),
             school,
             bot: Bot::Builtin(
-                crate::games::BuiltinBot::parse(crate::games::GameKind::Lrs, "runner").unwrap(),
+                crate::games::BuiltinBot::parse(crate::games::GameKind::default(), "runner")
+                    .unwrap(),
             ),
             origin: "test".to_string(),
         };

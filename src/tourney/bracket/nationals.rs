@@ -139,7 +139,7 @@ mod tests {
     #[test]
     fn the_best_non_qualified_teams_are_wild_cards() {
         let draw = TieDraw::new(
-            crate::games::GameKind::Lrs.tie_steps(),
+            crate::games::GameKind::default().tie_steps(),
             crate::tourney::bracket::TournamentSeed::keyed(1),
             (0..20).map(|t| t.to_string()),
         );

@@ -221,16 +221,16 @@ mod tests {
     }
 
     fn flags() -> TieBreak {
-        TieBreak::Stat(0, GameKind::Lrs.tie_steps()[0])
+        TieBreak::Stat(0, GameKind::default().tie_steps()[0])
     }
 
     fn fewer_deaths() -> TieBreak {
-        TieBreak::Stat(1, GameKind::Lrs.tie_steps()[1])
+        TieBreak::Stat(1, GameKind::default().tie_steps()[1])
     }
 
     fn draw() -> TieDraw {
         TieDraw::new(
-            GameKind::Lrs.tie_steps(),
+            GameKind::default().tie_steps(),
             crate::tourney::bracket::TournamentSeed::keyed(42),
             ["a/x", "a/y", "b/x", "b/y", "c/x"],
         )

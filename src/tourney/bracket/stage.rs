@@ -415,7 +415,7 @@ mod tests {
 
     fn draw() -> TieDraw {
         TieDraw::new(
-            crate::games::GameKind::Lrs.tie_steps(),
+            crate::games::GameKind::default().tie_steps(),
             crate::tourney::bracket::TournamentSeed::keyed(9),
             (0..100).map(|t| format!("w/{t}")),
         )

@@ -67,12 +67,12 @@ pub fn parse_bracket(
     let mut problems = Problems::default();
     let at = |offset: usize| Loc::toml(file, text, offset);
     let game = match &raw.game {
-        None => Some(GameSettings::Lrs),
+        None => Some(GameKind::default().game().default_settings()),
         Some(value) => problems.keep(game_settings(value, text, &at)),
     };
-    let kind = game.map_or(GameKind::Lrs, |g| g.kind());
-    let lrs = kind == GameKind::Lrs;
-    let turns_per_game = if lrs {
+    let kind = game.map_or(GameKind::default(), |g| g.kind());
+    let pool = kind.has_arena_pool();
+    let turns_per_game = if pool {
         raw.turns_per_game
     } else {
         let offset = raw.turns_per_game.map(|t| t.span().start);
@@ -119,7 +119,7 @@ pub fn parse_bracket(
         1..=i64::from(u32::MAX),
         "10",
     );
-    let turns = if lrs {
+    let turns = if pool {
         int(turns_per_game, "turns_per_game", 1..=MAX_TURNS, "60")
     } else {
         game.map(|g| i64::from(g.turns(0).min(u32::from(u16::MAX))))
@@ -134,7 +134,7 @@ pub fn parse_bracket(
     let advance_max = set_size.map_or(MAX_SET_SIZE / 2, |s| s / 2);
     let advance = int(raw.advance_per_set, "advance_per_set", 1..=advance_max, "2");
     let boards = match raw.boards {
-        list if !lrs => {
+        list if !pool => {
             not_for(
                 &mut problems,
                 &at,
@@ -198,7 +198,7 @@ fn game_settings(
 ) -> Result<GameSettings, Diagnostic> {
     let loc = at(value.span().start);
     let known = || {
-        let ids: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+        let ids: Vec<&str> = GameKind::all().map(GameKind::id).collect();
         format!("one of {} (see `lrs-tourney games`)", ids.join(", "))
     };
     let kind_of = |id: &str| {
@@ -264,14 +264,14 @@ fn board_entry(
     dir: Option<&Path>,
     starts_needed: i64,
 ) -> Result<String, Diagnostic> {
-    GameKind::Lrs
+    GameKind::default()
         .pool_entry(entry, dir, starts_needed)
         .map_err(|p| loc.error(p.what, p.expected))
 }
 
 /// The shipped board names, for messages.
 fn shipped_names() -> String {
-    GameKind::Lrs.pool_names()
+    GameKind::default().pool_names()
 }
 
 #[cfg(test)]

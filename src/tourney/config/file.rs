@@ -172,8 +172,11 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
         }
     }
 
-    let mut registry =
-        Registry::for_game(bracket.as_ref().map_or(GameKind::Lrs, |b| b.game.kind()));
+    let mut registry = Registry::for_game(
+        bracket
+            .as_ref()
+            .map_or(GameKind::default(), |b| b.game.kind()),
+    );
     for school in &raw.school {
         let Some(school_name) = &school.get_ref().name else {
             problems.push(lines.loc(school.span().start).error(

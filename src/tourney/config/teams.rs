@@ -45,9 +45,10 @@ pub fn parse_bot(
     if let Some(name) = command.strip_prefix("builtin:") {
         let ai = BuiltinBot::parse(game, name.trim()).ok_or_else(|| {
             bot.loc.error(
-                match game {
-                    GameKind::Lrs => format!("unknown built-in AI {:?}", name.trim()),
-                    other => format!("unknown built-in AI {:?} of {}", name.trim(), other.title()),
+                if game.is_default() {
+                    format!("unknown built-in AI {:?}", name.trim())
+                } else {
+                    format!("unknown built-in AI {:?} of {}", name.trim(), game.title())
                 },
                 format!("one of {}", builtin_names(game)),
             )

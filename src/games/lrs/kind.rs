@@ -1,0 +1,121 @@
+//! Last Robot Standing on the game seam: what the orchestrator may ask of it.
+
+use crate::games::{Better, BuiltinBot, Game, GameSettings, SettingsProblem, TieStep};
+use std::path::Path;
+
+/// Last Robot Standing (its engine is `crate::engine`).
+pub struct Lrs;
+
+const TIE_STEPS: [TieStep; 2] = [
+    TieStep {
+        name: "flags",
+        stat: 0,
+        better: Better::More,
+        noun: "flags",
+    },
+    TieStep {
+        name: "fewer_deaths",
+        stat: 4,
+        better: Better::Fewer,
+        noun: "deaths",
+    },
+];
+
+impl Game for Lrs {
+    fn id(&self) -> &'static str {
+        "lrs"
+    }
+
+    fn title(&self) -> &'static str {
+        "Last Robot Standing"
+    }
+
+    fn seats(&self) -> std::ops::RangeInclusive<usize> {
+        crate::engine::MIN_PLAYERS..=crate::engine::MAX_PLAYERS
+    }
+
+    fn engine_version(&self) -> u32 {
+        crate::engine::ENGINE_VERSION
+    }
+
+    fn arenas(&self) -> String {
+        let names: Vec<&str> = crate::boards::shipped_boards()
+            .iter()
+            .map(|b| b.file_name.trim_end_matches(".toml"))
+            .collect();
+        format!("boards: {} (or a board file)", names.join(", "))
+    }
+
+    fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
+        crate::ai::BuiltinAi::ALL
+            .iter()
+            .map(|ai| (ai.name(), ai.summary()))
+            .collect()
+    }
+
+    fn best_builtin(&self) -> &'static str {
+        "runner"
+    }
+
+    fn statistics(&self) -> &'static [&'static str] {
+        &["flags", "hits", "pushes", "push_kills", "deaths"]
+    }
+
+    fn tie_steps(&self) -> &'static [TieStep] {
+        &TIE_STEPS
+    }
+
+    fn builtin(&self, name: &str) -> Option<BuiltinBot> {
+        crate::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs)
+    }
+
+    fn default_settings(&self) -> GameSettings {
+        GameSettings::Lrs
+    }
+
+    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
+        crate::games::settings::no_settings(
+            text,
+            "lrs takes no keys in [game]: its boards and turns_per_game are top-level keys",
+        )?;
+        Ok(GameSettings::Lrs)
+    }
+
+    fn run_scenario(
+        &self,
+        text: &str,
+        file: &str,
+        base_dir: &Path,
+    ) -> Result<serde_json::Value, crate::scenario::ScenarioError> {
+        crate::scenario::run_scenario_str(text, file, base_dir)
+    }
+
+    fn speaks_windward(&self) -> bool {
+        true
+    }
+
+    fn has_arena_pool(&self) -> bool {
+        true
+    }
+
+    fn pool_entry(
+        &self,
+        entry: &str,
+        dir: Option<&Path>,
+        seats: i64,
+    ) -> Result<String, SettingsProblem> {
+        super::board_entry(entry, dir, seats)
+    }
+
+    fn pool_names(&self) -> String {
+        super::shipped_board_names()
+    }
+
+    fn pool_fingerprint(&self, entry: &str) -> String {
+        super::board_fingerprint(entry)
+    }
+
+    fn same_pool_entry(&self, a: &str, b: &str) -> bool {
+        super::same_board(a, b)
+    }
+}
