@@ -13,6 +13,8 @@
 // the point.
 #![allow(clippy::await_holding_lock)]
 
+mod common;
+
 use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::bots::sandbox::Sandbox;
 use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
@@ -263,21 +265,7 @@ fn status_kib(pid: u32, field: &str) -> Option<u64> {
 #[test]
 fn a_bot_cannot_inject_keystrokes_into_the_runners_terminal() {
     let _g = serial();
-    let (master, slave) = {
-        use std::os::fd::{FromRawFd, OwnedFd};
-        let (mut m, mut s) = (0, 0);
-        let r = unsafe {
-            libc::openpty(
-                &mut m,
-                &mut s,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                std::ptr::null(),
-            )
-        };
-        assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
-        unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) }
-    };
+    let (master, slave) = common::openpty();
     let hostile = hostile();
     let (mut cmd, _dir) = play_command(&[
         "--bot-dir",

@@ -6,29 +6,14 @@
 mod common;
 
 use common::{ok, repo};
-use nix::libc;
 use std::io::Read;
-use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs the binary with `args` in `dir`, its stdin, stdout and stderr on a new pseudo-terminal,
 /// and returns its exit code and everything it wrote there (the terminal's `\r\n` as `\n`).
 fn on_terminal(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let (master, slave) = {
-        let (mut m, mut s) = (0, 0);
-        let r = unsafe {
-            libc::openpty(
-                &mut m,
-                &mut s,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                std::ptr::null(),
-            )
-        };
-        assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
-        unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) }
-    };
+    let (master, slave) = common::openpty();
     let mut cmd = Command::new(common::bin());
     cmd.args(args)
         .current_dir(dir)

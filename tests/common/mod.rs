@@ -156,3 +156,21 @@ pub fn sql(db: &Path, statement: &str) {
         conn.close().await.unwrap();
     });
 }
+
+/// A new pseudo-terminal: (the terminal's side, read by the test; the program's side).
+pub fn openpty() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
+    use nix::libc;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut m, mut s) = (0, 0);
+    let r = unsafe {
+        libc::openpty(
+            &mut m,
+            &mut s,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+    unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) }
+}
