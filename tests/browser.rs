@@ -294,6 +294,7 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
     ok(dir, &["report", "configs/school.sqlite", "--out", "site"]);
     let champion: Value =
         serde_json::from_str(&ok(dir, &["standings", "configs/school.sqlite", "--json"])).unwrap();
+    let school = champion[0]["school"].as_str().unwrap().to_string();
     let champion = champion[0]["team"].as_str().unwrap().to_string();
 
     let driver = start_driver();
@@ -323,7 +324,7 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
         .text()
         .await
         .unwrap();
-    assert!(text.contains(&champion), "{text:?} should name {champion}");
+    assert_eq!(text, format!("Champion: {champion} ({school})"));
     // The ranking sorts by a column when its header is clicked.
     let th = client
         .find(Locator::Css("#ranking thead th:nth-child(5) button"))
