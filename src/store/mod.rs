@@ -88,6 +88,10 @@ pub enum StoreError {
     )]
     NotADatabase { path: String, why: String },
     #[error(
+        "{path}: no tournament stored yet (run `lrs-tourney run` first, or wait: a run is creating it)"
+    )]
+    NothingStored { path: String },
+    #[error(
         "{path} was written by an older lrs-tourney (its schema lacks {missing}); this command only reads and never upgrades a database: run `lrs-tourney run` on its tournament file once with this version, then try again"
     )]
     OldSchema { path: String, missing: String },
@@ -235,6 +239,12 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
+        // Created by a run that has not written its first page yet.
+        if path.metadata().is_ok_and(|m| m.len() == 0) {
+            return Err(StoreError::NothingStored {
+                path: path.display().to_string(),
+            });
+        }
         check_sqlite_file(path)?;
         install_default_drivers();
         let label = path.display().to_string();
@@ -264,6 +274,12 @@ impl Store {
                 }
                 Err(e) => return Err(self.db_err()(e)),
             };
+        // A run is creating the database: its migrations are not applied yet.
+        if applied.is_empty() {
+            return Err(StoreError::NothingStored {
+                path: self.label.clone(),
+            });
+        }
         let known: Vec<(i64, String)> = SQLITE_MIGRATIONS
             .iter()
             .filter(|m| !m.migration_type.is_down_migration())
