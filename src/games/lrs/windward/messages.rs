@@ -398,8 +398,9 @@ pub struct TurnAnswer {
     /// The well-formed `<card>`s, in order; cards with a missing or unknown move or priority
     /// are left out.
     pub cards: Vec<Card>,
-    /// The reply has a `<cards>` list with no `<card>` in it (`<cards/>`): the card is left
-    /// to the server. A `<turn>` without the list is not understood.
+    /// The reply names no card: no `<card>` element anywhere (`<cards/>`, or no list at
+    /// all). With a power-down that is the legal "stay and power down" of rules R5.3;
+    /// without, a fault.
     pub no_card: bool,
 }
 
@@ -427,7 +428,7 @@ fn turn_answer(root: Node<'_>) -> Result<TurnAnswer, MessageError> {
         power_down: root
             .attr("power-down")
             .is_some_and(|v| v.trim().eq_ignore_ascii_case("true") || v.trim() == "1"),
-        no_card: nodes.is_empty() && root.child("cards").is_some(),
+        no_card: nodes.is_empty(),
         cards: nodes.into_iter().filter_map(|n| card(n).ok()).collect(),
     })
 }
@@ -472,10 +473,11 @@ pub fn interpret_start_reply(xml: &str) -> Option<StartReply> {
 /// `<start-position>` or `<join>`, or — while a reply to an earlier, timed-out query is
 /// still owed (`late_owed`) — a `<turn>` whose `turn` attribute is absent or another turn
 /// (the extra cards of a late reply could otherwise match this hand by chance). Otherwise
-/// the first card in the hand is played; a reply whose `<cards>` list is empty leaves the
-/// card to the server (`AnyCard`, as the 2012 clients expect); bad XML or cards none of which is
-/// in the hand is `Fault(Invalid)`. When nothing is owed, a wrong or missing `turn` attribute is
-/// tolerated.
+/// the first card in the hand is played; a reply with `power-down="true"` that names no card
+/// (`<cards/>`, as the 2012 clients send when every card kills their robot) stays and powers
+/// down (`StayAndPowerDown`, rules R5.3); bad XML, no card without a power-down, or cards none
+/// of which is in the hand is `Fault(Invalid)`. When nothing is owed, a wrong or missing
+/// `turn` attribute is tolerated.
 pub fn interpret_turn_reply(
     xml: &str,
     turn: u16,
@@ -496,8 +498,10 @@ pub fn interpret_turn_reply(
         return None;
     }
     if answer.no_card {
-        return Some(TurnReply::AnyCard {
-            power_down: answer.power_down,
+        return Some(if answer.power_down {
+            TurnReply::StayAndPowerDown
+        } else {
+            TurnReply::Fault(Fault::Invalid)
         });
     }
     Some(match answer.choose(hand.as_slice()) {
@@ -667,18 +671,36 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_without_cards_leaves_the_card_to_the_server() {
+    fn a_reply_with_no_card_and_a_power_down_stays_and_powers_down() {
         let mut hand = Hand::default();
         hand.push(Card {
             mv: Move::Left,
             priority: 30,
         });
         // What the 2012 sample client sends when every card it tried kills its robot.
-        let empty = "<turn turn=\"4\" power-down=\"true\"><cards /></turn>";
-        assert_eq!(
-            interpret_turn_reply(empty, 4, &hand, false),
-            Some(TurnReply::AnyCard { power_down: true })
-        );
+        for stay in [
+            "<turn turn=\"4\" power-down=\"true\"><cards /></turn>",
+            "<turn turn=\"4\" power-down=\"true\"><cards></cards></turn>",
+            "<turn turn=\"4\" power-down=\"true\"/>",
+        ] {
+            assert_eq!(
+                interpret_turn_reply(stay, 4, &hand, false),
+                Some(TurnReply::StayAndPowerDown),
+                "{stay}"
+            );
+        }
+        // No card without a power-down is a fault (R5.2).
+        for none in [
+            "<turn turn=\"4\" power-down=\"false\"><cards /></turn>",
+            "<turn turn=\"4\"><cards /></turn>",
+            "<turn turn=\"4\"/>",
+        ] {
+            assert_eq!(
+                interpret_turn_reply(none, 4, &hand, false),
+                Some(TurnReply::Fault(Fault::Invalid)),
+                "{none}"
+            );
+        }
         // Cards that are no card of the hand, or no card at all, stay invalid.
         let bogus = "<turn turn=\"4\"><cards><card move=\"JUMP\" priority=\"1\"/></cards></turn>";
         assert_eq!(
