@@ -25,8 +25,11 @@ fn turn_reply(script: &Script, i: usize, hand: usize) -> TurnReply {
             card: hand + card as usize,
             power_down,
         },
-        // The card left to the game (a Windward client's reply with no card).
-        3 => TurnReply::AnyCard { power_down },
+        // No card, stay and power down (R5.3).
+        3 => TurnReply::StayAndPowerDown,
+        // The card left to the game (engine version 2's reading of a Windward reply with
+        // no card, kept for its stored games).
+        4 => TurnReply::AnyCard { power_down },
         _ => TurnReply::Play {
             card: card as usize % hand,
             power_down: power_down && fault % 5 == 0,
@@ -142,7 +145,7 @@ fn move_index(mv: Move) -> usize {
 fn turn_fault(reply: &TurnReply, hand: usize) -> bool {
     match *reply {
         TurnReply::Play { card, .. } => card >= hand,
-        TurnReply::AnyCard { .. } => false,
+        TurnReply::StayAndPowerDown | TurnReply::AnyCard { .. } => false,
         TurnReply::Fault(_) => true,
     }
 }

@@ -360,19 +360,20 @@ name = "Lab"
 
 #[test]
 fn a_tournament_of_the_previous_rules_engine_is_not_resumed() {
-    // Engine version 2 changed R13.5 (destroyed robots are powered UP); a database that
-    // version 1 started is read, but `run` does not mix the two rule sets in one tournament.
-    assert_eq!(lrs_tourney::engine::ENGINE_VERSION, 2);
+    // Engine version 3 changed R5.3 (no card and a power-down stays and powers down); a
+    // database that version 2 started is read, but `run` does not mix the two rule sets in
+    // one tournament.
+    assert_eq!(lrs_tourney::engine::ENGINE_VERSION, 3);
     let t = tempfile::tempdir().unwrap();
     generate(t.path(), "s", "3", "1");
     ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
     let db = t.path().join("s/tournament.sqlite");
-    sql(&db, &["UPDATE tournament SET engine_version = 1"]);
+    sql(&db, &["UPDATE tournament SET engine_version = 2"]);
     let out = lrs(t.path(), &["run", "s/tournament.toml", "--quiet"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("played by rules engine version 1, this is version 2"),
+        stderr.contains("played by rules engine version 2, this is version 3"),
         "{stderr}"
     );
     ok(t.path(), &["status", "s/tournament.sqlite"]);

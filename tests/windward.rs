@@ -312,8 +312,8 @@ fn turn_replies_pretty_printed_with_declaration_and_extra_cards_play_the_first_h
 }
 
 #[test]
-fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_an_empty_list_is_left_to_the_server()
- {
+fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_no_card_with_a_power_down_stays()
+{
     let h = hand(&[card(Move::Left, 30)]);
     let invalid = Some(TurnReply::Fault(Fault::Invalid));
     for reply in [
@@ -321,9 +321,12 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_an_empty_list_
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"40\" move=\"ROTATE_LEFT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"ROTATE_RIGHT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"JUMP\"/></cards></turn>",
-        // No list of cards at all.
+        // No card without a power-down (R5.2).
         "<turn/>",
         "<turn power-down=\"false\" turn=\"7\"></turn>",
+        "<turn power-down=\"false\" turn=\"7\"><cards/></turn>",
+        // A power-down with a card that is not in the hand: it names a card.
+        "<turn power-down=\"true\" turn=\"7\"><cards><card priority=\"40\" move=\"ROTATE_LEFT\"/></cards></turn>",
         "not xml at all",
         "<turn><cards>",
         "",
@@ -335,7 +338,7 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_an_empty_list_
             "{reply:?}"
         );
     }
-    // An empty list leaves the card to the server, with the power-down asked for.
+    // No card and a power-down: stay and power down (R5.3).
     assert_eq!(
         messages::interpret_turn_reply(
             "<turn power-down=\"true\" turn=\"7\"><cards/></turn>",
@@ -343,7 +346,7 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_an_empty_list_
             &h,
             false
         ),
-        Some(TurnReply::AnyCard { power_down: true })
+        Some(TurnReply::StayAndPowerDown)
     );
     // While a late reply is owed, a reply to another turn is skipped, not judged.
     let late = "<turn power-down=\"false\" turn=\"6\"><cards><card priority=\"30\" move=\"ROTATE_LEFT\"/></cards></turn>";
@@ -449,8 +452,9 @@ struct Policy {
     disconnect_at: Option<u16>,
     /// After dropping, joins again with the same token.
     reconnect: bool,
-    /// Answers the turns divisible by this with no card at all (`<cards />`), as the 2012
-    /// sample client does when every card it tried destroys its robot.
+    /// Answers the turns divisible by this with no card and a power-down
+    /// (`power-down="true"`, `<cards />`), as the 2012 sample client does when every card it
+    /// tried destroys its robot.
     no_card_every: Option<u16>,
 }
 
@@ -532,7 +536,7 @@ async fn run_client(addr: SocketAddr, name: &str, token: &str, policy: Policy) -
                 if policy.no_card_every.is_some_and(|n| m.turn % n == 0) {
                     log.no_card.push(m.turn);
                     let reply = format!(
-                        "<turn turn=\"{}\" power-down=\"false\"><cards /></turn>",
+                        "<turn turn=\"{}\" power-down=\"true\"><cards /></turn>",
                         m.turn
                     );
                     if send(&mut s, &reply).await.is_err() {
@@ -895,11 +899,11 @@ async fn a_full_game_with_a_good_a_garbage_and_a_vanishing_client_records_the_ri
     assert_eq!(logs[0].turns_seen.len(), turn_decisions(&game, 0).len());
 }
 
-/// The 2012 sample client answers `<cards />` when every card it tried destroys its robot,
-/// trusting the server to play one for it: the server plays a random card of the hand, the
-/// game goes on, and it is no fault.
+/// The 2012 sample client answers `power-down="true"` with `<cards />` when every card it
+/// tried destroys its robot: the robot stays and powers down (rules R5.3), the game goes
+/// on, and it is no fault.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reply_with_no_card_gets_a_random_card_and_no_fault() {
+async fn a_reply_with_no_card_and_a_power_down_stays_and_is_no_fault() {
     let (gateway, _events) = gateway().await;
     let addr = gateway.local_addr();
     let board = load_board("gear-works").unwrap();
@@ -925,13 +929,13 @@ async fn a_reply_with_no_card_gets_a_random_card_and_no_fault() {
     assert_eq!(game.turn(), 10);
     assert!(faults(&game, 0).is_empty(), "{:?}", faults(&game, 0));
     let decided = turn_decisions(&game, 0);
-    let left_to_the_server = decided
+    let stayed = decided
         .iter()
-        .filter(|r| matches!(r, TurnReply::AnyCard { power_down: false }))
+        .filter(|r| matches!(r, TurnReply::StayAndPowerDown))
         .count();
     assert!(!log.no_card.is_empty());
-    assert_eq!(left_to_the_server, log.no_card.len());
-    assert_eq!(decided.len() - left_to_the_server, log.played.len());
+    assert_eq!(stayed, log.no_card.len());
+    assert_eq!(decided.len() - stayed, log.played.len());
 }
 
 async fn futures_join(handles: Vec<tokio::task::JoinHandle<ClientLog>>) -> Vec<ClientLog> {

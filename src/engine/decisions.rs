@@ -7,6 +7,8 @@
 //! Encoding, one entry per reply:
 //! - turn reply `Play`: one byte `card | power_down << 4` (card 0..=14; an index of 15 or
 //!   more, always outside any hand, is stored as 15 and replays as the same invalid reply);
+//! - turn reply `StayAndPowerDown` (R5.3, engine version 3 on): one byte `0x40`;
+//! - turn reply `AnyCard` (written by engine version 2 only): one byte `0x20 | power_down << 4`;
 //! - turn reply `Fault`: one byte `0xE0 | fault` (timeout 0, invalid 1, crash 2);
 //! - start reply `Choose`: `0xF0 | facing`, then x and y as one byte each;
 //! - start reply `Fault`: `0xE8 | fault`.
@@ -52,6 +54,10 @@ pub fn encode(decisions: &[Decision]) -> Vec<u8> {
                 ..
             } => out.push(card.min(15) as u8 | (u8::from(power_down) << 4)),
             Decision::Turn {
+                reply: TurnReply::StayAndPowerDown,
+                ..
+            } => out.push(0x40),
+            Decision::Turn {
                 reply: TurnReply::AnyCard { power_down },
                 ..
             } => out.push(0x20 | (u8::from(power_down) << 4)),
@@ -90,6 +96,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<Reply>, CorruptDecisions> {
             0x20 | 0x30 => out.push(Reply::Turn(TurnReply::AnyCard {
                 power_down: b & 0x10 != 0,
             })),
+            0x40 => out.push(Reply::Turn(TurnReply::StayAndPowerDown)),
             0xE0..=0xE7 => out.push(Reply::Turn(TurnReply::Fault(fault_of(b & 0x07, i)?))),
             0xE8..=0xEF => out.push(Reply::Start(StartReply::Fault(fault_of(b & 0x07, i)?))),
             0xF0..=0xF3 => {
@@ -146,9 +153,13 @@ mod tests {
                 seat: 3,
                 reply: TurnReply::AnyCard { power_down: true },
             },
+            Decision::Turn {
+                seat: 4,
+                reply: TurnReply::StayAndPowerDown,
+            },
         ];
         let bytes = encode(&log);
-        assert_eq!(bytes.len(), 8);
+        assert_eq!(bytes.len(), 9);
         let back = decode(&bytes).unwrap();
         let expected: Vec<Reply> = log
             .iter()
@@ -158,6 +169,32 @@ mod tests {
             })
             .collect();
         assert_eq!(back, expected);
+    }
+
+    /// The bytes engine version 2 wrote read as they did then, so its games replay.
+    #[test]
+    fn logs_of_engine_version_2_decode_as_before() {
+        let stored = [0xF1, 3, 4, 0x05, 0x15, 0x20, 0x30, 0xE1];
+        assert_eq!(
+            decode(&stored).unwrap(),
+            [
+                Reply::Start(StartReply::Choose {
+                    pos: Pos::new(3, 4),
+                    facing: Direction::East,
+                }),
+                Reply::Turn(TurnReply::Play {
+                    card: 5,
+                    power_down: false
+                }),
+                Reply::Turn(TurnReply::Play {
+                    card: 5,
+                    power_down: true
+                }),
+                Reply::Turn(TurnReply::AnyCard { power_down: false }),
+                Reply::Turn(TurnReply::AnyCard { power_down: true }),
+                Reply::Turn(TurnReply::Fault(Fault::Invalid)),
+            ]
+        );
     }
 
     #[test]
@@ -182,6 +219,6 @@ mod tests {
     #[test]
     fn truncated_input_is_an_error() {
         assert_eq!(decode(&[0xF1, 3]), Err(CorruptDecisions(0)));
-        assert_eq!(decode(&[0x40]), Err(CorruptDecisions(0)));
+        assert_eq!(decode(&[0x50]), Err(CorruptDecisions(0)));
     }
 }

@@ -6,10 +6,11 @@
 //! lets the same engine serve built-in AIs, subprocess bots and TCP clients.
 
 use super::board::Board;
+use super::cards::Card;
 use super::cards::{DECK_SIZE, Move, PRIORITY_COUNT, fresh_deck};
 use super::event::{Cause, Event, EventKind};
 use super::geometry::Pos;
-use super::query::{Decision, PlayedCard, StartQuery, StartReply, TurnQuery, TurnReply};
+use super::query::{Decision, PlayedCard, Scripted, StartQuery, StartReply, TurnQuery, TurnReply};
 use super::rng::GameRng;
 use super::robot::{Robot, Seat, Status};
 use std::sync::Arc;
@@ -272,8 +273,8 @@ impl Game {
     }
 
     /// Answers the pending turn queries, one reply per query in order. Faulty or illegal
-    /// replies are replaced by a random card of the hand (R5.2), and so is a reply that
-    /// leaves the card to the game ([`TurnReply::AnyCard`]), without a fault.
+    /// replies are replaced by a random card of the hand (R5.2); a robot that stays and
+    /// powers down plays no card (R5.3) unless it is locked (R4.3).
     pub fn answer_turn(&mut self, replies: &[TurnReply]) -> Result<(), GameError> {
         self.expect_phase(Phase::Turn, "answer_turn")?;
         self.expect_count(self.turn_queries.len(), replies.len())?;
@@ -283,14 +284,21 @@ impl Game {
                 seat: q.seat,
                 reply,
             });
+            let hand = q.hand.as_slice();
             // The card played, or else the power-down that goes with a random card.
             let chosen = match reply {
-                TurnReply::Play { card, power_down } if card < q.hand.len() => {
-                    Ok((q.hand.as_slice()[card], power_down))
+                TurnReply::Play { card, power_down } if card < hand.len() => {
+                    Ok((hand[card], power_down))
                 }
                 TurnReply::Play { .. } => {
                     self.fault(q.seat, EventKind::Invalid);
                     Err(false)
+                }
+                // The hand of a locked robot is its locked card alone.
+                TurnReply::StayAndPowerDown if q.locked && !hand.is_empty() => Ok((hand[0], true)),
+                TurnReply::StayAndPowerDown => {
+                    self.stay_and_power_down(q.seat);
+                    continue;
                 }
                 TurnReply::AnyCard { power_down } => Err(power_down),
                 TurnReply::Fault(f) => {
@@ -299,8 +307,8 @@ impl Game {
                 }
             };
             let (card, power_down) = chosen.unwrap_or_else(|power_down| {
-                let i = self.rng.below(q.hand.len() as u32) as usize;
-                (q.hand.as_slice()[i], power_down)
+                let i = self.rng.below(hand.len() as u32) as usize;
+                (hand[i], power_down)
             });
             self.play(q.seat, PlayedCard { card, power_down });
         }
@@ -308,27 +316,54 @@ impl Game {
         Ok(())
     }
 
-    /// Scenario mode: plays this turn with the given cards, one slot per seat. Cards for
+    /// Scenario mode: plays this turn with the given answers, one slot per seat. Answers for
     /// robots that cannot play (destroyed, dead, powered down) are ignored; a robot at
     /// damage 9 plays its locked last card at the given priority (R4.3).
-    pub fn play_cards(&mut self, cards: &[Option<PlayedCard>]) -> Result<(), GameError> {
+    pub fn play_cards(&mut self, answers: &[Option<Scripted>]) -> Result<(), GameError> {
         self.expect_phase(Phase::Cards, "play_cards")?;
-        self.expect_count(self.robots.len(), cards.len())?;
-        for (seat, card) in cards.iter().enumerate() {
-            let Some(mut played) = *card else { continue };
+        self.expect_count(self.robots.len(), answers.len())?;
+        for (seat, answer) in answers.iter().enumerate() {
+            let Some(answer) = *answer else { continue };
             let robot = &self.robots[seat];
             if !robot.is_operational() {
                 continue;
             }
-            if let (true, Some(locked)) =
-                (robot.damage >= super::robot::LOCKED_DAMAGE, robot.last_card)
-            {
-                played.card.mv = locked;
+            let locked = robot
+                .last_card
+                .filter(|_| robot.damage >= super::robot::LOCKED_DAMAGE);
+            match answer {
+                Scripted::Card(mut played) => {
+                    if let Some(mv) = locked {
+                        played.card.mv = mv;
+                    }
+                    self.play(seat, played);
+                }
+                Scripted::NoCard {
+                    power_down,
+                    priority,
+                } => {
+                    if !power_down {
+                        self.fault(seat, EventKind::Invalid);
+                    }
+                    match locked {
+                        Some(mv) => {
+                            let card = Card { mv, priority };
+                            self.play(seat, PlayedCard { card, power_down });
+                        }
+                        None if power_down => self.stay_and_power_down(seat),
+                        None => {}
+                    }
+                }
             }
-            self.play(seat, played);
         }
         self.finish_turn();
         Ok(())
+    }
+
+    /// R5.3: no card this turn (the robot keeps its last played card, which it did play),
+    /// ANNOUNCED.
+    fn stay_and_power_down(&mut self, seat: Seat) {
+        self.robots[seat].power = super::robot::Power::Announced;
     }
 
     fn play(&mut self, seat: Seat, played: PlayedCard) {
@@ -506,5 +541,91 @@ impl Game {
     /// Current scores by seat.
     pub fn scores(&self) -> impl Iterator<Item = i32> + '_ {
         self.robots.iter().map(|r| r.score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Square, Tile};
+    use super::super::geometry::Direction;
+    use super::super::robot::Power;
+    use super::*;
+
+    /// A bare 8x3 floor: starts S1..S8 on the first row, F1 on the last.
+    fn game(seed: u64) -> Game {
+        let mut squares = vec![Square::FLOOR; 24];
+        for (i, sq) in squares.iter_mut().take(MAX_PLAYERS).enumerate() {
+            sq.start = Some(i as u8 + 1);
+        }
+        squares[16].tile = Tile::Flag(1);
+        let board = Arc::new(Board::new("r5", "", 8, 3, squares).unwrap());
+        Game::new(board, 2, seed, GameConfig::default()).unwrap()
+    }
+
+    fn face_south(g: &mut Game) {
+        let replies: Vec<StartReply> = g
+            .start_queries
+            .iter()
+            .map(|q| StartReply::Choose {
+                pos: q.options[0],
+                facing: Direction::South,
+            })
+            .collect();
+        g.answer_start(&replies).unwrap();
+    }
+
+    #[test]
+    fn r5_3_no_card_and_power_down_stays_and_powers_down_without_a_fault() {
+        for seed in 0..16 {
+            let mut g = game(seed);
+            face_south(&mut g);
+            let replies = [
+                TurnReply::StayAndPowerDown,
+                TurnReply::Play {
+                    card: 0,
+                    power_down: false,
+                },
+            ];
+            g.answer_turn(&replies).unwrap();
+            let a = &g.robots[0];
+            assert_eq!((a.pos, a.facing), (Pos::new(0, 0), Direction::South));
+            assert_eq!(a.power, Power::Down(super::super::robot::POWER_DOWN_TURNS));
+            assert_eq!(a.last_card, None, "it played no card");
+            assert!(
+                !g.events.iter().any(|e| matches!(
+                    e.kind,
+                    EventKind::Timeout | EventKind::Invalid | EventKind::Crash
+                )),
+                "{:?}",
+                g.events
+            );
+            assert_eq!(
+                g.decisions[2],
+                Decision::Turn {
+                    seat: 0,
+                    reply: replies[0],
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn r5_3_a_locked_robot_plays_its_locked_card_and_powers_down() {
+        let mut g = game(3);
+        g.robots[0].damage = 9;
+        g.robots[0].last_card = Some(Move::Forward1);
+        face_south(&mut g);
+        assert!(g.turn_queries[0].locked);
+        g.answer_turn(&[
+            TurnReply::StayAndPowerDown,
+            TurnReply::Play {
+                card: 0,
+                power_down: false,
+            },
+        ])
+        .unwrap();
+        let a = &g.robots[0];
+        assert_eq!(a.pos, Pos::new(0, 1), "its locked F1 moved it south");
+        assert_eq!(a.power, Power::Down(super::super::robot::POWER_DOWN_TURNS));
     }
 }

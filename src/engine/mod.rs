@@ -30,11 +30,16 @@ pub use event::{Cause, Event, EventKind};
 pub use game::{Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Pending};
 pub use geometry::{Direction, Pos, Rotation};
 pub use player::{Player, run_game};
-pub use query::{Decision, Fault, PlayedCard, StartQuery, StartReply, TurnQuery, TurnReply};
+pub use query::{
+    Decision, Fault, PlayedCard, Scripted, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 pub use robot::{Power, Robot, Seat, Status};
 pub use trace::{Frame, Shot, Stage};
 
 /// Version of the rules implementation, to be stored with every game result so that results
 /// and replays can be matched to the engine that produced them. Bump it whenever any rule's outcome or
 /// the order in which the generator is consumed changes.
-pub const ENGINE_VERSION: u32 = 2;
+///
+/// Version 2: R13.5 (a robot destroyed while DOWN or ANNOUNCED is powered UP). Version 3:
+/// R5.3 (an answer with no card and a power-down stays and powers down; it was a random card).
+pub const ENGINE_VERSION: u32 = 3;

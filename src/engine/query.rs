@@ -68,10 +68,14 @@ pub enum TurnReply {
         card: usize,
         power_down: bool,
     },
-    /// The player leaves the card to the game: a random card of the hand, as for a fault,
-    /// but no fault, and the power-down it asked for. The 2012 Windward clients answer so,
-    /// with no card at all, when every card they tried destroys their robot ("the game
-    /// will randomly move one of your units").
+    /// No card, and power down (R5.3): the robot plays no card this turn and is ANNOUNCED.
+    /// A locked robot (R4.3) plays its locked card all the same, and powers down. The 2012
+    /// Windward clients answer so when every card they tried destroys their robot.
+    StayAndPowerDown,
+    /// A random card of the hand, as for a fault, but no fault, and the power-down asked
+    /// for. Engine version 2 read a Windward reply with no card so; no transport gives it
+    /// now, and the engine still plays it as then, so that the decision logs of that
+    /// version replay the games they record.
     AnyCard {
         power_down: bool,
     },
@@ -83,6 +87,19 @@ pub enum TurnReply {
 pub struct PlayedCard {
     pub card: Card,
     pub power_down: bool,
+}
+
+/// A scenario's answer for one robot in one turn. Scenarios deal no hands: the file gives
+/// the card itself, or names none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scripted {
+    /// Plays this card; a locked robot plays its locked move at this priority (R4.3).
+    Card(PlayedCard),
+    /// Names no card. With `power_down` the robot stays and powers down (R5.3); without, it
+    /// is a fault (R5.2), and as there is no hand to draw a random card from, the robot
+    /// plays none. A locked robot plays its locked move at `priority` either way (R4.3).
+    NoCard { power_down: bool, priority: u16 },
 }
 
 /// One reply, in the order the engine consumed it: with the seed, the full record needed

@@ -318,7 +318,8 @@ impl<'a> Runner<'a> {
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
                     what: format!(
-                        "its games were played by rules engine version {}, this is version {}",
+                        "its games were played by rules engine version {}, this is version {} \
+                         (the rules changed: finish it with the build that started it)",
                         stored.engine_version,
                         t.bracket.game.kind().engine_version()
                     ),

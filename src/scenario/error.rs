@@ -134,6 +134,10 @@ pub enum Problem {
         other_column: usize,
     },
     #[error(
+        "a priority beside a card: a card gives its own (\"MOVE@PRIORITY\"); `priority` goes with no card, for a locked robot's card"
+    )]
+    PriorityWithCard,
+    #[error(
         "robot {name:?} at ({x},{y}) is off the {width}x{height} board: expected 0 <= x < {width} and 0 <= y < {height}"
     )]
     OffBoard {

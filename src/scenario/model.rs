@@ -4,7 +4,7 @@
 //! name, a bad card or an off-board robot: every such problem was already reported with its
 //! place in the file (the ripgrep "low args -> high args" pattern).
 
-use crate::engine::{Board, Direction, PlayedCard, Pos, Robot, Seat};
+use crate::engine::{Board, Direction, Pos, Robot, Scripted, Seat};
 use std::sync::Arc;
 
 /// A checked scenario (scenario.md).
@@ -21,8 +21,8 @@ pub struct Scenario {
     pub names: Vec<String>,
     /// Robots by seat, as placed by the file.
     pub robots: Vec<Robot>,
-    /// Per turn, one slot per seat: the card the robot plays, if the turn names it.
-    pub turns: Vec<Vec<Option<PlayedCard>>>,
+    /// Per turn, one slot per seat: the robot's answer, if the turn names it.
+    pub turns: Vec<Vec<Option<Scripted>>>,
     /// Re-entry choices, consumed in order per robot.
     pub reentries: Vec<ReentryChoice>,
 }

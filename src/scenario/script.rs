@@ -2,19 +2,21 @@
 //! `[[reentry]]` tables (re-entry choices).
 //!
 //! Cards are written `MOVE@PRIORITY` (`"F2@500"`), alone or as `{ card = ..., power_down =
-//! true }`. Priorities must be unique within a turn; robot names must be known. Both are
-//! checked here so that the runner only replays what the file says.
+//! true }`; a table without `card` answers no card (`{ power_down = true }` stays and powers
+//! down, R5.3; without the power-down it is a fault), with an optional `priority` for a
+//! locked robot's card. Priorities must be unique within a turn; robot names must be known.
+//! Both are checked here so that the runner only replays what the file says.
 
 use super::ScenarioError;
 use super::error::Problem;
 use super::model::ReentryChoice;
 use super::robots::NamedRobot;
 use super::source::{Fields, Source, Span, tables};
-use crate::engine::{Card, Move, PlayedCard, Pos, Seat};
+use crate::engine::{Card, Move, PlayedCard, Pos, Scripted, Seat};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-const CARD_KEYS: &[&str] = &["card", "power_down"];
+const CARD_KEYS: &[&str] = &["card", "power_down", "priority"];
 const REENTRY_KEYS: &[&str] = &["name", "x", "y", "facing"];
 
 /// Reads every `[[turn]]` table: per turn, one card slot per seat.
@@ -22,7 +24,7 @@ pub(super) fn parse_turns(
     src: Source<'_>,
     doc: &DeTable<'_>,
     robots: &[NamedRobot],
-) -> Result<Vec<Vec<Option<PlayedCard>>>, ScenarioError> {
+) -> Result<Vec<Vec<Option<Scripted>>>, ScenarioError> {
     let Some(value) = doc.get("turn") else {
         return Ok(Vec::new());
     };
@@ -36,7 +38,7 @@ fn parse_turn(
     src: Source<'_>,
     table: &DeTable<'_>,
     robots: &[NamedRobot],
-) -> Result<Vec<Option<PlayedCard>>, ScenarioError> {
+) -> Result<Vec<Option<Scripted>>, ScenarioError> {
     // File order, so that the first problem in the file is the one reported.
     let mut entries: Vec<_> = table.iter().collect();
     entries.sort_by_key(|(k, _)| k.span().start);
@@ -46,41 +48,54 @@ fn parse_turn(
         let name: &str = key.get_ref();
         let seat = seat_of(src, robots, name, &key.span())?;
         let (played, span) = parse_played(src, name, value)?;
-        if let Some((_, other, other_span)) = used.iter().find(|u| u.0 == played.card.priority) {
+        // A no-card answer without a priority takes part in no priority check.
+        let Some(span) = span else {
+            cards[seat] = Some(played);
+            continue;
+        };
+        let priority = priority_of(&played);
+        if let Some((_, other, other_span)) = used.iter().find(|u| u.0 == priority) {
             let (other_line, other_column) = src.line_col(other_span.start);
             return Err(src.error(
                 &span,
                 Problem::DuplicatePriority {
-                    priority: played.card.priority,
+                    priority,
                     other: robots[*other].name.clone(),
                     other_line,
                     other_column,
                 },
             ));
         }
-        used.push((played.card.priority, seat, span));
+        used.push((priority, seat, span));
         cards[seat] = Some(played);
     }
     Ok(cards)
 }
 
-/// A card entry: `"F2@500"` or `{ card = "F2@500", power_down = true }`. Returns the card
-/// and the span of its `MOVE@PRIORITY` string.
+/// The priority an answer carries (for a no-card answer, its locked card's).
+fn priority_of(answer: &Scripted) -> u16 {
+    match answer {
+        Scripted::Card(p) => p.card.priority,
+        Scripted::NoCard { priority, .. } => *priority,
+    }
+}
+
+/// A card entry: `"F2@500"`, `{ card = "F2@500", power_down = true }`, or a table without
+/// `card`: no card, with `power_down` and an optional `priority`. Returns the answer and the
+/// span of its priority (the `MOVE@PRIORITY` string or the `priority` value), if it has one.
 fn parse_played(
     src: Source<'_>,
     name: &str,
     value: &Spanned<DeValue<'_>>,
-) -> Result<(PlayedCard, Span), ScenarioError> {
+) -> Result<(Scripted, Option<Span>), ScenarioError> {
     match value.get_ref() {
         DeValue::String(s) => {
             let card = card(src, s, &value.span())?;
-            Ok((
-                PlayedCard {
-                    card,
-                    power_down: false,
-                },
-                value.span(),
-            ))
+            let played = PlayedCard {
+                card,
+                power_down: false,
+            };
+            Ok((Scripted::Card(played), Some(value.span())))
         }
         DeValue::Table(t) => {
             let f = Fields::new(
@@ -88,17 +103,25 @@ fn parse_played(
                 t,
                 format!("the card of {name:?}"),
                 CARD_KEYS,
-                "card and power_down",
+                "card, power_down and priority",
             )?;
-            let (text, span) = f.require(
-                "card",
-                f.string("card")?,
-                &value.span(),
-                "card = \"MOVE@PRIORITY\", e.g. \"F2@500\"",
-            )?;
-            let card = card(src, text, &span)?;
             let power_down = f.boolean("power_down")?.is_some_and(|(b, _)| b);
-            Ok((PlayedCard { card, power_down }, span))
+            let priority = f.integer("priority", 0..=i64::from(u16::MAX))?;
+            match (f.string("card")?, priority) {
+                (Some((text, span)), None) => {
+                    let card = card(src, text, &span)?;
+                    Ok((Scripted::Card(PlayedCard { card, power_down }), Some(span)))
+                }
+                (Some(_), Some((_, span))) => Err(src.error(&span, Problem::PriorityWithCard)),
+                (None, priority) => Ok((
+                    Scripted::NoCard {
+                        power_down,
+                        // Checked to fit by the range above.
+                        priority: priority.as_ref().map_or(0, |(p, _)| *p as u16),
+                    },
+                    priority.map(|(_, span)| span),
+                )),
+            }
         }
         other => Err(src.error(
             &value.span(),

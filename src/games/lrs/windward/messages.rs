@@ -9,7 +9,7 @@
 //! ([`player_guid`]): the 2012 clients only compare them with `your-guid`, and a real GUID
 //! shape keeps clients that parse them as GUIDs working. Seat 0 is not the all-zero GUID.
 
-use super::xml::{self, Node};
+use super::xml::{self, Document, Node};
 use crate::boards::{WindwardMapError, from_windward_map};
 use crate::engine::robot::LOCKED_DAMAGE;
 use crate::engine::{
@@ -227,39 +227,39 @@ pub fn turn_message(board: &Board, map_xml: &str, view: &View, query: &TurnQuery
 // Reading helpers
 // ---------------------------------------------------------------------------------------
 
-fn document(xml: &str) -> Result<Node, MessageError> {
+fn document(xml: &str) -> Result<Document, MessageError> {
     xml::parse(xml).map_err(MessageError::Xml)
 }
 
-fn expect_root(node: &Node, expected: &'static str) -> Result<(), MessageError> {
-    if node.name == expected {
+fn expect_root(node: Node<'_>, expected: &'static str) -> Result<(), MessageError> {
+    if node.name() == expected {
         Ok(())
     } else {
         Err(MessageError::Root {
             expected,
-            found: node.name.clone(),
+            found: node.name().to_owned(),
         })
     }
 }
 
-fn required<'a>(node: &'a Node, attribute: &str) -> Result<&'a str, MessageError> {
+fn required<'a>(node: Node<'a>, attribute: &str) -> Result<&'a str, MessageError> {
     node.attr(attribute)
         .ok_or_else(|| MessageError::MissingAttribute {
-            element: node.name.clone(),
+            element: node.name().to_owned(),
             attribute: attribute.to_owned(),
         })
 }
 
-fn bad(node: &Node, attribute: &str, value: &str, expected: &'static str) -> MessageError {
+fn bad(node: Node<'_>, attribute: &str, value: &str, expected: &'static str) -> MessageError {
     MessageError::BadAttribute {
-        element: node.name.clone(),
+        element: node.name().to_owned(),
         attribute: attribute.to_owned(),
         value: value.to_owned(),
         expected,
     }
 }
 
-fn number<T: std::str::FromStr>(node: &Node, attribute: &str) -> Result<T, MessageError> {
+fn number<T: std::str::FromStr>(node: Node<'_>, attribute: &str) -> Result<T, MessageError> {
     let value = required(node, attribute)?;
     value
         .trim()
@@ -267,7 +267,7 @@ fn number<T: std::str::FromStr>(node: &Node, attribute: &str) -> Result<T, Messa
         .map_err(|_| bad(node, attribute, value, "a number"))
 }
 
-fn boolean(node: &Node, attribute: &str) -> Result<bool, MessageError> {
+fn boolean(node: Node<'_>, attribute: &str) -> Result<bool, MessageError> {
     let value = required(node, attribute)?;
     match value.trim() {
         v if v.eq_ignore_ascii_case("true") || v == "1" => Ok(true),
@@ -276,17 +276,17 @@ fn boolean(node: &Node, attribute: &str) -> Result<bool, MessageError> {
     }
 }
 
-fn direction(node: &Node, attribute: &str) -> Result<Direction, MessageError> {
+fn direction(node: Node<'_>, attribute: &str) -> Result<Direction, MessageError> {
     let value = required(node, attribute)?;
     Direction::from_word(value.trim())
         .ok_or_else(|| bad(node, attribute, value, "NORTH, EAST, SOUTH or WEST"))
 }
 
-fn position(node: &Node) -> Result<Pos, MessageError> {
+fn position(node: Node<'_>) -> Result<Pos, MessageError> {
     Ok(Pos::new(number(node, "x")?, number(node, "y")?))
 }
 
-fn card(node: &Node) -> Result<Card, MessageError> {
+fn card(node: Node<'_>) -> Result<Card, MessageError> {
     let value = required(node, "move")?;
     let mv = Move::from_windward(value.trim()).ok_or_else(|| {
         bad(
@@ -302,10 +302,10 @@ fn card(node: &Node) -> Result<Card, MessageError> {
     })
 }
 
-fn child<'a>(node: &'a Node, name: &str) -> Result<&'a Node, MessageError> {
+fn child<'a>(node: Node<'a>, name: &str) -> Result<Node<'a>, MessageError> {
     node.child(name)
         .ok_or_else(|| MessageError::MissingElement {
-            parent: node.name.clone(),
+            parent: node.name().to_owned(),
             child: name.to_owned(),
         })
 }
@@ -329,12 +329,13 @@ pub struct Join {
 /// missing: the 2012 clients started without arguments send neither a password nor a usable
 /// name.
 pub fn parse_join(xml: &str) -> Result<Join, MessageError> {
-    let root = document(xml)?;
-    expect_root(&root, "join")?;
+    let doc = document(xml)?;
+    let root = doc.root();
+    expect_root(root, "join")?;
     let password = root.attr("password").unwrap_or_default().to_owned();
     let avatar = root
         .child("avatar")
-        .map(|a| a.text.trim().to_owned())
+        .map(|a| a.text().trim().to_owned())
         .filter(|a| !a.is_empty());
     Ok(Join {
         name: root.attr("name").unwrap_or_default().trim().to_owned(),
@@ -366,11 +367,10 @@ pub struct StartChoice {
 
 /// Parses a start-position reply. Every attribute is required.
 pub fn parse_start_reply(xml: &str) -> Result<StartChoice, MessageError> {
-    let root = document(xml)?;
-    start_choice(&root)
+    start_choice(document(xml)?.root())
 }
 
-fn start_choice(root: &Node) -> Result<StartChoice, MessageError> {
+fn start_choice(root: Node<'_>) -> Result<StartChoice, MessageError> {
     expect_root(root, "start-position")?;
     Ok(StartChoice {
         pos: position(root)?,
@@ -398,8 +398,9 @@ pub struct TurnAnswer {
     /// The well-formed `<card>`s, in order; cards with a missing or unknown move or priority
     /// are left out.
     pub cards: Vec<Card>,
-    /// The reply has a `<cards>` list with no `<card>` in it (`<cards/>`): the card is left
-    /// to the server. A `<turn>` without the list is not understood.
+    /// The reply names no card: no `<card>` element anywhere (`<cards/>`, or no list at
+    /// all). With a power-down that is the legal "stay and power down" of rules R5.3;
+    /// without, a fault.
     pub no_card: bool,
 }
 
@@ -416,20 +417,18 @@ impl TurnAnswer {
 /// Parses a turn reply. Lenient about everything but well-formedness and the root: the
 /// cards may be inside `<cards>` or directly inside `<turn>`.
 pub fn parse_turn_reply(xml: &str) -> Result<TurnAnswer, MessageError> {
-    let root = document(xml)?;
-    turn_answer(&root)
+    turn_answer(document(xml)?.root())
 }
 
-fn turn_answer(root: &Node) -> Result<TurnAnswer, MessageError> {
+fn turn_answer(root: Node<'_>) -> Result<TurnAnswer, MessageError> {
     expect_root(root, "turn")?;
-    let mut nodes = Vec::new();
-    root.descendants_named("card", &mut nodes);
+    let nodes: Vec<Node<'_>> = root.descendants_named("card").collect();
     Ok(TurnAnswer {
         turn: root.attr("turn").and_then(|t| t.trim().parse().ok()),
         power_down: root
             .attr("power-down")
             .is_some_and(|v| v.trim().eq_ignore_ascii_case("true") || v.trim() == "1"),
-        no_card: nodes.is_empty() && root.child("cards").is_some(),
+        no_card: nodes.is_empty(),
         cards: nodes.into_iter().filter_map(|n| card(n).ok()).collect(),
     })
 }
@@ -453,13 +452,14 @@ pub fn turn_reply_message(turn: u16, power_down: bool, cards: &[Card]) -> String
 /// when it is an answer to another query (a late `<turn>` reply, a repeated `<join>`) and is
 /// skipped; otherwise the reply, `Fault(Invalid)` for anything unreadable.
 pub fn interpret_start_reply(xml: &str) -> Option<StartReply> {
-    let Ok(root) = document(xml) else {
+    let Ok(doc) = document(xml) else {
         return Some(StartReply::Fault(Fault::Invalid));
     };
-    if root.name == "turn" || root.name == "join" {
+    let root = doc.root();
+    if root.name() == "turn" || root.name() == "join" {
         return None;
     }
-    Some(match start_choice(&root) {
+    Some(match start_choice(root) {
         Ok(c) => StartReply::Choose {
             pos: c.pos,
             facing: c.facing,
@@ -473,31 +473,35 @@ pub fn interpret_start_reply(xml: &str) -> Option<StartReply> {
 /// `<start-position>` or `<join>`, or — while a reply to an earlier, timed-out query is
 /// still owed (`late_owed`) — a `<turn>` whose `turn` attribute is absent or another turn
 /// (the extra cards of a late reply could otherwise match this hand by chance). Otherwise
-/// the first card in the hand is played; a reply whose `<cards>` list is empty leaves the
-/// card to the server (`AnyCard`, as the 2012 clients expect); bad XML or cards none of which is
-/// in the hand is `Fault(Invalid)`. When nothing is owed, a wrong or missing `turn` attribute is
-/// tolerated.
+/// the first card in the hand is played; a reply with `power-down="true"` that names no card
+/// (`<cards/>`, as the 2012 clients send when every card kills their robot) stays and powers
+/// down (`StayAndPowerDown`, rules R5.3); bad XML, no card without a power-down, or cards none
+/// of which is in the hand is `Fault(Invalid)`. When nothing is owed, a wrong or missing
+/// `turn` attribute is tolerated.
 pub fn interpret_turn_reply(
     xml: &str,
     turn: u16,
     hand: &Hand,
     late_owed: bool,
 ) -> Option<TurnReply> {
-    let Ok(root) = document(xml) else {
+    let Ok(doc) = document(xml) else {
         return Some(TurnReply::Fault(Fault::Invalid));
     };
-    if root.name == "start-position" || root.name == "join" {
+    let root = doc.root();
+    if root.name() == "start-position" || root.name() == "join" {
         return None;
     }
-    let Ok(answer) = turn_answer(&root) else {
+    let Ok(answer) = turn_answer(root) else {
         return Some(TurnReply::Fault(Fault::Invalid));
     };
     if late_owed && answer.turn != Some(turn) {
         return None;
     }
     if answer.no_card {
-        return Some(TurnReply::AnyCard {
-            power_down: answer.power_down,
+        return Some(if answer.power_down {
+            TurnReply::StayAndPowerDown
+        } else {
+            TurnReply::Fault(Fault::Invalid)
         });
     }
     Some(match answer.choose(hand.as_slice()) {
@@ -537,7 +541,7 @@ pub struct PlayerInfo {
     pub cards: Vec<Card>,
 }
 
-fn player_info(node: &Node) -> Result<PlayerInfo, MessageError> {
+fn player_info(node: Node<'_>) -> Result<PlayerInfo, MessageError> {
     let robot = child(node, "robot")?;
     let flags = child(node, "flags")?
         .children_named("flag-state")
@@ -570,7 +574,7 @@ fn player_info(node: &Node) -> Result<PlayerInfo, MessageError> {
 }
 
 /// `<players your-guid=...>`: the guid and every player.
-fn players(root: &Node) -> Result<(String, Vec<PlayerInfo>), MessageError> {
+fn players(root: Node<'_>) -> Result<(String, Vec<PlayerInfo>), MessageError> {
     let players = child(root, "players")?;
     let you = required(players, "your-guid")?.to_owned();
     let list = players
@@ -612,17 +616,18 @@ pub enum ServerMessage {
 /// Parses a server message strictly: every attribute and element the protocol lists must be
 /// present.
 pub fn parse_server_message(text: &str) -> Result<ServerMessage, MessageError> {
-    let root = document(text)?;
-    match root.name.as_str() {
+    let doc = document(text)?;
+    let root = doc.root();
+    match root.name() {
         "start-position" => {
-            let (your_guid, players) = players(&root)?;
-            child(&root, "map")?;
-            let points = child(&root, "points")?
+            let (your_guid, players) = players(root)?;
+            child(root, "map")?;
+            let points = child(root, "points")?
                 .children_named("position")
                 .map(position)
                 .collect::<Result<_, _>>()?;
             Ok(ServerMessage::StartPosition(StartPositionMessage {
-                game_start: boolean(&root, "game-start")?,
+                game_start: boolean(root, "game-start")?,
                 your_guid,
                 players,
                 map: from_windward_map(text)?,
@@ -630,15 +635,15 @@ pub fn parse_server_message(text: &str) -> Result<ServerMessage, MessageError> {
             }))
         }
         "turn" => {
-            let (your_guid, players) = players(&root)?;
-            child(&root, "map")?;
-            let hand = child(&root, "cards")?
+            let (your_guid, players) = players(root)?;
+            child(root, "map")?;
+            let hand = child(root, "cards")?
                 .children_named("card")
                 .map(card)
                 .collect::<Result<_, _>>()?;
             Ok(ServerMessage::Turn(TurnMessage {
-                turn: number(&root, "turn")?,
-                repair_on: boolean(&root, "repair-on")?,
+                turn: number(root, "turn")?,
+                repair_on: boolean(root, "repair-on")?,
                 your_guid,
                 players,
                 map: from_windward_map(text)?,
@@ -666,18 +671,36 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_without_cards_leaves_the_card_to_the_server() {
+    fn a_reply_with_no_card_and_a_power_down_stays_and_powers_down() {
         let mut hand = Hand::default();
         hand.push(Card {
             mv: Move::Left,
             priority: 30,
         });
         // What the 2012 sample client sends when every card it tried kills its robot.
-        let empty = "<turn turn=\"4\" power-down=\"true\"><cards /></turn>";
-        assert_eq!(
-            interpret_turn_reply(empty, 4, &hand, false),
-            Some(TurnReply::AnyCard { power_down: true })
-        );
+        for stay in [
+            "<turn turn=\"4\" power-down=\"true\"><cards /></turn>",
+            "<turn turn=\"4\" power-down=\"true\"><cards></cards></turn>",
+            "<turn turn=\"4\" power-down=\"true\"/>",
+        ] {
+            assert_eq!(
+                interpret_turn_reply(stay, 4, &hand, false),
+                Some(TurnReply::StayAndPowerDown),
+                "{stay}"
+            );
+        }
+        // No card without a power-down is a fault (R5.2).
+        for none in [
+            "<turn turn=\"4\" power-down=\"false\"><cards /></turn>",
+            "<turn turn=\"4\"><cards /></turn>",
+            "<turn turn=\"4\"/>",
+        ] {
+            assert_eq!(
+                interpret_turn_reply(none, 4, &hand, false),
+                Some(TurnReply::Fault(Fault::Invalid)),
+                "{none}"
+            );
+        }
         // Cards that are no card of the hand, or no card at all, stay invalid.
         let bogus = "<turn turn=\"4\"><cards><card move=\"JUMP\" priority=\"1\"/></cards></turn>";
         assert_eq!(

@@ -187,6 +187,9 @@ pub enum AnswerError {
         card: u64,
         hand: usize,
     },
+    /// `card` is `null` and `power_down` is not `true`: no card is only legal with a
+    /// power-down (rules R5.3).
+    NoCardWithoutPowerDown,
     /// `x`/`y` is not one of the options.
     NotAnOption {
         x: i64,
@@ -201,6 +204,9 @@ impl std::fmt::Display for AnswerError {
             AnswerError::BadField(name) => write!(f, "field {name:?} has the wrong type or value"),
             AnswerError::CardOutOfRange { card, hand } => {
                 write!(f, "card {card} is not an index into a hand of {hand}")
+            }
+            AnswerError::NoCardWithoutPowerDown => {
+                write!(f, "no card (\"card\":null) without \"power_down\":true")
             }
             AnswerError::NotAnOption { x, y } => write!(f, "({x},{y}) is not one of the options"),
         }
@@ -241,21 +247,28 @@ pub fn parse_start_answer(
 }
 
 /// Parses an answer to a turn query: `{"card":0,"power_down":false}`, `power_down`
-/// optional (`null` counts as absent).
+/// optional (`null` counts as absent), or `{"card":null,"power_down":true}`: no card, stay
+/// and power down (rules R5.3). A `null` card without a power-down is a fault (R5.2).
 pub fn parse_turn_answer(
     answer: &Map<String, Value>,
     query: &TurnQuery,
 ) -> Result<TurnReply, AnswerError> {
     let card = answer
         .get("card")
-        .ok_or(AnswerError::MissingField("card"))?
-        .as_u64()
-        .ok_or(AnswerError::BadField("card"))?;
+        .ok_or(AnswerError::MissingField("card"))?;
     let power_down = match answer.get("power_down") {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err(AnswerError::BadField("power_down")),
     };
+    if card.is_null() {
+        return if power_down {
+            Ok(TurnReply::StayAndPowerDown)
+        } else {
+            Err(AnswerError::NoCardWithoutPowerDown)
+        };
+    }
+    let card = card.as_u64().ok_or(AnswerError::BadField("card"))?;
     if card >= query.hand.len() as u64 {
         return Err(AnswerError::CardOutOfRange {
             card,
@@ -395,7 +408,16 @@ mod tests {
                 power_down: true
             })
         );
+        // R5.3: no card and power down.
+        assert_eq!(
+            parse_turn_answer(&obj(r#"{"card":null,"power_down":true}"#), &q),
+            Ok(TurnReply::StayAndPowerDown)
+        );
         for bad in [
+            r#"{"card":null}"#,
+            r#"{"card":null,"power_down":false}"#,
+            r#"{"card":null,"power_down":null}"#,
+            r#"{"power_down":true}"#,
             r#"{"card":3}"#,
             r#"{"card":-1}"#,
             r#"{"card":1.5}"#,
