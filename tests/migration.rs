@@ -174,6 +174,21 @@ fn a_schema_0004_database_keeps_its_standings_exports_and_replays() {
         String::from_utf8_lossy(&upgraded.stderr)
     );
     assert!(String::from_utf8_lossy(&upgraded.stdout).contains("0 played now"));
+    // Its games were played by older rules: re-running one of its sets is refused, and
+    // nothing changes.
+    let rerun = run(&[
+        "rerun",
+        dir.path().join("school.toml").to_str().unwrap(),
+        "fixture-high/final",
+        "--reason",
+        "dispute",
+    ]);
+    assert_eq!(rerun.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&rerun.stderr).contains("rules engine version 2, this is version"),
+        "{}",
+        String::from_utf8_lossy(&rerun.stderr)
+    );
     for what in ["standings", "games", "sets"] {
         let out = run(&["export", what, db, "--out", "-"]);
         assert!(out.status.success());

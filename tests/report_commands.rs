@@ -361,14 +361,38 @@ name = "Lab"
 #[test]
 fn a_tournament_of_the_previous_rules_engine_is_not_resumed() {
     // Engine version 3 changed R5.3 (no card and a power-down stays and powers down); a
-    // database that version 2 started is read, but `run` does not mix the two rule sets in
-    // one tournament.
+    // database that version 2 started is read, but neither `run` nor `rerun` mixes the two
+    // rule sets in one tournament.
     assert_eq!(lrs_tourney::engine::ENGINE_VERSION, 3);
     let t = tempfile::tempdir().unwrap();
     generate(t.path(), "s", "3", "1");
     ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
     let db = t.path().join("s/tournament.sqlite");
     sql(&db, &["UPDATE tournament SET engine_version = 2"]);
+    // Finished, it plays nothing: `run` only brings its database up to date.
+    let again = ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);
+    assert!(again.contains("0 played now"), "{again}");
+    let rerun = lrs(
+        t.path(),
+        &[
+            "rerun",
+            "s/tournament.toml",
+            "school-0001/final",
+            "--reason",
+            "x",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&rerun.stderr);
+    assert_eq!(rerun.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("played by rules engine version 2, this is version 3"),
+        "{stderr}"
+    );
+    // Unfinished, it would play games under the new rules: refused.
+    sql(
+        &db,
+        &["UPDATE sets SET status = 'planned' WHERE is_final = 1"],
+    );
     let out = lrs(t.path(), &["run", "s/tournament.toml", "--quiet"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");

@@ -159,6 +159,22 @@ pub(crate) async fn with_stored_slugs<'t>(
     Ok(std::borrow::Cow::Owned(adopted))
 }
 
+/// Whether the stored tournament is over: its decisive final (the nationals' final, or the
+/// only school's final) is played.
+async fn is_finished(store: &Store) -> Result<bool, RunError> {
+    let sets = store.sets().await?;
+    let finals: Vec<_> = sets.iter().filter(|s| s.is_final).collect();
+    let decisive = match finals.iter().find(|s| s.stage_id.is_nationals()) {
+        Some(nationals) => Some(*nationals),
+        None if finals.len() == 1 && sets.iter().all(|s| !s.stage_id.is_nationals()) => {
+            let schools = store.schools().await?;
+            (schools.len() == 1).then_some(finals[0])
+        }
+        None => None,
+    };
+    Ok(decisive.is_some_and(|set| set.is_done()))
+}
+
 /// Whether any team of the tournament plays with a series client (one connection for all
 /// the games of its set: the Windward 2012 clients).
 pub fn has_series_teams(t: &Tournament) -> bool {
@@ -314,7 +330,12 @@ impl<'a> Runner<'a> {
         let fingerprint = config_fingerprint(t, &seed);
         let mut setup = None;
         match stored {
-            Some(stored) if stored.engine_version != t.bracket.game.kind().engine_version() => {
+            // A finished tournament plays no game: this run only brings its database up to
+            // date (its schema), whatever rules played it.
+            Some(stored)
+                if stored.engine_version != t.bracket.game.kind().engine_version()
+                    && !is_finished(store).await? =>
+            {
                 return Err(RunError::ConfigChanged {
                     database: store.label().to_string(),
                     what: format!(
