@@ -239,12 +239,6 @@ impl Store {
         if !path.exists() {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
-        // Created by a run that has not written its first page yet.
-        if path.metadata().is_ok_and(|m| m.len() == 0) {
-            return Err(StoreError::NothingStored {
-                path: path.display().to_string(),
-            });
-        }
         check_sqlite_file(path)?;
         install_default_drivers();
         let label = path.display().to_string();
