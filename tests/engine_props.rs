@@ -27,6 +27,8 @@ fn turn_reply(script: &Script, i: usize, hand: usize) -> TurnReply {
         },
         // No card, stay and power down (R5.3).
         3 => TurnReply::StayAndPowerDown,
+        // A Windward empty card list without a power-down: stay, powered up.
+        5 => TurnReply::Stay,
         // The card left to the game (engine version 2's reading of a Windward reply with
         // no card, kept for its stored games).
         4 => TurnReply::AnyCard { power_down },
@@ -145,7 +147,7 @@ fn move_index(mv: Move) -> usize {
 fn turn_fault(reply: &TurnReply, hand: usize) -> bool {
     match *reply {
         TurnReply::Play { card, .. } => card >= hand,
-        TurnReply::StayAndPowerDown | TurnReply::AnyCard { .. } => false,
+        TurnReply::StayAndPowerDown | TurnReply::Stay | TurnReply::AnyCard { .. } => false,
         TurnReply::Fault(_) => true,
     }
 }

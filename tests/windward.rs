@@ -312,8 +312,7 @@ fn turn_replies_pretty_printed_with_declaration_and_extra_cards_play_the_first_h
 }
 
 #[test]
-fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_no_card_with_a_power_down_stays()
-{
+fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_no_card_stays() {
     let h = hand(&[card(Move::Left, 30)]);
     let invalid = Some(TurnReply::Fault(Fault::Invalid));
     for reply in [
@@ -321,10 +320,6 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_no_card_with_a
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"40\" move=\"ROTATE_LEFT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"ROTATE_RIGHT\"/></cards></turn>",
         "<turn power-down=\"false\" turn=\"7\"><cards><card priority=\"30\" move=\"JUMP\"/></cards></turn>",
-        // No card without a power-down (R5.2).
-        "<turn/>",
-        "<turn power-down=\"false\" turn=\"7\"></turn>",
-        "<turn power-down=\"false\" turn=\"7\"><cards/></turn>",
         // A power-down with a card that is not in the hand: it names a card.
         "<turn power-down=\"true\" turn=\"7\"><cards><card priority=\"40\" move=\"ROTATE_LEFT\"/></cards></turn>",
         "not xml at all",
@@ -348,6 +343,18 @@ fn turn_replies_without_a_hand_card_or_unreadable_are_invalid_and_no_card_with_a
         ),
         Some(TurnReply::StayAndPowerDown)
     );
+    // No card without a power-down: the 2012 clients' "no move" all the same, powered up.
+    for reply in [
+        "<turn/>",
+        "<turn power-down=\"false\" turn=\"7\"></turn>",
+        "<turn power-down=\"false\" turn=\"7\"><cards/></turn>",
+    ] {
+        assert_eq!(
+            messages::interpret_turn_reply(reply, 7, &h, false),
+            Some(TurnReply::Stay),
+            "{reply:?}"
+        );
+    }
     // While a late reply is owed, a reply to another turn is skipped, not judged.
     let late = "<turn power-down=\"false\" turn=\"6\"><cards><card priority=\"30\" move=\"ROTATE_LEFT\"/></cards></turn>";
     assert_eq!(messages::interpret_turn_reply(late, 7, &h, true), None);

@@ -8,6 +8,7 @@
 //! - turn reply `Play`: one byte `card | power_down << 4` (card 0..=14; an index of 15 or
 //!   more, always outside any hand, is stored as 15 and replays as the same invalid reply);
 //! - turn reply `StayAndPowerDown` (R5.3, engine version 3 on): one byte `0x40`;
+//! - turn reply `Stay` (a Windward empty card list, engine version 3 on): one byte `0x41`;
 //! - turn reply `AnyCard` (written by engine version 2 only): one byte `0x20 | power_down << 4`;
 //! - turn reply `Fault`: one byte `0xE0 | fault` (timeout 0, invalid 1, crash 2);
 //! - start reply `Choose`: `0xF0 | facing`, then x and y as one byte each;
@@ -58,6 +59,10 @@ pub fn encode(decisions: &[Decision]) -> Vec<u8> {
                 ..
             } => out.push(0x40),
             Decision::Turn {
+                reply: TurnReply::Stay,
+                ..
+            } => out.push(0x41),
+            Decision::Turn {
                 reply: TurnReply::AnyCard { power_down },
                 ..
             } => out.push(0x20 | (u8::from(power_down) << 4)),
@@ -97,6 +102,7 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<Reply>, CorruptDecisions> {
                 power_down: b & 0x10 != 0,
             })),
             0x40 => out.push(Reply::Turn(TurnReply::StayAndPowerDown)),
+            0x41 => out.push(Reply::Turn(TurnReply::Stay)),
             0xE0..=0xE7 => out.push(Reply::Turn(TurnReply::Fault(fault_of(b & 0x07, i)?))),
             0xE8..=0xEF => out.push(Reply::Start(StartReply::Fault(fault_of(b & 0x07, i)?))),
             0xF0..=0xF3 => {
@@ -157,9 +163,13 @@ mod tests {
                 seat: 4,
                 reply: TurnReply::StayAndPowerDown,
             },
+            Decision::Turn {
+                seat: 5,
+                reply: TurnReply::Stay,
+            },
         ];
         let bytes = encode(&log);
-        assert_eq!(bytes.len(), 9);
+        assert_eq!(bytes.len(), 10);
         let back = decode(&bytes).unwrap();
         let expected: Vec<Reply> = log
             .iter()

@@ -300,6 +300,9 @@ impl Game {
                     self.stay_and_power_down(q.seat);
                     continue;
                 }
+                TurnReply::Stay if q.locked && !hand.is_empty() => Ok((hand[0], false)),
+                // No card played: not in the order of R6.1, moved only by others.
+                TurnReply::Stay => continue,
                 TurnReply::AnyCard { power_down } => Err(power_down),
                 TurnReply::Fault(f) => {
                     self.fault(q.seat, f.event_kind());
@@ -627,5 +630,55 @@ mod tests {
         let a = &g.robots[0];
         assert_eq!(a.pos, Pos::new(0, 1), "its locked F1 moved it south");
         assert_eq!(a.power, Power::Down(super::super::robot::POWER_DOWN_TURNS));
+    }
+
+    #[test]
+    fn a_windward_empty_card_list_stays_powered_up_without_a_fault() {
+        for seed in 0..16 {
+            let mut g = game(seed);
+            face_south(&mut g);
+            let power = g.robots[0].power;
+            g.answer_turn(&[
+                TurnReply::Stay,
+                TurnReply::Play {
+                    card: 0,
+                    power_down: false,
+                },
+            ])
+            .unwrap();
+            let a = &g.robots[0];
+            assert_eq!((a.pos, a.facing), (Pos::new(0, 0), Direction::South));
+            assert_eq!(a.power, power, "it did not power down");
+            assert_eq!(a.last_card, None, "it played no card");
+            assert!(
+                !g.events.iter().any(|e| matches!(
+                    e.kind,
+                    EventKind::Timeout | EventKind::Invalid | EventKind::Crash
+                )),
+                "{:?}",
+                g.events
+            );
+        }
+    }
+
+    #[test]
+    fn a_locked_robot_that_stays_plays_its_locked_card() {
+        let mut g = game(3);
+        g.robots[0].damage = 9;
+        g.robots[0].last_card = Some(Move::Forward1);
+        face_south(&mut g);
+        assert!(g.turn_queries[0].locked);
+        let power = g.robots[0].power;
+        g.answer_turn(&[
+            TurnReply::Stay,
+            TurnReply::Play {
+                card: 0,
+                power_down: false,
+            },
+        ])
+        .unwrap();
+        let a = &g.robots[0];
+        assert_eq!(a.pos, Pos::new(0, 1), "its locked F1 moved it south");
+        assert_eq!(a.power, power);
     }
 }

@@ -72,6 +72,12 @@ pub enum TurnReply {
     /// A locked robot (R4.3) plays its locked card all the same, and powers down. The 2012
     /// Windward clients answer so when every card they tried destroys their robot.
     StayAndPowerDown,
+    /// No card and no power-down, from a Windward client that sent an empty card list:
+    /// the robot plays no card this turn and stays powered up; a locked robot plays its
+    /// locked card all the same. The 2012 sample clients send `<cards/>` with the
+    /// power-down flag they had chosen before (usually `false`) when every card they tried
+    /// destroys their robot, so their "no move" is kept as one (docs/rules.md, R5.3).
+    Stay,
     /// A random card of the hand, as for a fault, but no fault, and the power-down asked
     /// for. Engine version 2 read a Windward reply with no card so; no transport gives it
     /// now, and the engine still plays it as then, so that the decision logs of that

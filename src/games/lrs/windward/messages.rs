@@ -497,11 +497,12 @@ pub fn interpret_turn_reply(
     if late_owed && answer.turn != Some(turn) {
         return None;
     }
+    // The 2012 clients' "no move": the robot stays, and powers down if asked.
     if answer.no_card {
         return Some(if answer.power_down {
             TurnReply::StayAndPowerDown
         } else {
-            TurnReply::Fault(Fault::Invalid)
+            TurnReply::Stay
         });
     }
     Some(match answer.choose(hand.as_slice()) {
@@ -689,7 +690,9 @@ mod tests {
                 "{stay}"
             );
         }
-        // No card without a power-down is a fault (R5.2).
+        // No card without a power-down is the same "no move", powered up: what the 2012
+        // sample client sends when every card kills its robot and it had not chosen to
+        // power down (it keeps the flag it drew before trying any card).
         for none in [
             "<turn turn=\"4\" power-down=\"false\"><cards /></turn>",
             "<turn turn=\"4\"><cards /></turn>",
@@ -697,7 +700,7 @@ mod tests {
         ] {
             assert_eq!(
                 interpret_turn_reply(none, 4, &hand, false),
-                Some(TurnReply::Fault(Fault::Invalid)),
+                Some(TurnReply::Stay),
                 "{none}"
             );
         }
