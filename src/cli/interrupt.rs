@@ -2,6 +2,21 @@
 //! removes what it made for its bots before it goes, and `run` says how far it got.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when SIGINT or SIGTERM arrived: the signal thread ends the process.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Called when a command returns: if a signal arrived meanwhile, waits for the signal
+/// thread to end the process by it. Without this, a command whose bots were just killed by
+/// the shutdown can finish its game at once and return, and the process would exit 0.
+pub fn wait_for_a_signal_under_way() {
+    if STOPPING.load(Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+}
 
 /// Watches for SIGINT and SIGTERM on a thread of its own for the rest of the process.
 ///
@@ -36,6 +51,7 @@ pub fn clean_up_on_signals(database: Option<&Path>, report_games: bool) {
                     _ = interrupt.recv() => nix::libc::SIGINT,
                     _ = terminate.recv() => nix::libc::SIGTERM,
                 };
+                STOPPING.store(true, Ordering::SeqCst);
                 let stored = match &database {
                     Some(db) if db.exists() => crate::store::Store::final_stored_count(db).await,
                     _ => Some(0),

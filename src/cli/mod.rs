@@ -126,6 +126,7 @@ pub fn main() -> ExitCode {
         Command::Scenario(args) => scenario_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
     };
+    interrupt::wait_for_a_signal_under_way();
     // Whatever the command made for bots in TMPDIR and the control groups goes with it.
     crate::bots::sandbox::remove_runner_files();
     match result {
