@@ -9,9 +9,11 @@
 //! 100 ms.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lrs_tourney::boards::load_board;
 use lrs_tourney::bots::{BotCommand, JsonlOptions};
-use lrs_tourney::engine::{Board, Game, GameConfig, Pending, StartReply, TurnQuery, TurnReply};
+use lrs_tourney::games::lrs::boards::load_board;
+use lrs_tourney::games::lrs::engine::{
+    Board, Game, GameConfig, Pending, StartReply, TurnQuery, TurnReply,
+};
 use lrs_tourney::games::lrs::remote::{
     GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
 };
@@ -85,7 +87,7 @@ fn first_turn(board: &Arc<Board>) -> (View, TurnQuery) {
                     .iter()
                     .map(|q| StartReply::Choose {
                         pos: q.options[0],
-                        facing: lrs_tourney::engine::Direction::North,
+                        facing: lrs_tourney::games::lrs::engine::Direction::North,
                     })
                     .collect();
                 game.answer_start(&replies).unwrap();

@@ -7,9 +7,9 @@
 //! figure is measured with a counting allocator and printed before the timings.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lrs_tourney::ai::BuiltinAi;
-use lrs_tourney::boards::load_board;
-use lrs_tourney::engine::{Board, Game, GameConfig, run_game};
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::boards::load_board;
+use lrs_tourney::games::lrs::engine::{Board, Game, GameConfig, run_game};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Arc;

@@ -5,18 +5,14 @@
 //! (many games, statistics); `cli` parses arguments and prints.
 //! Game kinds other than LRS live in `games`, each with its own engine, scenarios and AIs.
 
-pub mod ai;
-pub mod boards;
 pub mod bots;
 pub mod cli;
-pub mod engine;
 pub mod games;
 pub mod play;
 pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod runtime;
-pub mod scenario;
 pub mod store;
 pub mod text;
 pub mod tourney;

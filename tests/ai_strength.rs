@@ -4,9 +4,9 @@
 //! Run with `-- --nocapture` to see the mean score per board and AI (docs/boards.md quotes
 //! them).
 
-use lrs_tourney::ai::BuiltinAi;
-use lrs_tourney::boards::{load_board, shipped_boards};
-use lrs_tourney::engine::GameConfig;
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::boards::{load_board, shipped_boards};
+use lrs_tourney::games::lrs::engine::GameConfig;
 use lrs_tourney::play::{BotSpec, BotStats, PlayOptions, play};
 
 /// Games per board.

@@ -26,12 +26,9 @@ const ORCHESTRATOR: &[&str] = &[
     "src/play/turns.rs",
 ];
 
-/// Absolute module paths of the games' own code: its engine, AIs, boards, scenarios.
+/// Absolute module paths of the games' own code (engines, AIs, boards, scenarios, bot
+/// layers): each game's folder under `crate::games`.
 const GAME_MODULES: &[&[&str]] = &[
-    &["crate", "engine"],
-    &["crate", "ai"],
-    &["crate", "boards"],
-    &["crate", "scenario"],
     &["crate", "games", "lrs"],
     &["crate", "games", "robotgame"],
     &["crate", "games", "robots"],
@@ -204,15 +201,16 @@ fn the_orchestrator_names_no_game_module() {
 fn the_check_finds_every_way_of_naming_a_game() {
     let file = Path::new("src/runner/example.rs");
     let caught = [
-        "use crate::engine::Board;",
-        "use crate::{engine::Board, games::GameKind};",
+        "use crate::games::lrs::engine::Board;",
+        "use crate::{games::lrs::engine::Board, games::GameKind};",
+        "use crate::games::{lrs::engine::Board, GameKind};",
         "use crate::games::{lrs::kind::Lrs, GameKind};",
         "use super::super::games::robots;",
         "use crate::games::lrs::windward::*;",
         "fn f() { let _ = crate::games::robots::kind::Robots; }",
-        "fn f() -> crate::ai::BuiltinAi { todo!() }",
-        "mod inner { use super::super::super::boards::Board; }",
-        "fn f() { crate::scenario::run_scenario_file(p); }",
+        "fn f() -> crate::games::lrs::ai::BuiltinAi { todo!() }",
+        "mod inner { use super::super::super::games::lrs::boards::Board; }",
+        "fn f() { crate::games::lrs::scenario::run_scenario_file(p); }",
     ];
     for text in caught {
         assert!(!violations(file, text).is_empty(), "missed: {text}");

@@ -1,12 +1,14 @@
 //! Integration tests of the board formats: the TOML board files of boards.md, the Windward
 //! `<map>` XML, the shipped boards and the text rendering, through the public API only.
 
-use lrs_tourney::boards::{
+use lrs_tourney::games::lrs::boards::{
     self, BoardFileError, GridContext, GridOrigin, Problem, from_windward_map, load_board,
     parse_board, parse_grid, playability_problems, print_board, random_board, render_board,
     shipped_boards, to_windward_map,
 };
-use lrs_tourney::engine::{Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls};
+use lrs_tourney::games::lrs::engine::{
+    Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls,
+};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------

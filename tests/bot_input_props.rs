@@ -3,8 +3,10 @@
 //! a panic or a crash. Covers the Windward XML replies (and the server messages test
 //! clients read) and the JSON-lines answers of every game.
 
-use lrs_tourney::engine::{Card, Hand, Move, Pos, Robot, StartQuery, TurnQuery, TurnReply};
-use lrs_tourney::engine::{Fault, StartReply};
+use lrs_tourney::games::lrs::engine::{
+    Card, Hand, Move, Pos, Robot, StartQuery, TurnQuery, TurnReply,
+};
+use lrs_tourney::games::lrs::engine::{Fault, StartReply};
 use lrs_tourney::games::lrs::remote::View;
 use lrs_tourney::games::lrs::remote::jsonl::{Incoming, Reply, Session, Verdict};
 use lrs_tourney::games::lrs::windward::messages::{

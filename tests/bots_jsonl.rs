@@ -15,10 +15,10 @@
 // the point.
 #![allow(clippy::await_holding_lock)]
 
-use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::bots::sandbox::{Sandbox, SandboxConfig, scan_processes};
 use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
-use lrs_tourney::engine::{
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::engine::{
     Decision, EventKind, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply,
 };
 use lrs_tourney::games::lrs::remote::{
@@ -49,7 +49,10 @@ fn hostile_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile")
 }
 
-fn setups(board: &std::sync::Arc<lrs_tourney::engine::Board>, turns: u16) -> Vec<GameSetup> {
+fn setups(
+    board: &std::sync::Arc<lrs_tourney::games::lrs::engine::Board>,
+    turns: u16,
+) -> Vec<GameSetup> {
     (0..2)
         .map(|seat| GameSetup {
             seat,
@@ -73,7 +76,7 @@ async fn play(script: &str, args: &[String], turns: u16) -> Played {
 }
 
 async fn play_in(sandbox: Sandbox, script: &str, args: &[String], turns: u16) -> Played {
-    let board = lrs_tourney::boards::load_board(BOARD).unwrap();
+    let board = lrs_tourney::games::lrs::boards::load_board(BOARD).unwrap();
     let mut game = Game::new(board.clone(), 2, SEED, GameConfig { turn_limit: turns }).unwrap();
     let mut argv = vec!["python3".to_string(), script.to_string()];
     argv.extend(args.iter().cloned());
@@ -181,7 +184,7 @@ async fn assert_same_as_stand_in(played: &Played, turns: u16) -> &'static str {
             "replay",
         ),
     };
-    let board = lrs_tourney::boards::load_board(BOARD).unwrap();
+    let board = lrs_tourney::games::lrs::boards::load_board(BOARD).unwrap();
     let mut game = Game::new(board.clone(), 2, SEED, GameConfig { turn_limit: turns }).unwrap();
     let mut seats = vec![
         SeatPlayer::Local(BuiltinAi::Runner.player(SEED, 0)),
@@ -292,7 +295,7 @@ async fn a_well_behaved_bot_plays_without_faults() {
         }));
     assert!(starts
         .iter()
-        .all(|r| matches!(r, StartReply::Choose { facing, .. } if *facing == lrs_tourney::engine::Direction::North)));
+        .all(|r| matches!(r, StartReply::Choose { facing, .. } if *facing == lrs_tourney::games::lrs::engine::Direction::North)));
     let stderr = played.log.stderr_text();
     assert!(
         stderr.contains("good bot started with ['--flag', 'lib/*']"),
@@ -729,7 +732,7 @@ async fn with_only_the_mandatory_protections_a_bot_still_plays_and_is_cleaned_up
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_that_cannot_be_started_crashes_every_query() {
     let _g = serial();
-    let board = lrs_tourney::boards::load_board(BOARD).unwrap();
+    let board = lrs_tourney::games::lrs::boards::load_board(BOARD).unwrap();
     let mut game = Game::new(board.clone(), 2, SEED, GameConfig { turn_limit: 3 }).unwrap();
     let player = JsonlPlayer::new(
         BotCommand {
@@ -756,7 +759,7 @@ async fn a_bot_that_cannot_be_started_crashes_every_query() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_dropped_mid_game_kills_its_bot() {
     let _g = serial();
-    let board = lrs_tourney::boards::load_board(BOARD).unwrap();
+    let board = lrs_tourney::games::lrs::boards::load_board(BOARD).unwrap();
     let game = Game::new(board.clone(), 2, SEED, GameConfig { turn_limit: 5 }).unwrap();
     let mut player = JsonlPlayer::new(
         BotCommand {
@@ -775,7 +778,7 @@ async fn a_player_dropped_mid_game_kills_its_bot() {
         robots: game.robots().to_vec(),
     };
     let query = match game.pending() {
-        lrs_tourney::engine::Pending::Start(q) => q[1].clone(),
+        lrs_tourney::games::lrs::engine::Pending::Start(q) => q[1].clone(),
         other => panic!("{other:?}"),
     };
     let reply = player.start(&view, &query).await;

@@ -2,7 +2,7 @@
 //! load, every documented mistake is reported at its file and line:column (or CSV row),
 //! and generated configurations load.
 
-use lrs_tourney::ai::BuiltinAi;
+use lrs_tourney::games::lrs::ai::BuiltinAi;
 use lrs_tourney::tourney::config::{check_summary, load_tournament, parse_tournament};
 use lrs_tourney::tourney::generate::{ROSTER_FILE, generate, generate_with_bot};
 use lrs_tourney::tourney::model::{Bot, BracketFormat, Program, Protocol, Tournament};

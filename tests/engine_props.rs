@@ -2,8 +2,8 @@
 //! R2, R9.4, R10 and R14 hold after every step, every turn's hands follow R4.2 to R4.4, and
 //! a game is a function of its seed and its replies.
 
-use lrs_tourney::boards::random_board;
-use lrs_tourney::engine::*;
+use lrs_tourney::games::lrs::boards::random_board;
+use lrs_tourney::games::lrs::engine::*;
 use proptest::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! Whole games on a hand-built board: they finish, replay from their seed and decisions,
 //! and keep the basic invariants.
 
-use lrs_tourney::ai::BuiltinAi;
-use lrs_tourney::engine::*;
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::engine::*;
 use std::sync::Arc;
 
 /// A 10x10 board with belts, a gear, pits, walls, a laser, repair and flags, built in code

@@ -363,7 +363,7 @@ fn a_tournament_of_the_previous_rules_engine_is_not_resumed() {
     // Engine version 3 changed R5.3 (no card and a power-down stays and powers down); a
     // database that version 2 started is read, but neither `run` nor `rerun` mixes the two
     // rule sets in one tournament.
-    assert_eq!(lrs_tourney::engine::ENGINE_VERSION, 3);
+    assert_eq!(lrs_tourney::games::lrs::engine::ENGINE_VERSION, 3);
     let t = tempfile::tempdir().unwrap();
     generate(t.path(), "s", "3", "1");
     ok(t.path(), &["run", "s/tournament.toml", "--quiet"]);

@@ -15,10 +15,10 @@
 
 mod common;
 
-use lrs_tourney::ai::BuiltinAi;
 use lrs_tourney::bots::sandbox::Sandbox;
 use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
-use lrs_tourney::engine::{EventKind, Game, GameConfig};
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::engine::{EventKind, Game, GameConfig};
 use lrs_tourney::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
 use nix::libc;
 use serde_json::Value;
@@ -174,7 +174,7 @@ async fn play_lib_with(
     turns: u16,
     startup_ms: u64,
 ) -> Played {
-    let board = lrs_tourney::boards::load_board(BOARD).unwrap();
+    let board = lrs_tourney::games::lrs::boards::load_board(BOARD).unwrap();
     let mut game = Game::new(board.clone(), 2, 7, GameConfig { turn_limit: turns }).unwrap();
     let mut argv = vec!["python3".to_string(), script.to_string()];
     argv.extend(args.iter().cloned());

@@ -5,9 +5,9 @@
 mod common;
 
 use common::ok;
-use lrs_tourney::ai::FlagDistances;
-use lrs_tourney::boards::load_board;
-use lrs_tourney::engine::decisions;
+use lrs_tourney::games::lrs::ai::FlagDistances;
+use lrs_tourney::games::lrs::boards::load_board;
+use lrs_tourney::games::lrs::engine::decisions;
 use lrs_tourney::runner::GameJob;
 use lrs_tourney::store::{GameStatus, Store};
 use lrs_tourney::tourney::config::load_tournament;

@@ -2,9 +2,9 @@
 //! the gateway's routing by join token, whole games with test clients speaking the protocol
 //! over real sockets, and `lrs-tourney serve` as a subprocess.
 
-use lrs_tourney::ai::BuiltinAi;
-use lrs_tourney::boards::{load_board, to_windward_map};
-use lrs_tourney::engine::{
+use lrs_tourney::games::lrs::ai::BuiltinAi;
+use lrs_tourney::games::lrs::boards::{load_board, to_windward_map};
+use lrs_tourney::games::lrs::engine::{
     Board, Card, Decision, Direction, EventKind, Fault, Game, GameConfig, Hand, Move, Pos, Power,
     Robot, StartQuery, StartReply, Status, TurnQuery, TurnReply,
 };

@@ -1,8 +1,8 @@
 //! What the tournament benchmarks share: the games of a whole bracket played without a
 //! database, the baseline the store's cost is measured against.
 
-use lrs_tourney::ai::FlagDistances;
-use lrs_tourney::boards::load_board;
+use lrs_tourney::games::lrs::ai::FlagDistances;
+use lrs_tourney::games::lrs::boards::load_board;
 use lrs_tourney::runner::{GameJob, series_totals};
 use lrs_tourney::tourney::bracket::{Roster, TournamentSeed, simulate_bracket};
 use lrs_tourney::tourney::model::Tournament;

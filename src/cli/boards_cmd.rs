@@ -1,7 +1,7 @@
 //! `lrs-tourney boards`: list the shipped boards or show one as text.
 
 use super::CliError;
-use crate::boards::{load_board, render_board, shipped_boards};
+use crate::games::lrs::boards::{load_board, render_board, shipped_boards};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

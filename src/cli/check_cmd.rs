@@ -96,7 +96,8 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         .boards
         .first()
         .ok_or_else(|| CliError::input("the tournament has no boards"))?;
-    let board = crate::boards::library::load_board(board_name).map_err(CliError::input)?;
+    let board =
+        crate::games::lrs::boards::library::load_board(board_name).map_err(CliError::input)?;
     let options = crate::bots::JsonlOptions::for_tournament(t);
     let label = |i: usize| {
         let team = &t.teams[i];

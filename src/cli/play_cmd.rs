@@ -1,10 +1,10 @@
 //! `lrs-tourney play`: games between bots on one board, as a table or JSON.
 
 use super::CliError;
-use crate::boards::load_board;
 use crate::bots::{JsonlOptions, Protections};
-use crate::engine::GameConfig;
 use crate::games::GameKind;
+use crate::games::lrs::boards::load_board;
+use crate::games::lrs::engine::GameConfig;
 use crate::games::lrs::windward::series::client_sandbox;
 use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
@@ -954,7 +954,7 @@ fn write_replays(
             meta: format!(
                 "board {} · seed {seed} · engine version {}",
                 opts.board.name(),
-                crate::engine::ENGINE_VERSION
+                crate::games::lrs::engine::ENGINE_VERSION
             ),
             back: None,
             seats: names,

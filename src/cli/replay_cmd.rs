@@ -136,7 +136,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             &args, run_arg, &format, game, &lines, &log, &stored, &team_name,
         );
     }
-    let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
+    let board = crate::games::lrs::boards::load_board(&game.arena).map_err(CliError::failure)?;
     let replayed = replay(board, lines.len(), game.seed, format.turns_per_game, &log)
         .map_err(|e| CliError::failure(format!("{} game {}: {e}", args.set, game_index)))?;
     // The replay must be the game: every seat's score as stored.
@@ -160,7 +160,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             game_index,
             differ.join("; "),
             stored.engine_version,
-            crate::engine::ENGINE_VERSION
+            crate::games::lrs::engine::ENGINE_VERSION
         )));
     }
     let seats: Vec<SeatEntry> = lines
@@ -173,7 +173,8 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         .collect();
     let full_state_bytes = serde_json::to_vec(&replayed).map_or(0, |v| v.len());
     if let Some(path) = &args.html {
-        let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
+        let board =
+            crate::games::lrs::boards::load_board(&game.arena).map_err(CliError::failure)?;
         let info = PageInfo {
             title: match run_arg {
                 Some(r) => format!("{}, run {r}, game {game_index}", args.set),
@@ -206,7 +207,8 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         return Ok(());
     }
     if args.text {
-        let board = crate::boards::load_board(&game.arena).map_err(CliError::failure)?;
+        let board =
+            crate::games::lrs::boards::load_board(&game.arena).map_err(CliError::failure)?;
         let mut names = vec![String::new(); replayed.start.len()];
         for s in &seats {
             if let Some(n) = names.get_mut(s.seat) {
@@ -259,9 +261,9 @@ pub(crate) fn write_page(path: &std::path::Path, html: &str) -> Result<(), CliEr
 /// robot's state, and what happened.
 fn text_turn(
     title: &str,
-    board: &crate::engine::Board,
-    robots: &[crate::engine::Robot],
-    events: &[crate::engine::Event],
+    board: &crate::games::lrs::engine::Board,
+    robots: &[crate::games::lrs::engine::Robot],
+    events: &[crate::games::lrs::engine::Event],
     names: &[String],
 ) -> String {
     use std::fmt::Write as _;
@@ -273,7 +275,9 @@ fn text_turn(
         .map(|(seat, r)| (r.pos, label(seat), r.facing))
         .collect();
     let mut out = format!("== {title}\n");
-    out.push_str(&crate::boards::render::render_grid(board, &on_board));
+    out.push_str(&crate::games::lrs::boards::render::render_grid(
+        board, &on_board,
+    ));
     for (seat, r) in robots.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -4,9 +4,9 @@
 //! and exits.
 
 use super::CliError;
-use crate::ai::BuiltinAi;
-use crate::boards::load_board;
-use crate::engine::{EventKind, Game, GameConfig, MAX_PLAYERS, MIN_PLAYERS};
+use crate::games::lrs::ai::BuiltinAi;
+use crate::games::lrs::boards::load_board;
+use crate::games::lrs::engine::{EventKind, Game, GameConfig, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::lrs::remote::{GameSetup, SeatPlayer, drive_game};
 use crate::games::lrs::windward::{
     DEBUG_TIME_LIMIT, DEFAULT_PORT, DEFAULT_TIME_LIMIT, Gateway, GatewayConfig, GatewayEvent,
@@ -103,7 +103,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
 
 async fn serve(
     args: ServeArgs,
-    board: Arc<crate::engine::Board>,
+    board: Arc<crate::games::lrs::engine::Board>,
     bots: Vec<BuiltinAi>,
     addr: SocketAddr,
 ) -> Result<(), CliError> {

@@ -2,8 +2,8 @@
 //! hands it to the game kind.
 
 use super::{GameSettings, RobotsSettings};
-use crate::ai::FlagDistances;
-use crate::engine::Board;
+use crate::games::lrs::ai::FlagDistances;
+use crate::games::lrs::engine::Board;
 use std::sync::Arc;
 
 /// A game's arena and length, per game kind.
@@ -27,7 +27,8 @@ impl Arena {
     pub fn load(game: &GameSettings, name: &str, turns: u16) -> Result<Arena, String> {
         match game {
             GameSettings::Lrs => {
-                let board = crate::boards::load_board(name).map_err(|e| e.to_string())?;
+                let board =
+                    crate::games::lrs::boards::load_board(name).map_err(|e| e.to_string())?;
                 let maps = Arc::new(FlagDistances::new(&board));
                 Ok(Arena::Lrs {
                     board,

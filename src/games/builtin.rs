@@ -7,7 +7,7 @@ use std::fmt;
 /// A built-in AI of one game kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BuiltinBot {
-    Lrs(crate::ai::BuiltinAi),
+    Lrs(crate::games::lrs::ai::BuiltinAi),
     RobotGame(super::robotgame::BuiltinAi),
     Robots(super::robots::BuiltinAi),
 }

@@ -60,7 +60,7 @@ pub trait Game: Send + Sync + 'static {
         text: &str,
         file: &str,
         base_dir: &Path,
-    ) -> Result<serde_json::Value, crate::scenario::ScenarioError>;
+    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError>;
 
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
     /// programs.

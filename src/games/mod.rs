@@ -3,8 +3,8 @@
 //! [`Game`] is what the orchestrator may ask of a game kind (seats, settings
 //! ([`GameSettings`]), built-in AIs ([`BuiltinBot`]), statistics ([`Stats`]), tie-break
 //! steps ([`TieStep`]), scenarios); each game implements it in its folder and [`REGISTRY`]
-//! lists them; [`GameKind`] is a handle to one. RobotGame and Robots live here; Last Robot
-//! Standing's engine is still `crate::engine`, reached through the same types.
+//! lists them; [`GameKind`] is a handle to one. Every game lives in its own folder here:
+//! [`lrs`] (Last Robot Standing), [`robotgame`], [`robots`].
 
 mod arena;
 mod builtin;

@@ -16,7 +16,7 @@ pub use super::series::{
 };
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::engine::{ENGINE_VERSION, Game as LrsGame, GameConfig, Player, run_game};
+use crate::games::lrs::engine::{ENGINE_VERSION, Game as LrsGame, GameConfig, Player, run_game};
 use crate::games::robotgame as rg;
 use crate::games::robots as rb;
 use crate::games::view::Replayed;
@@ -283,14 +283,14 @@ pub fn replay(
 /// A Last Robot Standing game played again from its encoded replies, in the order the
 /// engine consumed them.
 fn replay_lrs(
-    board: std::sync::Arc<crate::engine::Board>,
+    board: std::sync::Arc<crate::games::lrs::engine::Board>,
     seats: usize,
     seed: u64,
     turn_limit: u16,
     bytes: &[u8],
 ) -> Result<LrsGame, String> {
-    use crate::engine::Pending;
-    use crate::engine::decisions::{Reply, decode};
+    use crate::games::lrs::engine::Pending;
+    use crate::games::lrs::engine::decisions::{Reply, decode};
     let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
     let mut game =
         LrsGame::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;

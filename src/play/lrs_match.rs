@@ -5,10 +5,10 @@
 //! Remote players are asked concurrently (`bots::drive_game`); their failures are fault
 //! replies, so the game always completes.
 
-use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::engine::{Board, Game, GameConfig, GameError};
+use crate::games::lrs::ai::{BuiltinAi, FlagDistances};
+use crate::games::lrs::engine::{Board, Game, GameConfig, GameError};
 use crate::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
 use crate::games::lrs::windward::SeriesSeat;
 use std::sync::Arc;

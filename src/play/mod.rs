@@ -22,13 +22,13 @@ pub use stats::{
     BotStats, Diagnosis, FaultKinds, GameSummary, STDERR_TAIL_LINES, summarize_game, tail_lines,
 };
 
-use crate::ai::{BuiltinAi, FlagDistances};
 use crate::bots::SplitError;
 use crate::bots::{BotCommand, JsonlOptions};
-use crate::engine::{
+use crate::games::Arena;
+use crate::games::lrs::ai::{BuiltinAi, FlagDistances};
+use crate::games::lrs::engine::{
     Board, Game, GameConfig, GameError, MAX_PLAYERS, MIN_PLAYERS, Player, run_game,
 };
-use crate::games::Arena;
 use crate::games::lrs::remote::BotGameLog;
 use crate::games::lrs::windward::DEFAULT_PORT;
 use crate::tourney::model::ProgramError;

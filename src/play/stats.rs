@@ -1,6 +1,6 @@
 //! Per-bot statistics of finished games: the figures `play` prints and tournaments store.
 
-use crate::engine::{EventKind, Game};
+use crate::games::lrs::engine::{EventKind, Game};
 use serde::Serialize;
 
 /// One bot's figures in one game.
@@ -109,7 +109,7 @@ pub fn summarize_game(game: &Game, seat_of_slot: &[usize]) -> GameSummary {
     GameSummary {
         per_slot: seat_of_slot.iter().map(|&seat| per_seat[seat]).collect(),
         diagnoses: vec![None; seat_of_slot.len()],
-        decisions: crate::engine::decisions::encode(game.decisions()),
+        decisions: crate::games::lrs::engine::decisions::encode(game.decisions()),
     }
 }
 

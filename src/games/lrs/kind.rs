@@ -3,7 +3,7 @@
 use crate::games::{Better, BuiltinBot, Game, GameSettings, SettingsProblem, TieStep};
 use std::path::Path;
 
-/// Last Robot Standing (its engine is `crate::engine`).
+/// Last Robot Standing (its engine is `crate::games::lrs::engine`).
 pub struct Lrs;
 
 const TIE_STEPS: [TieStep; 2] = [
@@ -31,15 +31,15 @@ impl Game for Lrs {
     }
 
     fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        crate::engine::MIN_PLAYERS..=crate::engine::MAX_PLAYERS
+        crate::games::lrs::engine::MIN_PLAYERS..=crate::games::lrs::engine::MAX_PLAYERS
     }
 
     fn engine_version(&self) -> u32 {
-        crate::engine::ENGINE_VERSION
+        crate::games::lrs::engine::ENGINE_VERSION
     }
 
     fn arenas(&self) -> String {
-        let names: Vec<&str> = crate::boards::shipped_boards()
+        let names: Vec<&str> = crate::games::lrs::boards::shipped_boards()
             .iter()
             .map(|b| b.file_name.trim_end_matches(".toml"))
             .collect();
@@ -47,7 +47,7 @@ impl Game for Lrs {
     }
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
-        crate::ai::BuiltinAi::ALL
+        crate::games::lrs::ai::BuiltinAi::ALL
             .iter()
             .map(|ai| (ai.name(), ai.summary()))
             .collect()
@@ -66,7 +66,7 @@ impl Game for Lrs {
     }
 
     fn builtin(&self, name: &str) -> Option<BuiltinBot> {
-        crate::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs)
+        crate::games::lrs::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs)
     }
 
     fn default_settings(&self) -> GameSettings {
@@ -86,8 +86,8 @@ impl Game for Lrs {
         text: &str,
         file: &str,
         base_dir: &Path,
-    ) -> Result<serde_json::Value, crate::scenario::ScenarioError> {
-        crate::scenario::run_scenario_str(text, file, base_dir)
+    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError> {
+        crate::games::lrs::scenario::run_scenario_str(text, file, base_dir)
     }
 
     fn speaks_windward(&self) -> bool {

@@ -1,17 +1,24 @@
-//! Last Robot Standing's side of the game seam (its engine is `crate::engine`): its bot
+//! Last Robot Standing: its rules ([`engine`]), [`boards`], built-in players ([`ai`]) and
+//! [`scenario`] files, its bot
 //! layer ([`remote`]: JSON-lines players and the game driver; [`windward`]: the 2012
 //! clients), [`replay`] (a stored game turn by turn, for its viewer and `replay --json`)
 //! and what the orchestrator asks of its arenas: the bracket's board pool checked entry by
 //! entry, and a board's content for the configuration fingerprint (the same board under
 //! another path is the same board).
 
+pub mod ai;
+pub mod boards;
+pub mod engine;
 pub mod kind;
 pub mod remote;
 pub mod replay;
+pub mod scenario;
 pub mod windward;
 
 use super::SettingsProblem;
-use crate::boards::{BoardFileError, find_shipped, load_board, print_board, shipped_boards};
+use crate::games::lrs::boards::{
+    BoardFileError, find_shipped, load_board, print_board, shipped_boards,
+};
 use std::path::Path;
 
 /// The shipped board names, for messages.

@@ -4,8 +4,8 @@
 //! stored result lines, and a difference (another engine version, a corrupt file) is an
 //! error, never a silent wrong replay.
 
-use crate::engine::decisions::{self, Reply};
-use crate::engine::{
+use crate::games::lrs::engine::decisions::{self, Reply};
+use crate::games::lrs::engine::{
     Board, Direction, Event, Frame, Game, GameConfig, Pending, Pos, Robot, Shot, Stage, StartReply,
     Status, TurnReply,
 };

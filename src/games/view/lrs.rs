@@ -2,7 +2,7 @@
 //! board's squares, then per turn the robots, events and animation frames.
 
 use super::PageInfo;
-use crate::engine::{Board, Event, Robot, Shot, Stage, Status, Tile};
+use crate::games::lrs::engine::{Board, Event, Robot, Shot, Stage, Status, Tile};
 use crate::games::lrs::replay::Replay;
 use serde_json::{Value, json};
 
@@ -56,7 +56,7 @@ fn board_data(board: &Board) -> Value {
                 Tile::Conveyor { dir, express } => (4, i32::from(dir.index()), i32::from(express)),
                 Tile::Gear(r) => (
                     5,
-                    if r == crate::engine::Rotation::Clockwise {
+                    if r == crate::games::lrs::engine::Rotation::Clockwise {
                         1
                     } else {
                         -1
@@ -103,9 +103,9 @@ fn poses(robots: &[Robot]) -> Vec<Value> {
         .iter()
         .map(|r| {
             let power = match r.power {
-                crate::engine::Power::Up => 0,
-                crate::engine::Power::Announced => -1,
-                crate::engine::Power::Down(n) => i32::from(n),
+                crate::games::lrs::engine::Power::Up => 0,
+                crate::games::lrs::engine::Power::Announced => -1,
+                crate::games::lrs::engine::Power::Down(n) => i32::from(n),
             };
             json!([
                 r.pos.x,

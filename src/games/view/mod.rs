@@ -9,7 +9,7 @@
 mod lrs;
 
 use super::lrs::replay::Replay;
-use crate::engine::Board;
+use crate::games::lrs::engine::Board;
 use serde_json::{Value, json};
 
 const TEMPLATE: &str = include_str!("viewer.html");

@@ -3,7 +3,7 @@
 //! round, not once per seat.
 
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
-use crate::engine::{
+use crate::games::lrs::engine::{
     Fault, Game, GameError, Pending, Player, StartQuery, StartReply, TurnQuery, TurnReply,
 };
 use futures_util::future::join_all;
@@ -145,18 +145,18 @@ pub async fn drive_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::BuiltinAi;
-    use crate::engine::{EventKind, GameConfig};
+    use crate::games::lrs::ai::BuiltinAi;
+    use crate::games::lrs::engine::{EventKind, GameConfig};
     use crate::games::lrs::remote::Absent;
 
     #[tokio::test]
     async fn an_absent_remote_player_faults_every_query_and_the_game_completes() {
-        let board = crate::boards::load_board("gear-works").unwrap();
+        let board = crate::games::lrs::boards::load_board("gear-works").unwrap();
         let mut game = Game::new(board.clone(), 2, 7, GameConfig::default()).unwrap();
         let mut seats = vec![
             SeatPlayer::Local(BuiltinAi::Runner.player(7, 0)),
             SeatPlayer::Remote(Box::new(Absent {
-                fault: Some(crate::engine::Fault::Timeout),
+                fault: Some(crate::games::lrs::engine::Fault::Timeout),
             })),
         ];
         let setups: Vec<GameSetup> = (0..2)
@@ -181,8 +181,8 @@ mod tests {
             .filter(|d| {
                 matches!(
                     d,
-                    crate::engine::Decision::Turn { seat: 1, .. }
-                        | crate::engine::Decision::Start { seat: 1, .. }
+                    crate::games::lrs::engine::Decision::Turn { seat: 1, .. }
+                        | crate::games::lrs::engine::Decision::Start { seat: 1, .. }
                 )
             })
             .count();

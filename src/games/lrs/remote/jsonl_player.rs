@@ -11,7 +11,7 @@ use super::jsonl::{Incoming, Reply, Session, SessionStats, Verdict, messages};
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::bots::JsonlOptions;
 use crate::bots::process::{BotCommand, BotProcess, ExitReport, StderrLog, StdoutItem};
-use crate::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;

@@ -14,7 +14,9 @@ pub mod smoke;
 pub use driver::{SeatPlayer, drive_game};
 pub use jsonl_player::{BotGameLog, JsonlPlayer};
 
-use crate::engine::{Board, Fault, Robot, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{
+    Board, Fault, Robot, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;

@@ -3,10 +3,12 @@
 //! not start, do not join (Windward clients) or do not answer before a tournament is run.
 
 use super::{BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game};
-use crate::ai::BuiltinAi;
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::engine::{Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::ai::BuiltinAi;
+use crate::games::lrs::engine::{
+    Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 use crate::games::lrs::windward::{SeriesClientLog, SeriesShape, WindwardHost};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

@@ -57,8 +57,8 @@
 
 use super::framing::{self, MAX_MESSAGE};
 use super::messages;
-use crate::boards::to_windward_map;
-use crate::engine::{Board, Fault, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::boards::to_windward_map;
+use crate::games::lrs::engine::{Board, Fault, StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::games::lrs::remote::{BoxFuture, GameSetup, RemotePlayer, View};
 use std::collections::HashMap;
 use std::fmt;

@@ -10,9 +10,9 @@
 //! shape keeps clients that parse them as GUIDs working. Seat 0 is not the all-zero GUID.
 
 use super::xml::{self, Document, Node};
-use crate::boards::{WindwardMapError, from_windward_map};
-use crate::engine::robot::LOCKED_DAMAGE;
-use crate::engine::{
+use crate::games::lrs::boards::{WindwardMapError, from_windward_map};
+use crate::games::lrs::engine::robot::LOCKED_DAMAGE;
+use crate::games::lrs::engine::{
     Board, Card, Direction, Fault, Hand, Move, Pos, Power, Robot, Seat, StartQuery, StartReply,
     Status, TurnQuery, TurnReply,
 };
@@ -98,7 +98,7 @@ impl PowerMode {
 fn shown_damage(robot: &Robot) -> u8 {
     match robot.status {
         Status::Active => robot.damage,
-        Status::Destroyed | Status::Dead => crate::engine::robot::DESTROYING_DAMAGE,
+        Status::Destroyed | Status::Dead => crate::games::lrs::engine::robot::DESTROYING_DAMAGE,
     }
 }
 
@@ -174,7 +174,7 @@ fn write_map(out: &mut String, map_xml: &str) {
 }
 
 /// The start / re-entry query (`<start-position game-start=...>`): every player, the map
-/// (`map_xml` is [`crate::boards::to_windward_map`] of `board`, built once per game) and the
+/// (`map_xml` is [`crate::games::lrs::boards::to_windward_map`] of `board`, built once per game) and the
 /// squares offered.
 pub fn start_position_message(
     board: &Board,

@@ -18,7 +18,7 @@ use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::bots::sandbox::Sandbox;
 use crate::bots::sandbox::netns::PrivateNet;
-use crate::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::games::lrs::remote::{BoxFuture, GameSetup, RemotePlayer, View};
 use std::io::Read;
 use std::net::SocketAddr;

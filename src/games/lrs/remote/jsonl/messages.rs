@@ -6,7 +6,7 @@
 //! that an answer can always be matched to its query, even when a re-entry query and a
 //! turn query share a turn number.
 
-use crate::engine::{
+use crate::games::lrs::engine::{
     Board, Direction, Pos, Power, Robot, Rotation, StartQuery, StartReply, Tile, TurnQuery,
     TurnReply,
 };
@@ -65,7 +65,7 @@ pub fn board_json(board: &Board) -> Value {
         "name": board.name(),
         "width": board.width(),
         "height": board.height(),
-        "grid": crate::boards::print_grid(board),
+        "grid": crate::games::lrs::boards::print_grid(board),
         "squares": squares,
     })
 }
@@ -284,7 +284,7 @@ pub fn parse_turn_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Card, Hand, Move};
+    use crate::games::lrs::engine::{Card, Hand, Move};
     use std::sync::Arc;
 
     fn obj(text: &str) -> Map<String, Value> {
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn hello_describes_the_board_square_by_square() {
-        let board = crate::boards::load_board("gear-works").unwrap();
+        let board = crate::games::lrs::boards::load_board("gear-works").unwrap();
         let setup = GameSetup {
             seat: 1,
             players: vec!["a".into(), "b".into()],
@@ -349,8 +349,8 @@ mod tests {
 
     #[test]
     fn queries_carry_type_turn_and_seq() {
-        let board = crate::boards::load_board("gear-works").unwrap();
-        let robots = vec![crate::engine::Robot::new(board.starts()[0])];
+        let board = crate::games::lrs::boards::load_board("gear-works").unwrap();
+        let robots = vec![crate::games::lrs::engine::Robot::new(board.starts()[0])];
         let view = View {
             turn: 0,
             repair_on: false,

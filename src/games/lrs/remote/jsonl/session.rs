@@ -14,7 +14,7 @@
 
 use super::messages::{self, AnswerError};
 pub use crate::bots::process::MAX_LINE_BYTES;
-use crate::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::games::lrs::remote::View;
 use serde_json::{Map, Value};
 
@@ -402,7 +402,7 @@ fn line_is_too_long(line: Incoming<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Card, Hand, Move, Pos, Robot};
+    use crate::games::lrs::engine::{Card, Hand, Move, Pos, Robot};
 
     fn view(turn: u16) -> View {
         View {
@@ -468,7 +468,7 @@ mod tests {
             s.on_line(line(r#"{"x":1,"y":2,"facing":"S"}"#)),
             Verdict::Answered(Reply::Start(StartReply::Choose {
                 pos: Pos::new(1, 2),
-                facing: crate::engine::Direction::South
+                facing: crate::games::lrs::engine::Direction::South
             }))
         );
         assert_eq!(s.stats().hello_replies, 1);
@@ -644,7 +644,7 @@ mod tests {
             s.on_line(line(r#"{"x":1,"y":2,"facing":"E"}"#)),
             Verdict::Answered(Reply::Start(StartReply::Choose {
                 pos: Pos::new(1, 2),
-                facing: crate::engine::Direction::East
+                facing: crate::games::lrs::engine::Direction::East
             }))
         );
     }

@@ -5,7 +5,7 @@
 //! next to a pit, and no flag is ringed by pits. The shipped boards and random boards are
 //! held to this.
 
-use crate::engine::{Board, Direction, Pos};
+use crate::games::lrs::engine::{Board, Direction, Pos};
 use std::collections::VecDeque;
 
 /// For every square (row-major), whether a robot can walk there from `from` one square at a
@@ -106,7 +106,7 @@ pub fn playability_problems(board: &Board) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::parse::{GridContext, parse_grid};
+    use crate::games::lrs::boards::parse::{GridContext, parse_grid};
 
     fn grid(text: &str) -> Board {
         parse_grid(text, &GridContext::new("t", true)).unwrap_or_else(|e| panic!("{e}"))

@@ -3,7 +3,7 @@
 //! The output is what [`super::parse_board`] reads back into an equal board (the round trip
 //! the format promises), with the grid's columns aligned so the file stays hand-editable.
 
-use crate::engine::{Board, Rotation, Square, Tile};
+use crate::games::lrs::engine::{Board, Rotation, Square, Tile};
 
 /// The cell token of a square: `base [walls] [laser]`, walls in N E S W order as stored on
 /// the square, laser strength omitted when 1.
@@ -86,8 +86,8 @@ fn toml_string(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::cell::parse_cell;
-    use crate::engine::{Direction, Laser, Walls};
+    use crate::games::lrs::boards::cell::parse_cell;
+    use crate::games::lrs::engine::{Direction, Laser, Walls};
 
     #[test]
     fn every_token_parses_back() {

@@ -4,7 +4,7 @@
 //! per square with walls between squares, and a legend for the symbols it uses. Output is
 //! ASCII-only and 4 * width + 4 columns wide (68 for a 16-wide board).
 
-use crate::engine::{Board, Direction, Pos, Rotation, Tile};
+use crate::games::lrs::engine::{Board, Direction, Pos, Rotation, Tile};
 use std::fmt::Write as _;
 
 /// The two-character symbol of a square's tile.

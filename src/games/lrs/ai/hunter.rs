@@ -3,7 +3,7 @@
 use super::distance::FlagDistances;
 use super::lookahead::{simulate, target_in_line};
 use super::runner::{DESTROYED, choose_start, danger, flag_value, maps};
-use crate::engine::{Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::rng::GameRng;
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@
 use super::ScenarioError;
 use super::error::Problem;
 use super::source::{Fields, Source};
-use crate::boards::{GridContext, GridOrigin, parse_board, parse_grid};
-use crate::engine::Board;
+use crate::games::lrs::boards::{GridContext, GridOrigin, parse_board, parse_grid};
+use crate::games::lrs::engine::Board;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,6 +1,8 @@
 //! `builtin:random`: a uniformly random card and facing, never powering down.
 
-use crate::engine::{Direction, Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
+use crate::games::lrs::engine::{
+    Direction, Game, Player, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 use crate::rng::GameRng;
 
 /// Plays a random card of its hand; the baseline the other AIs must beat.

@@ -12,7 +12,7 @@ use super::error::Problem;
 use super::model::ReentryChoice;
 use super::robots::NamedRobot;
 use super::source::{Fields, Source, Span, tables};
-use crate::engine::{Card, Move, PlayedCard, Pos, Scripted, Seat};
+use crate::games::lrs::engine::{Card, Move, PlayedCard, Pos, Scripted, Seat};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 

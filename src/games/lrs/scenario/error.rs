@@ -4,8 +4,8 @@
 //! the 1-based line and column when there is a place to point at, what is wrong and what was
 //! expected: the message alone must let the author fix the file.
 
-use crate::boards::BoardFileError;
-use crate::engine::GameError;
+use crate::games::lrs::boards::BoardFileError;
+use crate::games::lrs::engine::GameError;
 use thiserror::Error;
 
 /// An invalid scenario file, or one the engine could not run.

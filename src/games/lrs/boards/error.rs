@@ -5,7 +5,7 @@
 //! column, the offending token, what is wrong and what was expected: the message alone must
 //! let an author fix the file.
 
-use crate::engine::BoardError;
+use crate::games::lrs::engine::BoardError;
 use thiserror::Error;
 
 /// What a board file may contain in a grid cell (used in "unknown token" messages).

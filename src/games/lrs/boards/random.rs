@@ -5,8 +5,8 @@
 //! proptest strategy has to be shared between crates or test binaries.
 
 use super::check::playability_problems;
-use crate::engine::board::{MAX_FLAGS, MAX_SIDE, MAX_STARTS};
-use crate::engine::{Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls};
+use crate::games::lrs::engine::board::{MAX_FLAGS, MAX_SIDE, MAX_STARTS};
+use crate::games::lrs::engine::{Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 

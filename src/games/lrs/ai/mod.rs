@@ -14,7 +14,7 @@ pub use hunter::Hunter;
 pub use random::RandomAi;
 pub use runner::Runner;
 
-use crate::engine::{Player, Seat};
+use crate::games::lrs::engine::{Player, Seat};
 use crate::rng::{GameRng, splitmix64};
 use std::sync::Arc;
 

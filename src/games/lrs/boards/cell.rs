@@ -4,8 +4,8 @@
 //! "what is wrong, what is expected" problem for each bad token, sits in one small place.
 
 use super::error::Problem;
-use crate::engine::board::{MAX_FLAGS, MAX_STARTS};
-use crate::engine::{Direction, Laser, Rotation, Square, Tile};
+use crate::games::lrs::engine::board::{MAX_FLAGS, MAX_STARTS};
+use crate::games::lrs::engine::{Direction, Laser, Rotation, Square, Tile};
 
 /// Parses one cell token `base [walls] [laser]` (boards.md).
 pub fn parse_cell(token: &str) -> Result<Square, Problem> {
@@ -133,7 +133,7 @@ pub fn parse_cell(token: &str) -> Result<Square, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Walls;
+    use crate::games::lrs::engine::Walls;
 
     #[test]
     fn cells_parse_every_base_walls_and_lasers() {

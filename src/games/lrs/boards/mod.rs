@@ -1,7 +1,7 @@
 //! Defines board files and conversions: the TOML board format (boards.md), the Windward
 //! `<map>` XML, the shipped board library, a text rendering and random boards.
 //!
-//! The engine only knows the in-memory [`Board`](crate::engine::Board); everything that
+//! The engine only knows the in-memory [`Board`](crate::games::lrs::engine::Board); everything that
 //! reads or writes boards in some outside form lives here, so the CLI, scenarios, the TCP
 //! server and tests share one parser and one printer.
 

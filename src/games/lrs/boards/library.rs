@@ -6,7 +6,7 @@
 
 use super::error::BoardFileError;
 use super::parse::parse_board;
-use crate::engine::Board;
+use crate::games::lrs::engine::Board;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -44,22 +44,22 @@ const SHIPPED: [ShippedBoard; 4] = [
     ShippedBoard {
         name: "Corridor Dash",
         file_name: "corridor-dash.toml",
-        toml: include_str!("../../configs/boards/corridor-dash.toml"),
+        toml: include_str!("../../../../configs/boards/corridor-dash.toml"),
     },
     ShippedBoard {
         name: "Gear Works",
         file_name: "gear-works.toml",
-        toml: include_str!("../../configs/boards/gear-works.toml"),
+        toml: include_str!("../../../../configs/boards/gear-works.toml"),
     },
     ShippedBoard {
         name: "Sinkhole Steps",
         file_name: "sinkhole-steps.toml",
-        toml: include_str!("../../configs/boards/sinkhole-steps.toml"),
+        toml: include_str!("../../../../configs/boards/sinkhole-steps.toml"),
     },
     ShippedBoard {
         name: "Foundry Loop",
         file_name: "foundry-loop.toml",
-        toml: include_str!("../../configs/boards/foundry-loop.toml"),
+        toml: include_str!("../../../../configs/boards/foundry-loop.toml"),
     },
 ];
 

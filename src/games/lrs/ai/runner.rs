@@ -2,7 +2,7 @@
 
 use super::distance::{FlagDistances, UNREACHABLE};
 use super::lookahead::{Outcome, exposure, simulate};
-use crate::engine::{
+use crate::games::lrs::engine::{
     Direction, Game, Player, Pos, Robot, Seat, StartQuery, StartReply, TurnQuery, TurnReply,
 };
 use crate::rng::GameRng;

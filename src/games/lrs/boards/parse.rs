@@ -9,8 +9,8 @@
 use super::cell::parse_cell;
 use super::error::{BoardFileError, Problem};
 use super::origin::GridOrigin;
-use crate::engine::board::MAX_SIDE;
-use crate::engine::{Board, BoardError, Pos, Square, Tile};
+use crate::games::lrs::engine::board::MAX_SIDE;
+use crate::games::lrs::engine::{Board, BoardError, Pos, Square, Tile};
 use crate::text::line_col;
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};

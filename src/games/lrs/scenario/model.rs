@@ -4,7 +4,7 @@
 //! name, a bad card or an off-board robot: every such problem was already reported with its
 //! place in the file (the ripgrep "low args -> high args" pattern).
 
-use crate::engine::{Board, Direction, Pos, Robot, Scripted, Seat};
+use crate::games::lrs::engine::{Board, Direction, Pos, Robot, Scripted, Seat};
 use std::sync::Arc;
 
 /// A checked scenario (scenario.md).

@@ -4,7 +4,7 @@
 //! The AIs score positions by "steps still to walk to my next flag", which a straight-line
 //! distance gets wrong around walls and pits. Computed once per game per AI.
 
-use crate::engine::{Board, Direction, Pos};
+use crate::games::lrs::engine::{Board, Direction, Pos};
 use std::collections::VecDeque;
 
 /// Distance used for squares from which a flag cannot be reached.

@@ -14,7 +14,7 @@
 //! - start reply `Choose`: `0xF0 | facing`, then x and y as one byte each;
 //! - start reply `Fault`: `0xE8 | fault`.
 
-use crate::engine::{Decision, Direction, Fault, Pos, StartReply, TurnReply};
+use crate::games::lrs::engine::{Decision, Direction, Fault, Pos, StartReply, TurnReply};
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

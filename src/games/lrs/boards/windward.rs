@@ -7,8 +7,8 @@
 //! directions, and effective walls, but not the start numbers or strengths (read as 1).
 
 use super::error::WindwardMapError;
-use crate::engine::board::MAX_SIDE;
-use crate::engine::{Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls};
+use crate::games::lrs::engine::board::MAX_SIDE;
+use crate::games::lrs::engine::{Board, Direction, Laser, Pos, Rotation, Square, Tile, Walls};
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use std::fmt::Write as _;
@@ -347,7 +347,7 @@ impl Element<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boards::parse::{GridContext, parse_grid};
+    use crate::games::lrs::boards::parse::{GridContext, parse_grid};
 
     #[test]
     fn walls_stop_belts_from_feeding() {

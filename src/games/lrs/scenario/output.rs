@@ -5,7 +5,7 @@
 //! rather than derived from engine types that may grow.
 
 use super::run::Outcome;
-use crate::engine::{Event, EventKind, Robot, Status};
+use crate::games::lrs::engine::{Event, EventKind, Robot, Status};
 use serde_json::{Map, Value, json};
 
 impl Outcome {

@@ -7,7 +7,7 @@
 
 use super::ScenarioError;
 use super::model::{ReentryChoice, Scenario};
-use crate::engine::{
+use crate::games::lrs::engine::{
     Direction, Fault, Game, GameConfig, GameError, Pending, StartQuery, StartReply,
 };
 

@@ -7,12 +7,12 @@
 use super::ScenarioError;
 use super::error::Problem;
 use super::source::{Fields, Source, Span, tables};
-use crate::engine::robot::{LOCKED_DAMAGE, POWER_DOWN_TURNS, START_LIVES};
-use crate::engine::{Board, Direction, Pos, Power, Robot};
+use crate::games::lrs::engine::robot::{LOCKED_DAMAGE, POWER_DOWN_TURNS, START_LIVES};
+use crate::games::lrs::engine::{Board, Direction, Pos, Power, Robot};
 use toml::de::{DeTable, DeValue};
 
 /// Most robots in a scenario (R2.2; scenarios may have fewer than two).
-const MAX_ROBOTS: usize = crate::engine::MAX_PLAYERS;
+const MAX_ROBOTS: usize = crate::games::lrs::engine::MAX_PLAYERS;
 
 const ROBOT_KEYS: &[&str] = &[
     "name",

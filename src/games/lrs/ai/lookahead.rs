@@ -5,7 +5,7 @@
 //! only need a good guess: other robots are taken as standing still, and belt conflicts are
 //! ignored except that a robot ahead blocks.
 
-use crate::engine::{Board, Direction, Game, MAX_PLAYERS, Move, Pos, Seat, Tile};
+use crate::games::lrs::engine::{Board, Direction, Game, MAX_PLAYERS, Move, Pos, Seat, Tile};
 
 /// Where one card would leave the robot, and what it would do to others.
 #[derive(Debug, Clone, Copy)]

@@ -6,7 +6,7 @@
 //! types are reported here, once, for every table of the format.
 
 use super::error::{Problem, ScenarioError};
-use crate::engine::{Direction, Move};
+use crate::games::lrs::engine::{Direction, Move};
 use std::ops::{Range, RangeInclusive};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
