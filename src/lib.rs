@@ -1,9 +1,12 @@
-//! lrs-tourney: a tournament orchestrator for the Last Robot Standing bot-programming contest.
+//! lrs-tourney: a tournament orchestrator for bot-programming contests in robot games.
 //!
-//! The crate is layered so that data flows one way: `engine` (the rules, pure) is used by
-//! `boards` (board files), `scenario` (rule scenarios), `ai` (built-in players) and `play`
-//! (many games, statistics); `cli` parses arguments and prints.
-//! Game kinds other than LRS live in `games`, each with its own engine, scenarios and AIs.
+//! The crate is layered so that data flows one way. Each game lives in its own folder of
+//! `games` (`games::lrs`, `games::robotgame`, `games::robots`) with its pure engine, boards
+//! or arenas, scenarios and built-in AIs; `games` itself is the seam (the `games::Game`
+//! trait, its registry, and the per-game `Arena`, `GameSettings` and `BuiltinBot`). The
+//! orchestrator (`tourney`, `runner`, `store`, `report`, `bots`) reaches games only through
+//! that seam and `play::contest`, which `tests/architecture.rs` checks; `play` plays
+//! matches; `cli` parses arguments and prints.
 
 pub mod bots;
 pub mod cli;
