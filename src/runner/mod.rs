@@ -163,16 +163,8 @@ pub(crate) async fn with_stored_slugs<'t>(
 /// only school's final) is played.
 async fn is_finished(store: &Store) -> Result<bool, RunError> {
     let sets = store.sets().await?;
-    let finals: Vec<_> = sets.iter().filter(|s| s.is_final).collect();
-    let decisive = match finals.iter().find(|s| s.stage_id.is_nationals()) {
-        Some(nationals) => Some(*nationals),
-        None if finals.len() == 1 && sets.iter().all(|s| !s.stage_id.is_nationals()) => {
-            let schools = store.schools().await?;
-            (schools.len() == 1).then_some(finals[0])
-        }
-        None => None,
-    };
-    Ok(decisive.is_some_and(|set| set.is_done()))
+    let schools = store.schools().await?.len();
+    Ok(crate::store::decisive_final(&sets, schools).is_some_and(|set| set.is_done()))
 }
 
 /// Whether any team of the tournament plays with a series client (one connection for all

@@ -17,7 +17,7 @@ pub use batch::{Advance, FinishedSet, StageEntries};
 pub use lock::RunLock;
 pub use read::{
     AdvancementRow, AuditRow, BotLogRow, GameHistoryRow, GameRow, ResultRow, SchoolRow, SetRow,
-    StageRow, StoredLimits, StoredTournament, TeamRow,
+    StageRow, StoredLimits, StoredTournament, TeamRow, decisive_final,
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 pub use write::{BotLog, GameRecord, NewSet, PlannedGame, TeamResult};

@@ -73,6 +73,18 @@ impl SetRow {
     }
 }
 
+/// The set that decides a tournament of `schools` schools, among its stored `sets`: the
+/// nationals' final with two schools or more (`None` until it is dealt), the school's final
+/// with one. The tournament is over when it is done.
+pub fn decisive_final(sets: &[SetRow], schools: usize) -> Option<&SetRow> {
+    let mut finals = sets.iter().filter(|s| s.is_final);
+    if schools > 1 {
+        finals.find(|s| s.stage_id.is_nationals())
+    } else {
+        finals.next()
+    }
+}
+
 /// A stage and where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StageRow {
@@ -139,23 +151,22 @@ fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
 /// Column `name` as a count, a number or an index that cannot be negative: a stored value
 /// out of range is a decoding error naming the column, never a silently wrapped number.
 fn count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<T, sqlx::Error> {
-    let value = int(row, name)?;
-    T::try_from(value).map_err(|_| sqlx::Error::ColumnDecode {
-        index: name.to_string(),
-        source: format!("{value} is out of range").into(),
-    })
+    in_range(name, int(row, name)?)
 }
 
 /// Column `name`, which may be NULL, as a count (see [`count`]).
 fn opt_count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<Option<T>, sqlx::Error> {
     row.try_get::<Option<i64>, _>(name)?
-        .map(|value| {
-            T::try_from(value).map_err(|_| sqlx::Error::ColumnDecode {
-                index: name.to_string(),
-                source: format!("{value} is out of range").into(),
-            })
-        })
+        .map(|value| in_range(name, value))
         .transpose()
+}
+
+/// `value` of column `name` as a `T`, or a decoding error naming the column.
+fn in_range<T: TryFrom<i64>>(name: &str, value: i64) -> Result<T, sqlx::Error> {
+    T::try_from(value).map_err(|_| sqlx::Error::ColumnDecode {
+        index: name.to_string(),
+        source: format!("{value} is out of range").into(),
+    })
 }
 
 /// Column `name`, stored as 0 or 1.
@@ -736,5 +747,44 @@ impl Store {
             .map(|r| Ok((set_id_col(r, "id")?, count(r, "run_no")?)))
             .collect::<Result<HashMap<_, _>, sqlx::Error>>()
             .map_err(&err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn final_of(stage: &str, status: SetStatus) -> SetRow {
+        SetRow {
+            id: SetId::new(format!("{stage}/final")),
+            stage_id: StageId::new(stage),
+            round: 1,
+            set_index: 1,
+            is_final: true,
+            run_no: 0,
+            seed_generation: 0,
+            status,
+            members: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_decisive_final_is_the_nationals_one_with_two_schools() {
+        // A one-team school plays no set: the other school's final is not the last word.
+        let before = [final_of("b", SetStatus::Done)];
+        assert_eq!(decisive_final(&before, 2), None);
+        let after = [
+            final_of("b", SetStatus::Done),
+            final_of("nationals", SetStatus::Planned),
+        ];
+        assert_eq!(
+            decisive_final(&after, 2).map(|s| s.id.as_str()),
+            Some("nationals/final")
+        );
+        assert_eq!(
+            decisive_final(&before, 1).map(|s| s.id.as_str()),
+            Some("b/final")
+        );
+        assert_eq!(decisive_final(&[], 1), None);
     }
 }

@@ -108,16 +108,9 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The final that decides the tournament: the nationals' final, or the only school's.
+/// The final that decides the tournament (see [`crate::store::decisive_final`]).
 pub fn decisive_final(snap: &Snapshot) -> Option<&SetRow> {
-    let finals: Vec<&SetRow> = snap.sets.iter().filter(|s| s.is_final).collect();
-    if snap.has_nationals() {
-        finals.into_iter().find(|s| s.stage_id.is_nationals())
-    } else if finals.len() == 1 {
-        Some(finals[0])
-    } else {
-        None
-    }
+    crate::store::decisive_final(&snap.sets, snap.schools.len())
 }
 
 /// `../` once per folder level.
