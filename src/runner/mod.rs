@@ -284,6 +284,20 @@ struct Runner<'a> {
     /// A new database's tournament, schools, teams and stages, stored by the first
     /// `flush_plans`: the first games play while they are written.
     setup: Option<TournamentSetup>,
+    /// The rules engine version that played the stored games, when it is not this one's
+    /// (a finished tournament, which opens but must not be played again).
+    older_engine: Option<u32>,
+}
+
+/// The refusal to play a tournament whose games an `older` rules engine played; `advice`
+/// says what to do instead.
+fn engine_changed(database: &str, older: u32, current: u32, advice: &str) -> RunError {
+    RunError::ConfigChanged {
+        database: database.to_string(),
+        what: format!(
+            "its games were played by rules engine version {older}, this is version {current} (the rules changed: {advice})"
+        ),
+    }
 }
 
 /// What the first `flush_plans` writes before anything else.
@@ -318,25 +332,24 @@ impl<'a> Runner<'a> {
         series: Option<SeriesHost>,
     ) -> Result<Runner<'a>, RunError> {
         let stored = store.tournament().await?;
+        let current = t.bracket.game.kind().engine_version();
+        let older_engine = stored
+            .as_ref()
+            .map(|s| s.engine_version)
+            .filter(|&v| v != current);
         let seed = resolve_seed(stored.as_ref(), t, store.label())?;
         let fingerprint = config_fingerprint(t, &seed);
         let mut setup = None;
         match stored {
             // A finished tournament plays no game: this run only brings its database up to
             // date (its schema), whatever rules played it.
-            Some(stored)
-                if stored.engine_version != t.bracket.game.kind().engine_version()
-                    && !is_finished(store).await? =>
-            {
-                return Err(RunError::ConfigChanged {
-                    database: store.label().to_string(),
-                    what: format!(
-                        "its games were played by rules engine version {}, this is version {} \
-                         (the rules changed: finish it with the build that started it)",
-                        stored.engine_version,
-                        t.bracket.game.kind().engine_version()
-                    ),
-                });
+            Some(stored) if older_engine.is_some() && !is_finished(store).await? => {
+                return Err(engine_changed(
+                    store.label(),
+                    stored.engine_version,
+                    current,
+                    "finish it with the build that started it",
+                ));
             }
             // Started before limits were stored: the same configuration otherwise; this
             // run records the file's limits (with the current fingerprint) when it first
@@ -403,6 +416,7 @@ impl<'a> Runner<'a> {
             pending: PendingWrites::default(),
             invalidated: store.invalidated_sets().await?,
             setup,
+            older_engine,
         })
     }
 

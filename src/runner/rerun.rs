@@ -53,17 +53,13 @@ impl Runner<'_> {
     async fn rerun(mut self, request: &RerunRequest) -> Result<RerunOutcome, RunError> {
         // A finished tournament of older rules opens (see `Runner::new`), but replaying one
         // of its sets would mix two rule sets in one tournament.
-        let current = self.t.bracket.game.kind().engine_version();
-        if let Some(stored) = self.store.tournament().await?
-            && stored.engine_version != current
-        {
-            return Err(RunError::ConfigChanged {
-                database: self.store.label().to_string(),
-                what: format!(
-                    "its games were played by rules engine version {}, this is version {current} (the rules changed: re-run its sets with the build that played them)",
-                    stored.engine_version
-                ),
-            });
+        if let Some(older) = self.older_engine {
+            return Err(super::engine_changed(
+                self.store.label(),
+                older,
+                self.t.bracket.game.kind().engine_version(),
+                "re-run its sets with the build that played them",
+            ));
         }
         let Some(set) = self.mirror.sets.get(&request.set_id).cloned() else {
             let mut known: Vec<&SetId> = self.mirror.sets.keys().collect();
