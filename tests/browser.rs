@@ -493,13 +493,26 @@ async fn a_trace_replay_plays_to_its_scores(game: &str, bots: &[&str], drawn: &s
     let trace: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("replays/game-0.json")).unwrap())
             .unwrap();
+    // What `replay --json` prints: the seats in seat order with their scores, and the trace,
+    // whose own scores are the same.
     let expected: Vec<(String, i64)> = trace["seats"]
         .as_array()
         .unwrap()
         .iter()
-        .zip(trace["scores"].as_array().unwrap())
-        .map(|(name, score)| (name.as_str().unwrap().to_string(), score.as_i64().unwrap()))
+        .map(|s| {
+            (
+                s["team"].as_str().unwrap().to_string(),
+                s["score"].as_i64().unwrap(),
+            )
+        })
         .collect();
+    let traced: Vec<i64> = trace["trace"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    assert_eq!(traced, expected.iter().map(|e| e.1).collect::<Vec<_>>());
 
     let driver = start_driver();
     let client = connect(&driver).await;

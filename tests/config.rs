@@ -2,7 +2,6 @@
 //! load, every documented mistake is reported at its file and line:column (or CSV row),
 //! and generated configurations load.
 
-use lrs_tourney::games::lrs::ai::BuiltinAi;
 use lrs_tourney::tourney::config::{check_summary, load_tournament, parse_tournament};
 use lrs_tourney::tourney::generate::{ROSTER_FILE, generate, generate_with_bot};
 use lrs_tourney::tourney::model::{Bot, BracketFormat, Program, Protocol, Tournament};
@@ -124,7 +123,7 @@ fn builtin_and_command_bots_are_resolved() {
     let t = t.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         t.teams[0].bot,
-        Bot::Builtin(lrs_tourney::games::BuiltinBot::Lrs(BuiltinAi::Hunter))
+        Bot::Builtin(lrs_tourney::games::BuiltinBot::parse(Default::default(), "hunter").unwrap())
     );
     assert_eq!(
         t.teams[1].bot,
@@ -525,10 +524,10 @@ fn generated_configs_load_and_are_deterministic() {
         );
         let sizes: Vec<usize> = t.schools.iter().map(|s| s.teams.len()).collect();
         assert_eq!(sizes, g.school_sizes);
-        assert!(
-            t.teams.iter().all(|team| team.bot
-                == Bot::Builtin(lrs_tourney::games::BuiltinBot::Lrs(BuiltinAi::Runner)))
-        );
+        assert!(t.teams.iter().all(|team| team.bot
+            == Bot::Builtin(
+                lrs_tourney::games::BuiltinBot::parse(Default::default(), "runner").unwrap()
+            )));
     }
     assert_ne!(
         generate(100, 10, 1).school_sizes,

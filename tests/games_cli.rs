@@ -147,7 +147,8 @@ fn the_python_starter_kit_plays_robotgame_without_faults_and_gets_its_replays() 
             &std::fs::read_to_string(dir.path().join(format!("replays/game-{g}.json"))).unwrap(),
         )
         .unwrap();
-        assert_eq!(trace["steps"].as_array().unwrap().len(), 100);
+        assert_eq!(trace["trace"]["steps"].as_array().unwrap().len(), 100);
+        assert_eq!(trace["game_kind"], "robotgame");
         assert!(dir.path().join(format!("replays/game-{g}.html")).exists());
     }
 }

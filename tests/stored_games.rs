@@ -5,15 +5,12 @@
 mod common;
 
 use common::ok;
-use lrs_tourney::games::lrs::ai::FlagDistances;
-use lrs_tourney::games::lrs::boards::load_board;
 use lrs_tourney::games::lrs::engine::decisions;
 use lrs_tourney::runner::GameJob;
 use lrs_tourney::store::{GameStatus, Store};
 use lrs_tourney::tourney::config::load_tournament;
 use lrs_tourney::tourney::model::TeamId;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 3\nadvance_per_set = 2\nturns_per_game = 30\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
 
@@ -62,19 +59,13 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
     let mut boards = HashMap::new();
     let mut checked = 0;
     for g in games.iter().filter(|g| g.status == GameStatus::Done) {
-        let (board, maps) = boards
+        let arena = boards
             .entry(g.arena.clone())
             .or_insert_with(|| {
-                let board = load_board(&g.arena).unwrap();
-                let maps = Arc::new(FlagDistances::new(&board));
-                (board, maps)
+                lrs_tourney::games::Arena::load(&t.bracket.game, &g.arena, t.bracket.turns_per_game)
+                    .unwrap()
             })
             .clone();
-        let arena = lrs_tourney::games::Arena::Lrs {
-            board,
-            maps,
-            turn_limit: t.bracket.turns_per_game,
-        };
         let job = GameJob {
             game_no: g.no,
             set_id: g.set_id.clone(),

@@ -1,13 +1,11 @@
 //! What the tournament benchmarks share: the games of a whole bracket played without a
 //! database, the baseline the store's cost is measured against.
 
-use lrs_tourney::games::lrs::ai::FlagDistances;
-use lrs_tourney::games::lrs::boards::load_board;
+use lrs_tourney::games::Arena;
 use lrs_tourney::runner::{GameJob, series_totals};
 use lrs_tourney::tourney::bracket::{Roster, TournamentSeed, simulate_bracket};
 use lrs_tourney::tourney::model::Tournament;
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// Plays every game of the bracket as `run` would, without storing anything: each round's
 /// sets one after another, the games of a set in parallel.
@@ -15,14 +13,10 @@ pub fn games_only(t: &Tournament) -> usize {
     // Generated tournaments write their seed in the file.
     let seed = TournamentSeed::keyed(t.seed.unwrap_or(0));
     let roster = Roster::from_tournament(t, seed);
-    let boards: Vec<_> = t
-        .bracket
-        .boards
+    let arenas: Vec<Arena> = Arena::pool(&t.bracket.game, &t.bracket.boards)
         .iter()
-        .map(|b| {
-            let board = load_board(b).expect("shipped board");
-            let maps = Arc::new(FlagDistances::new(&board));
-            (board, maps)
+        .map(|name| {
+            Arena::load(&t.bracket.game, name, t.bracket.turns_per_game).expect("shipped arena")
         })
         .collect();
     let mut games = 0;
@@ -34,11 +28,7 @@ pub fn games_only(t: &Tournament) -> usize {
                 run_no: 0,
                 game_index: g,
                 seed: set.game_seed(&seed, g, 0),
-                arena: lrs_tourney::games::Arena::Lrs {
-                    board: boards[g as usize % boards.len()].0.clone(),
-                    maps: boards[g as usize % boards.len()].1.clone(),
-                    turn_limit: t.bracket.turns_per_game,
-                },
+                arena: arenas[g as usize % arenas.len()].clone(),
                 teams: set
                     .teams
                     .iter()

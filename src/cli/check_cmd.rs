@@ -88,7 +88,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 
 /// Smoke-tests every command bot of `t` and prints a line per team; returns how many failed.
 fn smoke(t: &Tournament) -> Result<usize, CliError> {
-    if !t.bracket.game.is_lrs() {
+    if !t.bracket.game.kind().speaks_windward() {
         return smoke_other_game(t);
     }
     let board_name = t
@@ -194,20 +194,16 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
 /// bot plays one game in seat 0 against the game's first built-in AI (`random`), in the real
 /// sandbox; it passes when it answered every turn in time with a readable answer.
 fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
-    use crate::games::{Arena, BuiltinBot, GameSettings};
-    use crate::play::contest::{SeatBot, play_with_remotes};
+    use crate::games::{Arena, BuiltinBot, SeatBot};
     let game = t.bracket.game.kind();
     let (random_name, _) = game.builtin_ais()[0];
     let random = BuiltinBot::parse(game, random_name)
         .ok_or_else(|| CliError::failure("the game has no built-in AI"))?;
-    // A short game: Robots boards stop after 50 turns (RobotGame's 100 turns are short).
-    let arena = match t.bracket.game {
-        GameSettings::Robots(mut s) => {
-            s.max_turns = s.max_turns.min(50);
-            Arena::Robots(s)
-        }
-        other => Arena::load(&other, "", 0).map_err(CliError::failure)?,
-    };
+    // A short game: at most 50 turns (RobotGame's 100 turns are short).
+    let pool = Arena::pool(&t.bracket.game, &t.bracket.boards);
+    let arena = Arena::load(&t.bracket.game, &pool[0], t.bracket.turns_per_game)
+        .map_err(CliError::failure)?
+        .shortened(50);
     let options = crate::bots::JsonlOptions::for_tournament(t);
     let bots: Vec<(usize, BotCommandOf)> = t
         .teams
@@ -237,10 +233,9 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
             SeatBot::Builtin(random),
         ];
         let names = [team.name.clone(), format!("builtin:{random_name}")];
-        let played = runtime.block_on(play_with_remotes(
-            &arena,
+        let played = runtime.block_on(arena.play(
             SMOKE_SEED,
-            &seats,
+            seats.to_vec(),
             &names,
             t.limits.time_limit_ms,
             &options,

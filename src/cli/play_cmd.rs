@@ -2,13 +2,13 @@
 
 use super::CliError;
 use crate::bots::{JsonlOptions, Protections};
-use crate::games::GameKind;
 use crate::games::lrs::boards::load_board;
 use crate::games::lrs::engine::GameConfig;
 use crate::games::lrs::windward::series::client_sandbox;
+use crate::games::{Arena, BuiltinBot, GameKind, SeatBot, SeatLog};
+use crate::play::lineup::Lineup;
 use crate::play::{BotSpec, BotStats, ExternalOptions, GameSummary, PlayOptions, play_games};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -244,11 +244,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
         bot_names: names,
     } = args;
     let kind = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
-    if kind == GameKind::of(&crate::games::robotgame::kind::RobotGame) {
-        return play_robotgame(&args, &names, &bot_dirs);
-    }
-    if kind == GameKind::of(&crate::games::robots::kind::Robots) {
-        return play_robots(&args, &names, &bot_dirs);
+    if !kind.has_arena_pool() {
+        return play_on_seam(&args, &names, &bot_dirs, kind);
     }
     let board_name = args.board.as_deref().ok_or_else(|| {
         CliError::input("--board is required for lrs games (`lrs-tourney boards` lists them)")
@@ -358,32 +355,19 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Every seat's player, and the built-in AIs among them.
-type Seats<A> = (Vec<crate::play::remote::Seatholder<A>>, Vec<A>);
-
-/// The `--bot`s of a game that `play` drives itself: its built-in AIs (`builtin:NAME`, one
-/// of `known`) or JSON-lines programs (`jsonl:COMMAND`, in the `--bot-dir` given before).
-/// Also checks the seat count and the flags every such game shares, and returns the built-in
-/// AIs among the bots (all of them when no bot is external).
-fn seatholders<A: Copy>(
+/// The `--bot`s of a game played through the seam alone: its built-in AIs (`builtin:NAME`)
+/// or JSON-lines programs (`jsonl:COMMAND`, in the `--bot-dir` given before). Also checks
+/// the seat count and the flags every such game shares.
+fn seat_bots(
     args: &PlayFlags,
     bot_dirs: &[Option<PathBuf>],
     kind: GameKind,
-    known: &[&str],
-    from_name: fn(&str) -> Option<A>,
-) -> Result<Seats<A>, CliError> {
-    let game = kind.id();
+) -> Result<Vec<SeatBot>, CliError> {
     use crate::bots::process::BotCommand;
-    use crate::play::BotSpec;
-    use crate::play::remote::Seatholder;
-    let known = known
-        .iter()
-        .map(|n| format!("builtin:{n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut holders = Vec::new();
+    let game = kind.id();
+    let mut slots = Vec::new();
     for (spec, dir) in args.bots.iter().zip(bot_dirs) {
-        let holder = match BotSpec::parse(spec) {
+        let slot = match BotSpec::parse(spec) {
             Ok(BotSpec::Jsonl(program)) => {
                 let dir = dir.clone().unwrap_or_else(|| PathBuf::from("."));
                 let dir = std::fs::canonicalize(&dir)
@@ -395,7 +379,7 @@ fn seatholders<A: Copy>(
                             dir.display()
                         ))
                     })?;
-                Seatholder::External(BotCommand {
+                SeatBot::External(BotCommand {
                     argv: program.argv,
                     dir,
                 })
@@ -413,24 +397,25 @@ fn seatholders<A: Copy>(
                 }
                 let ai = spec
                     .strip_prefix("builtin:")
-                    .and_then(from_name)
+                    .and_then(|name| BuiltinBot::parse(kind, name))
                     .ok_or_else(|| {
                         CliError::input(format!(
-                            "--bot {spec}: expected one of {game}'s built-in AIs ({known}) or jsonl:COMMAND"
+                            "--bot {spec}: expected one of {game}'s built-in AIs ({}) or jsonl:COMMAND",
+                            BuiltinBot::names_of(kind)
                         ))
                     })?;
-                Seatholder::Builtin(ai)
+                SeatBot::Builtin(ai)
             }
         };
-        holders.push(holder);
+        slots.push(slot);
     }
     let seats = kind.seats();
-    if !seats.contains(&holders.len()) {
+    if !seats.contains(&slots.len()) {
         return Err(CliError::input(format!(
             "{game} takes {} to {} bots, got {}",
             seats.start(),
             seats.end(),
-            holders.len()
+            slots.len()
         )));
     }
     if args.games == 0 {
@@ -439,230 +424,57 @@ fn seatholders<A: Copy>(
     if args.time_limit_ms == 0 {
         return Err(CliError::input("--time-limit-ms must be at least 1"));
     }
-    let builtin = holders
-        .iter()
-        .filter_map(|h| match h {
-            Seatholder::Builtin(ai) => Some(*ai),
-            Seatholder::External(_) => None,
-        })
-        .collect();
-    Ok((holders, builtin))
+    Ok(slots)
 }
 
-/// `play --game robots`: built-in AIs and external JSON-lines bots, a table or JSON per bot.
-fn play_robots(
+/// `play --game ID` for a game without an arena pool: built-in AIs and external JSON-lines
+/// bots through the seam, a table or JSON per bot.
+fn play_on_seam(
     args: &PlayFlags,
     names: &[Option<String>],
     bot_dirs: &[Option<PathBuf>],
+    kind: GameKind,
 ) -> Result<(), CliError> {
-    use crate::games::robots::BuiltinAi;
-    let refuse = |flag: &str, why: &str| {
-        Err(CliError::input(format!(
-            "{flag} does not apply to robots: {why}"
-        )))
-    };
+    let game = kind.id();
     if args.board.is_some() {
-        return refuse("--board", "each seat plays the classic board");
+        return Err(CliError::input(format!(
+            "--board does not apply to {game}: it plays {}",
+            kind.arenas()
+        )));
     }
     if args.turns.is_some() {
-        return refuse("--turns", "a game ends with the levels or the player");
+        return Err(CliError::input(format!(
+            "--turns does not apply to {game}: its games last as its rules say"
+        )));
     }
-    let (holders, bots) = seatholders(
-        args,
-        bot_dirs,
-        GameKind::of(&crate::games::robots::kind::Robots),
-        &BuiltinAi::ALL.map(|a| a.name()),
-        BuiltinAi::from_name,
-    )?;
-    let labels = bot_labels(&args.bots, names);
-    let (totals, faults) = if bots.len() < holders.len() {
-        play_robots_external(args, &holders, &labels)?
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.jobs.unwrap_or(0))
-            .build()
-            .map_err(CliError::failure)?;
-        let totals = match &args.replay {
-            // Replays need the games themselves: keep them, once each.
-            Some(dir) => {
-                let games = pool
-                    .install(|| {
-                        (0..args.games)
-                            .into_par_iter()
-                            .map(|g| crate::games::robots::series::play_game(&bots, args.seed, g))
-                            .collect::<Result<Vec<_>, _>>()
-                    })
-                    .map_err(CliError::failure)?;
-                write_robots_traces(dir, &games, &labels, args.seed)?;
-                crate::games::robots::series::totals_of(&labels, &games)
-            }
-            None => pool
-                .install(|| {
-                    crate::games::robots::series::play_series(&bots, &labels, args.games, args.seed)
-                })
-                .map_err(CliError::failure)?,
-        };
-        (totals, None)
+    let slots = seat_bots(args, bot_dirs, kind)?;
+    let settings = crate::games::GameSettings::default_for(kind);
+    let pool = Arena::pool(&settings, &[]);
+    let lineup = Lineup {
+        arena: Arena::load(&settings, &pool[0], 0).map_err(CliError::failure)?,
+        labels: bot_labels(&args.bots, names),
+        slots,
+        games: args.games,
+        seed: args.seed,
     };
-    if args.json {
-        let report = serde_json::json!({
-            "game": "robots",
-            "games": args.games,
-            "seed": args.seed,
-            "bots": totals,
-            "external": faults,
-        });
-        let text = serde_json::to_string_pretty(&report).map_err(CliError::failure)?;
-        println!("{text}");
-        return Ok(());
-    }
-    let last = args.seed.wrapping_add(u64::from(args.games) - 1);
-    println!(
-        "{} game(s) of robots (seeds {}..={last}), every seat on its own board with the same levels\n",
-        args.games, args.seed
-    );
-    let width = totals.iter().map(|t| t.bot.len()).max().unwrap_or(3).max(3);
-    println!(
-        "{:<width$}  {:>8} {:>8} {:>5} {:>7} {:>7} {:>7} {:>6}",
-        "bot", "mean", "total", "wins", "levels", "kills", "turns", "faults"
-    );
-    for t in &totals {
-        println!(
-            "{:<width$}  {:>8.2} {:>8} {:>5} {:>7} {:>7} {:>7} {:>6}",
-            t.bot,
-            t.mean_score,
-            t.total_score,
-            t.wins,
-            t.levels_cleared,
-            t.kills,
-            t.turns,
-            t.faults
-        );
-    }
-    println!("\nscore: kills minus turns (docs/robots.md)");
-    print_fault_reports(faults.as_deref().unwrap_or_default());
-    Ok(())
-}
-
-/// The totals of a Robots series and the external bots' fault reports.
-type RobotsOutcome = (
-    Vec<crate::games::robots::series::BotTotals>,
-    Option<Vec<serde_json::Value>>,
-);
-
-/// Robots with external bots: games one after the other, each bot started per game.
-fn play_robots_external(
-    args: &PlayFlags,
-    holders: &[crate::play::robots::Seatholder],
-    labels: &[String],
-) -> Result<RobotsOutcome, CliError> {
-    use crate::games::robots::series::{seat_of, totals_of};
-    use crate::play::robots::{Seatholder, play_game};
     let options = play_options(args);
-    eprintln!("{}", options.sandbox.protections().one_line());
-    let n = holders.len();
-    let runtime = super::target::runtime()?;
-    let mut games = Vec::new();
-    let mut logs = Vec::new();
-    for g in 0..args.games {
-        let mut seats = holders.to_vec();
-        for (slot, holder) in holders.iter().enumerate() {
-            seats[seat_of(slot, g, n)] = holder.clone();
-        }
-        let seed = args.seed.wrapping_add(u64::from(g));
-        let (game, by_seat) = runtime
-            .block_on(play_game(
-                &seats,
-                seed,
-                crate::games::robots::Settings::default(),
-                args.time_limit_ms,
-                &options,
-            ))
-            .map_err(CliError::failure)?;
-        logs.push(
-            (0..n)
-                .map(|slot| by_seat[seat_of(slot, g, n)].clone())
-                .collect(),
-        );
-        games.push(game);
+    if !lineup.all_builtin() {
+        eprintln!("{}", options.sandbox.protections().one_line());
     }
-    let external: Vec<bool> = holders
-        .iter()
-        .map(|h| matches!(h, Seatholder::External(_)))
-        .collect();
-    let faults = fault_reports(labels, &external, &logs);
-    if let Some(dir) = &args.replay {
-        write_robots_traces(dir, &games, labels, args.seed)?;
-    }
-    Ok((totals_of(labels, &games), Some(faults)))
-}
-
-/// `play --game robotgame`: a table or JSON per bot.
-fn play_robotgame(
-    args: &PlayFlags,
-    names: &[Option<String>],
-    bot_dirs: &[Option<PathBuf>],
-) -> Result<(), CliError> {
-    use crate::games::robotgame::BuiltinAi;
-    use crate::games::robotgame::series::play_series;
-    let refuse = |flag: &str, why: &str| {
-        Err(CliError::input(format!(
-            "{flag} does not apply to robotgame: {why}"
-        )))
-    };
-    if args.board.is_some() {
-        return refuse("--board", "it has one arena");
-    }
-    if args.turns.is_some() {
-        return refuse("--turns", "a game has 100 turns");
-    }
-    let (holders, bots) = seatholders(
-        args,
-        bot_dirs,
-        GameKind::of(&crate::games::robotgame::kind::RobotGame),
-        &BuiltinAi::ALL.map(|a| a.name()),
-        BuiltinAi::from_name,
-    )?;
-    let labels = bot_labels(&args.bots, names);
-    if bots.len() < holders.len() {
-        return play_robotgame_external(args, &holders, &labels);
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let played = super::target::runtime()?
+        .block_on(lineup.play(jobs.max(1), args.time_limit_ms, &options))
         .map_err(CliError::failure)?;
-    let totals = match &args.replay {
-        // Replays need the games themselves: keep them, once each.
-        Some(dir) => {
-            use crate::games::robotgame::series::{play_game, totals};
-            let played = pool
-                .install(|| {
-                    (0..args.games)
-                        .into_par_iter()
-                        .map(|g| play_game(&bots, args.seed, g))
-                        .collect::<Result<Vec<_>, _>>()
-                })
-                .map_err(CliError::failure)?;
-            let (results, games): (Vec<_>, Vec<_>) = played.into_iter().unzip();
-            write_robotgame_traces(dir, &games, &labels, args.seed)?;
-            totals(&labels, &results)
-        }
-        None => pool
-            .install(|| play_series(&bots, &labels, args.games, args.seed))
-            .map_err(CliError::failure)?,
-    };
-    print_robotgame(args, &totals, None)
-}
-
-/// The table (or JSON) of a RobotGame series; `faults` adds each external bot's report.
-fn print_robotgame(
-    args: &PlayFlags,
-    totals: &[crate::games::robotgame::series::BotTotals],
-    faults: Option<Vec<serde_json::Value>>,
-) -> Result<(), CliError> {
+    let faults = (!lineup.all_builtin()).then(|| fault_reports(&lineup, &played.logs));
+    if let Some(dir) = &args.replay {
+        write_seam_replays(dir, &lineup, &played.outcomes)?;
+    }
+    let totals = &played.totals;
     if args.json {
         let report = serde_json::json!({
-            "game": "robotgame",
+            "game": game,
             "games": args.games,
             "seed": args.seed,
             "bots": totals,
@@ -674,40 +486,42 @@ fn print_robotgame(
     }
     let last = args.seed.wrapping_add(u64::from(args.games) - 1);
     println!(
-        "{} game(s) of robotgame (seeds {}..={last}), seats rotating\n",
+        "{} game(s) of {game} (seeds {}..={last}), seats rotating\n",
         args.games, args.seed
     );
     let width = totals.iter().map(|t| t.bot.len()).max().unwrap_or(3).max(3);
-    println!(
-        "{:<width$}  {:>8} {:>8} {:>5} {:>12} {:>6} {:>6}",
-        "bot", "mean", "total", "wins", "damage_dealt", "kills", "faults"
+    let stats = kind.statistics();
+    let mut head = format!(
+        "{:<width$}  {:>8} {:>8} {:>5}",
+        "bot", "mean", "total", "wins"
     );
-    for t in totals {
-        println!(
-            "{:<width$}  {:>8.2} {:>8} {:>5} {:>12} {:>6} {:>6}",
-            t.bot, t.mean_score, t.total_score, t.wins, t.damage_dealt, t.kills, t.faults
-        );
+    for name in stats {
+        head += &format!(" {:>w$}", name, w = name.len().max(6));
     }
-    println!("\nscore: robots alive at the end of a game");
+    println!("{head} {:>6}", "faults");
+    for t in totals {
+        let mut line = format!(
+            "{:<width$}  {:>8.2} {:>8} {:>5}",
+            t.bot, t.mean_score, t.total_score, t.wins
+        );
+        for (i, name) in stats.iter().enumerate() {
+            line += &format!(" {:>w$}", t.stats.get(i), w = name.len().max(6));
+        }
+        println!("{line} {:>6}", t.faults);
+    }
+    println!("\nscore: {}", kind.score_rule());
     print_fault_reports(faults.as_deref().unwrap_or_default());
     Ok(())
 }
 
-/// Each external bot's faults over a series, as JSON: `external[slot]` says which slots are
-/// external bots, `logs[g][slot]` is the log of game `g`.
-fn fault_reports(
-    labels: &[String],
-    external: &[bool],
-    logs: &[Vec<Option<crate::play::remote::ExternalLog>>],
-) -> Vec<serde_json::Value> {
-    (0..labels.len())
-        .filter(|&slot| external[slot])
+/// Each external bot's faults over a series, as JSON; `logs[g][slot]` is the log of game
+/// `g`.
+fn fault_reports(lineup: &Lineup, logs: &[Vec<Option<SeatLog>>]) -> Vec<serde_json::Value> {
+    (0..lineup.labels.len())
+        .filter(|&slot| matches!(lineup.slots[slot], SeatBot::External(_)))
         .map(|slot| {
-            let mine: Vec<&crate::play::remote::ExternalLog> =
-                logs.iter().filter_map(|l| l[slot].as_ref()).collect();
-            let sum = |f: fn(&crate::play::remote::ExternalLog) -> u32| -> u32 {
-                mine.iter().map(|l| f(l)).sum()
-            };
+            let mine: Vec<&SeatLog> = logs.iter().filter_map(|l| l[slot].as_ref()).collect();
+            let sum = |f: fn(&SeatLog) -> u32| -> u32 { mine.iter().map(|l| f(l)).sum() };
             let stderr_tail = mine.iter().rev().find_map(|l| {
                 l.exit.as_ref().map(|e| {
                     let text = e.stderr.text();
@@ -716,7 +530,7 @@ fn fault_reports(
                 })
             });
             serde_json::json!({
-                "bot": labels[slot],
+                "bot": lineup.labels[slot],
                 "timeouts": sum(|l| l.timeouts),
                 "malformed": sum(|l| l.malformed),
                 "crashed_turns": sum(|l| l.crashed_turns),
@@ -759,145 +573,59 @@ fn print_fault_reports(faults: &[serde_json::Value]) {
     }
 }
 
-/// RobotGame with external bots: games one after the other, each bot started per game.
-fn play_robotgame_external(
-    args: &PlayFlags,
-    holders: &[crate::play::robotgame::Seatholder],
-    labels: &[String],
-) -> Result<(), CliError> {
-    use crate::games::robotgame::series::{seat_of, slot_results, totals};
-    use crate::play::robotgame::{Seatholder, play_game};
-    let options = play_options(args);
-    eprintln!("{}", options.sandbox.protections().one_line());
-    let n = holders.len();
-    let runtime = super::target::runtime()?;
-    let mut results = Vec::new();
-    let mut logs: Vec<Vec<Option<crate::play::remote::ExternalLog>>> = Vec::new();
-    let mut games = Vec::new();
-    for g in 0..args.games {
-        let mut seats = holders.to_vec();
-        let mut names = vec![String::new(); n];
-        for (slot, holder) in holders.iter().enumerate() {
-            seats[seat_of(slot, g, n)] = holder.clone();
-            names[seat_of(slot, g, n)] = labels[slot].clone();
-        }
-        let seed = args.seed.wrapping_add(u64::from(g));
-        let (game, by_seat) = runtime
-            .block_on(play_game(
-                &seats,
-                &names,
-                seed,
-                args.time_limit_ms,
-                &options,
-            ))
-            .map_err(CliError::failure)?;
-        results.push(slot_results(&game, g));
-        logs.push(
-            (0..n)
-                .map(|slot| by_seat[seat_of(slot, g, n)].clone())
-                .collect(),
-        );
-        games.push(game);
-    }
-    if let Some(dir) = &args.replay {
-        write_robotgame_traces(dir, &games, labels, args.seed)?;
-    }
-    let external: Vec<bool> = holders
-        .iter()
-        .map(|h| matches!(h, Seatholder::External(_)))
-        .collect();
-    let faults = fault_reports(labels, &external, &logs);
-    print_robotgame(args, &totals(labels, &results), Some(faults))
-}
-
-/// Writes the replays of games already played into `dir`: `game-G.json`, the trace that
-/// `trace(g, game_seed)` rebuilds from game `g`'s decision log, with the bots' names by seat,
-/// and `game-G.html`, the viewer that `page` makes of it.
-fn write_traces(
+/// Two replay files per game played: `DIR/game-G.json`, what `replay --json` prints for a
+/// stored game, and `DIR/game-G.html`, the viewer.
+fn write_seam_replays(
     dir: &std::path::Path,
-    kind: GameKind,
-    games: usize,
-    labels: &[String],
-    seed: u64,
-    trace: impl Fn(usize, u64) -> Result<serde_json::Value, String>,
-    page: fn(&serde_json::Value, &crate::report::viewer::PageInfo) -> String,
+    lineup: &Lineup,
+    outcomes: &[crate::games::GameOutcome],
 ) -> Result<(), CliError> {
+    use crate::games::view::{ReplayAbout, SeatEntry};
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError::failure(format!("cannot create {}: {e}", dir.display())))?;
-    let n = labels.len();
-    for g in 0..games {
-        let game_seed = seed.wrapping_add(g as u64);
-        let mut t = trace(g, game_seed).map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
-        // Seats rotate by one each game, as in every `play`.
-        let mut names = vec![String::new(); n];
-        for (slot, label) in labels.iter().enumerate() {
-            names[(slot + g) % n] = label.clone();
-        }
-        t["seats"] = serde_json::json!(names);
+    let kind = lineup.arena.kind();
+    for (g, outcome) in outcomes.iter().enumerate() {
+        let g = g as u32;
+        let seed = lineup.seed_of(g);
+        let n = lineup.labels.len();
+        let replayed = lineup
+            .arena
+            .replay_for_view(n, seed, &outcome.decisions)
+            .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
+        let names = lineup.by_seat(g, &lineup.labels);
+        let about = ReplayAbout {
+            set: "play".to_string(),
+            game: g,
+            arena: Arena::pool(&crate::games::GameSettings::default_for(kind), &[])[0].clone(),
+            seats: names
+                .iter()
+                .enumerate()
+                .map(|(seat, team)| SeatEntry {
+                    seat,
+                    team: team.clone(),
+                    score: outcome.seats[seat].score,
+                })
+                .collect(),
+            stored_bytes: outcome.decisions.len(),
+        };
         let path = dir.join(format!("game-{g}.json"));
-        std::fs::write(&path, t.to_string())
+        std::fs::write(&path, replayed.report_json(&about).to_string())
             .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
         let info = crate::report::viewer::PageInfo {
             title: format!("{}, game {g}", kind.id()),
-            meta: format!(
-                "seed {game_seed} · engine version {}",
-                kind.engine_version()
-            ),
+            meta: format!("seed {seed} · engine version {}", kind.engine_version()),
             back: None,
             seats: names,
             stored_scores: None,
         };
-        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &page(&t, &info))?;
+        super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &replayed.page(&info))?;
     }
     eprintln!(
-        "replays: {games} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        "replays: {} game(s) in {} (game-G.html opens in a browser; game-G.json is the trace)",
+        outcomes.len(),
         dir.display()
     );
     Ok(())
-}
-
-/// Replays of RobotGame games already played (their decision logs) into `dir`.
-fn write_robotgame_traces(
-    dir: &std::path::Path,
-    games: &[crate::games::robotgame::Game],
-    labels: &[String],
-    seed: u64,
-) -> Result<(), CliError> {
-    use crate::games::robotgame::{Setup, trace::trace};
-    let n = labels.len() as u8;
-    write_traces(
-        dir,
-        GameKind::of(&crate::games::robotgame::kind::RobotGame),
-        games.len(),
-        labels,
-        seed,
-        |g, game_seed| {
-            trace(&Setup::standard(n, game_seed), games[g].log()).map_err(|e| e.to_string())
-        },
-        crate::report::viewer::robotgame_page,
-    )
-}
-
-/// Replays of Robots games already played (their decision logs) into `dir`.
-fn write_robots_traces(
-    dir: &std::path::Path,
-    games: &[crate::games::robots::Game],
-    labels: &[String],
-    seed: u64,
-) -> Result<(), CliError> {
-    use crate::games::robots::{Setup, trace::trace};
-    let n = labels.len() as u8;
-    write_traces(
-        dir,
-        GameKind::of(&crate::games::robots::kind::Robots),
-        games.len(),
-        labels,
-        seed,
-        |g, game_seed| {
-            trace(&Setup::standard(n, game_seed), games[g].log()).map_err(|e| e.to_string())
-        },
-        crate::report::viewer::robots_page,
-    )
 }
 
 /// Two replay files per game: `DIR/game-G.json`, in the format of `replay --json`, and

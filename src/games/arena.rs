@@ -1,53 +1,149 @@
-//! Defines [`Arena`]: where and how long one game of a tournament is played, as the runner
-//! hands it to the game kind.
+//! Defines [`Arena`]: where and how long the games of a tournament are played, made by the
+//! game kind from its settings and an arena name, and the one way the orchestrator plays,
+//! replays and views a game of any kind ([`ArenaRules`], implemented by each game in its
+//! folder).
 
-use super::{GameSettings, RobotsSettings};
-use crate::games::lrs::ai::FlagDistances;
-use crate::games::lrs::engine::Board;
+use super::view::Replayed;
+use super::{BuiltinBot, GameKind, GameOutcome, GameSettings, SeatBot, SeatLog};
+use crate::bots::JsonlOptions;
+use futures_util::future::BoxFuture;
 use std::sync::Arc;
 
-/// A game's arena and length, per game kind.
-#[derive(Debug, Clone)]
-pub enum Arena {
-    /// A Last Robot Standing board with the AIs' maps of it (shared by all games on it).
-    Lrs {
-        board: Arc<Board>,
-        maps: Arc<FlagDistances>,
-        turn_limit: u16,
-    },
-    /// RobotGame's one arena (RG1).
-    RobotGame,
-    /// One Robots board per seat.
-    Robots(RobotsSettings),
+/// An external game's result: the outcome and, by seat, the log of each JSON-lines bot
+/// started for the game (series clients keep theirs for their series).
+pub type Played = (GameOutcome, Vec<Option<SeatLog>>);
+
+/// One arena of one game kind with the rules to play games in it: what each game
+/// implements for the orchestrator. Every method is a pure function of its arguments and
+/// the bots' answers, so a game is the same wherever and whenever it is played.
+pub trait ArenaRules: Send + Sync + 'static {
+    fn kind(&self) -> GameKind;
+
+    /// The most turns a game lasts here.
+    fn turn_limit(&self) -> u32;
+
+    /// The same arena with games of at most `turns` turns (short smoke games).
+    fn shortened(&self, turns: u32) -> Arena;
+
+    /// Plays a game whose seats are all built-in AIs, on the calling thread.
+    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String>;
+
+    /// Plays a game with any seats; `names` by seat are what every bot is told.
+    fn play<'a>(
+        &'a self,
+        seed: u64,
+        seats: Vec<SeatBot>,
+        names: &'a [String],
+        time_limit_ms: u64,
+        options: &'a JsonlOptions,
+    ) -> BoxFuture<'a, Result<Played, String>>;
+
+    /// Plays a stored game of `seats` players again from its seed and decision log alone
+    /// (no bot); damaged bytes are an error, never a panic or another game.
+    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String>;
+
+    /// A stored game played again for its viewer and `replay`.
+    fn replay_for_view(
+        &self,
+        seats: usize,
+        seed: u64,
+        decisions: &[u8],
+    ) -> Result<Replayed, String>;
 }
 
+/// A handle to one arena of one game kind: cheap to clone and share between threads.
+#[derive(Clone)]
+pub struct Arena(Arc<dyn ArenaRules>);
+
 impl Arena {
-    /// The arena stored as `name` with a game of a tournament playing `game` (for Last
-    /// Robot Standing a board name or path, played for `turns` turns).
+    pub fn new(rules: impl ArenaRules) -> Arena {
+        Arena(Arc::new(rules))
+    }
+
+    /// The arena stored as `name` in a tournament playing `game` (`turns`: the bracket's
+    /// `turns_per_game`, for games with an arena pool).
     pub fn load(game: &GameSettings, name: &str, turns: u16) -> Result<Arena, String> {
-        match game {
-            GameSettings::Lrs => {
-                let board =
-                    crate::games::lrs::boards::load_board(name).map_err(|e| e.to_string())?;
-                let maps = Arc::new(FlagDistances::new(&board));
-                Ok(Arena::Lrs {
-                    board,
-                    maps,
-                    turn_limit: turns,
-                })
-            }
-            GameSettings::RobotGame => Ok(Arena::RobotGame),
-            GameSettings::Robots(s) => Ok(Arena::Robots(*s)),
-        }
+        game.kind().game().load_arena(game, name, turns)
     }
 
     /// The arena names a tournament's games cycle through, game `g` on `pool[g % len]`:
-    /// Last Robot Standing's board pool; one name for the other games' arenas.
+    /// the bracket's pool (`boards`) for games that have one, else the one arena the
+    /// settings describe.
     pub fn pool(game: &GameSettings, boards: &[String]) -> Vec<String> {
-        match game {
-            GameSettings::Lrs => boards.to_vec(),
-            GameSettings::RobotGame => vec!["arena".to_string()],
-            GameSettings::Robots(s) => vec![format!("{}x{}", s.width, s.height)],
+        game.kind().game().arena_pool(game, boards)
+    }
+
+    pub fn rules(&self) -> &dyn ArenaRules {
+        &*self.0
+    }
+}
+
+impl std::ops::Deref for Arena {
+    type Target = dyn ArenaRules;
+
+    fn deref(&self) -> &(dyn ArenaRules + 'static) {
+        &*self.0
+    }
+}
+
+impl std::fmt::Debug for Arena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Arena({}, {} turns)",
+            self.kind().id(),
+            self.turn_limit()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arena_of(kind: GameKind) -> Arena {
+        let settings = GameSettings::default_for(kind);
+        let pool = Arena::pool(&settings, &["gear-works".to_string()]);
+        Arena::load(&settings, &pool[0], 60).unwrap()
+    }
+
+    /// Every game replays from its stored bytes to the same outcome; damaged bytes are an
+    /// error, never a panic or a different game.
+    #[test]
+    fn games_of_every_kind_replay_from_their_stored_decisions() {
+        for kind in GameKind::all() {
+            let arena = arena_of(kind);
+            let ais: Vec<BuiltinBot> = kind
+                .builtin_ais()
+                .iter()
+                .map(|(name, _)| BuiltinBot::parse(kind, name).unwrap())
+                .collect();
+            let seats: Vec<BuiltinBot> = (0..4).map(|s| ais[s % ais.len()]).collect();
+            let played = arena.play_builtin(77, &seats).unwrap();
+            assert_eq!(played.engine_version, kind.engine_version());
+            let replayed = arena.replay(seats.len(), 77, &played.decisions).unwrap();
+            assert_eq!(replayed, played, "{kind:?}");
+            let viewed = arena
+                .replay_for_view(seats.len(), 77, &played.decisions)
+                .unwrap();
+            let scores: Vec<i64> = played.seats.iter().map(|s| s.score).collect();
+            assert_eq!(viewed.scores(), scores, "{kind:?}");
+            let cut = &played.decisions[..played.decisions.len() - 1];
+            assert!(arena.replay(seats.len(), 77, cut).is_err(), "{kind:?}");
+            let mut longer = played.decisions.clone();
+            longer.push(0);
+            assert!(arena.replay(seats.len(), 77, &longer).is_err(), "{kind:?}");
         }
+    }
+
+    /// A built-in AI of one game cannot sit at another's table.
+    #[test]
+    fn another_games_ai_is_refused() {
+        let kinds: Vec<GameKind> = GameKind::all().collect();
+        let stranger = BuiltinBot::parse(kinds[1], kinds[1].builtin_ais()[0].0).unwrap();
+        let err = arena_of(kinds[0])
+            .play_builtin(1, &[stranger, stranger])
+            .unwrap_err();
+        assert!(err.contains("builtin:"), "{err}");
     }
 }

@@ -1,37 +1,33 @@
 //! Defines [`BuiltinBot`]: a built-in AI of some game kind, the one name the orchestrator
 //! keeps for `builtin:NAME` bots (rosters, the store, reruns) without knowing how it plays.
+//! The game that owns it makes a player of it from its name.
 
 use super::GameKind;
 use std::fmt;
 
-/// A built-in AI of one game kind.
+/// A built-in AI of one game kind: the game and one of the names of its
+/// [`builtin_ais`](crate::games::Game::builtin_ais).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BuiltinBot {
-    Lrs(crate::games::lrs::ai::BuiltinAi),
-    RobotGame(super::robotgame::BuiltinAi),
-    Robots(super::robots::BuiltinAi),
+pub struct BuiltinBot {
+    kind: GameKind,
+    name: &'static str,
 }
 
 impl BuiltinBot {
     /// The AI of `kind` called `name`, if there is one.
     pub fn parse(kind: GameKind, name: &str) -> Option<BuiltinBot> {
-        kind.game().builtin(name)
+        kind.builtin_ais()
+            .into_iter()
+            .find(|(known, _)| *known == name)
+            .map(|(name, _)| BuiltinBot { kind, name })
     }
 
     pub fn kind(self) -> GameKind {
-        match self {
-            BuiltinBot::Lrs(_) => GameKind::of(&super::lrs::kind::Lrs),
-            BuiltinBot::RobotGame(_) => GameKind::of(&super::robotgame::kind::RobotGame),
-            BuiltinBot::Robots(_) => GameKind::of(&super::robots::kind::Robots),
-        }
+        self.kind
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            BuiltinBot::Lrs(ai) => ai.name(),
-            BuiltinBot::RobotGame(ai) => ai.name(),
-            BuiltinBot::Robots(ai) => ai.name(),
-        }
+        self.name
     }
 
     /// `builtin:a, builtin:b` for messages: the AIs of `kind`.

@@ -9,7 +9,7 @@
 //! asks which game it is.
 
 use super::stats::TieStep;
-use super::{BuiltinBot, GameSettings, SettingsProblem};
+use super::{Arena, GameSettings, SettingsProblem};
 use std::path::Path;
 use thiserror::Error;
 
@@ -33,6 +33,9 @@ pub trait Game: Send + Sync + 'static {
     /// The built-in AIs as (name, what it does).
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// How a game's score is counted, in one line (under `play`'s table).
+    fn score_rule(&self) -> &'static str;
+
     /// The built-in AI that plays the game best (the default of generated tournaments).
     fn best_builtin(&self) -> &'static str;
 
@@ -43,15 +46,33 @@ pub trait Game: Send + Sync + 'static {
     /// The tie-break steps after series score and games won (and before the seeded draw).
     fn tie_steps(&self) -> &'static [TieStep];
 
-    /// The built-in AI called `name`, if the game has one.
-    fn builtin(&self, name: &str) -> Option<BuiltinBot>;
-
     /// The settings a bracket file's `game = "ID"` means with no `[game]` table.
     fn default_settings(&self) -> GameSettings;
 
     /// Reads the `[game]` table of the bracket file `text` (its `id` already read). Keys of
     /// another game, or unknown ones, are problems.
     fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem>;
+
+    /// The settings in one line, for summaries and configuration comparisons.
+    fn describe_settings(&self, settings: &GameSettings) -> String;
+
+    /// The most turns one game lasts (`pool_turns`: the bracket's `turns_per_game`, which
+    /// games with an arena pool play).
+    fn max_turns(&self, settings: &GameSettings, pool_turns: u16) -> u32;
+
+    /// The arena names a tournament's games cycle through, game `g` on `pool[g % len]`:
+    /// the bracket's `boards` for games with an arena pool, else the one arena the settings
+    /// describe.
+    fn arena_pool(&self, settings: &GameSettings, boards: &[String]) -> Vec<String>;
+
+    /// The arena stored as `name`, ready to play (`turns`: the bracket's `turns_per_game`).
+    fn load_arena(&self, settings: &GameSettings, name: &str, turns: u16) -> Result<Arena, String>;
+
+    /// The arena as named in a replay's heading (`board gear-works`, `RobotGame`).
+    fn arena_label(&self, name: &str) -> String {
+        let _ = name;
+        self.title().to_string()
+    }
 
     /// Checks and runs the scenario file `text` (`file` names it in messages, `base_dir` is
     /// where paths in it start) and gives its outcome as JSON.
@@ -170,6 +191,14 @@ impl GameKind {
 
     pub fn title(self) -> &'static str {
         self.0.title()
+    }
+
+    pub fn score_rule(self) -> &'static str {
+        self.0.score_rule()
+    }
+
+    pub fn arena_label(self, name: &str) -> String {
+        self.0.arena_label(name)
     }
 
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {

@@ -6,19 +6,22 @@
 //! lists them; [`GameKind`] is a handle to one. Every game lives in its own folder here:
 //! [`lrs`] (Last Robot Standing), [`robotgame`], [`robots`].
 
-mod arena;
+pub mod arena;
 mod builtin;
 pub mod bytes;
+pub mod jsonl;
 mod kind;
 pub mod lrs;
+mod outcome;
 pub mod robotgame;
 pub mod robots;
 pub(crate) mod settings;
 mod stats;
 pub mod view;
 
-pub use arena::Arena;
+pub use arena::{Arena, ArenaRules, Played};
 pub use builtin::BuiltinBot;
 pub use kind::{Game, GameKind, REGISTRY, UnknownGame};
-pub use settings::{GameSettings, RobotsSettings, SettingsProblem};
+pub use outcome::{GameOutcome, SeatBot, SeatLog, SeatOutcome, SeriesSeat};
+pub use settings::{GameSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};

@@ -4,60 +4,21 @@
 //! A bracket file names its game in one of two ways: `game = "robots"` (that game with its
 //! default settings), or a `[game]` table with `id = "robots"` and the game's own keys.
 //! (TOML cannot hold both a `game` key and a `[game]` table, so the table carries the id.)
-//! Each game reads its own table here; the configuration layer only places the problems
-//! in the file.
+//! Each game reads its own table in its folder and keeps its settings here as JSON values
+//! the orchestrator stores and compares without knowing what they mean; the configuration
+//! layer only places the problems in the file.
 
 use super::GameKind;
-use serde::{Deserialize, Serialize};
-use toml::Spanned;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
 
-/// The game of a tournament and its settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "id")]
-pub enum GameSettings {
-    /// Last Robot Standing. Its settings are the bracket's top-level `boards` and
-    /// `turns_per_game`, where the Windward format always had them.
-    #[default]
-    #[serde(rename = "lrs")]
-    Lrs,
-    /// RobotGame: the one arena and 100 turns (RG1, RG2); nothing to set.
-    #[serde(rename = "robotgame")]
-    RobotGame,
-    /// Robots: board size, start level and turn limit (RB1).
-    #[serde(rename = "robots")]
-    Robots(RobotsSettings),
-}
-
-/// Robots' settings as stored (see [`crate::games::robots::Settings`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RobotsSettings {
-    pub width: u16,
-    pub height: u16,
-    pub start_level: u8,
-    pub max_turns: u32,
-}
-
-impl RobotsSettings {
-    pub fn engine(self) -> crate::games::robots::Settings {
-        crate::games::robots::Settings {
-            width: self.width,
-            height: self.height,
-            start_level: self.start_level,
-            max_turns: self.max_turns,
-        }
-    }
-}
-
-impl Default for RobotsSettings {
-    fn default() -> RobotsSettings {
-        let s = crate::games::robots::Settings::default();
-        RobotsSettings {
-            width: s.width,
-            height: s.height,
-            start_level: s.start_level,
-            max_turns: s.max_turns,
-        }
-    }
+/// The game of a tournament and its settings: the game's id and its own keys, in the
+/// order the game wrote them (so the stored JSON is stable).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSettings {
+    kind: GameKind,
+    values: Map<String, Value>,
 }
 
 /// A problem with a `[game]` table: where (a byte offset into the file, when known), what
@@ -70,17 +31,34 @@ pub struct SettingsProblem {
 }
 
 impl GameSettings {
-    /// Whether this is Last Robot Standing (serde's `skip_serializing_if`).
-    pub fn is_lrs(&self) -> bool {
-        *self == GameSettings::Lrs
+    /// The settings of `kind` given as a typed value of the game (a struct whose fields
+    /// are its keys; `()` for a game with none).
+    pub fn of<T: Serialize>(kind: GameKind, settings: &T) -> GameSettings {
+        let values = match serde_json::to_value(settings) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        };
+        GameSettings { kind, values }
+    }
+
+    /// The game's typed view of its settings (the type it gave to [`GameSettings::of`]).
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T, String> {
+        serde_json::from_value(Value::Object(self.values.clone())).map_err(|e| {
+            format!(
+                "the stored settings of {} are not readable by this build: {e}",
+                self.kind.id()
+            )
+        })
     }
 
     pub fn kind(&self) -> GameKind {
-        match self {
-            GameSettings::Lrs => GameKind::of(&super::lrs::kind::Lrs),
-            GameSettings::RobotGame => GameKind::of(&super::robotgame::kind::RobotGame),
-            GameSettings::Robots(_) => GameKind::of(&super::robots::kind::Robots),
-        }
+        self.kind
+    }
+
+    /// Whether these are the default game's settings with no keys, which the stored JSON
+    /// leaves out (so databases of the first game read as they always did).
+    pub fn is_plain_default(&self) -> bool {
+        self.kind.is_default() && self.values.is_empty()
     }
 
     /// The settings `game = "ID"` means.
@@ -88,31 +66,49 @@ impl GameSettings {
         kind.game().default_settings()
     }
 
-    /// The most turns one game lasts.
-    pub fn turns(&self, lrs_turns: u16) -> u32 {
-        match self {
-            GameSettings::Lrs => u32::from(lrs_turns),
-            GameSettings::RobotGame => u32::from(crate::games::robotgame::engine::TURNS),
-            GameSettings::Robots(s) => s.max_turns,
-        }
+    /// The most turns one game lasts (`pool_turns`: the bracket's `turns_per_game`, for
+    /// games with an arena pool).
+    pub fn turns(&self, pool_turns: u16) -> u32 {
+        self.kind.game().max_turns(self, pool_turns)
     }
 
     /// The settings in one line, for summaries and configuration comparisons.
     pub fn describe(&self) -> String {
-        match self {
-            GameSettings::Lrs => "lrs".to_string(),
-            GameSettings::RobotGame => "robotgame (the 19x19 arena, 100 turns)".to_string(),
-            GameSettings::Robots(s) => format!(
-                "robots ({}x{} boards, from level {}, at most {} turns)",
-                s.width, s.height, s.start_level, s.max_turns
-            ),
-        }
+        self.kind.game().describe_settings(self)
     }
 
     /// Reads the `[game]` table of the bracket file `text` for `kind` (its `id` already
     /// read). Keys of another game, or unknown ones, are problems.
     pub fn from_table(kind: GameKind, text: &str) -> Result<GameSettings, SettingsProblem> {
         kind.game().settings_from_table(text)
+    }
+}
+
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings::default_for(GameKind::default())
+    }
+}
+
+/// `{"id": "robots", "width": 30, ...}`: the id first, then the game's keys.
+impl Serialize for GameSettings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = Map::with_capacity(self.values.len() + 1);
+        map.insert("id".to_string(), Value::String(self.kind.id().to_string()));
+        map.extend(self.values.iter().map(|(k, v)| (k.clone(), v.clone())));
+        map.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameSettings {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameSettings, D::Error> {
+        let mut values = Map::deserialize(deserializer)?;
+        let id = match values.shift_remove("id") {
+            Some(Value::String(id)) => id,
+            _ => return Err(serde::de::Error::missing_field("id")),
+        };
+        let kind = GameKind::parse(&id).map_err(serde::de::Error::custom)?;
+        Ok(GameSettings { kind, values })
     }
 }
 
@@ -129,18 +125,12 @@ struct IdOnly {
     id: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RobotsTable {
-    #[allow(dead_code)]
-    id: String,
-    width: Option<Spanned<i64>>,
-    height: Option<Spanned<i64>>,
-    start_level: Option<Spanned<i64>>,
-    max_turns: Option<Spanned<i64>>,
-}
-
-fn table<T: for<'de> Deserialize<'de>>(text: &str, expected: &str) -> Result<T, SettingsProblem> {
+/// Reads the file's `[game]` table as `T` (a game's table type, `id` among its fields);
+/// `expected` says what the table may hold, for the problem.
+pub(in crate::games) fn table<T: for<'de> Deserialize<'de>>(
+    text: &str,
+    expected: &str,
+) -> Result<T, SettingsProblem> {
     toml::from_str::<Doc<T>>(text)
         .map(|d| d.game)
         .map_err(|e| SettingsProblem {
@@ -153,87 +143,4 @@ fn table<T: for<'de> Deserialize<'de>>(text: &str, expected: &str) -> Result<T, 
 /// Checks that the `[game]` table of `text` holds its `id` alone (`expected` says why).
 pub(in crate::games) fn no_settings(text: &str, expected: &str) -> Result<(), SettingsProblem> {
     table::<IdOnly>(text, expected).map(|_| ())
-}
-
-pub(in crate::games) fn robots_table(text: &str) -> Result<RobotsSettings, SettingsProblem> {
-    let t: RobotsTable = table(
-        text,
-        "robots settings: width, height, start_level, max_turns",
-    )?;
-    let mut s = RobotsSettings::default();
-    let int = |v: &Option<Spanned<i64>>, key: &str, range: std::ops::RangeInclusive<i64>| match v {
-        None => Ok(None),
-        Some(v) if range.contains(v.get_ref()) => Ok(Some(*v.get_ref())),
-        Some(v) => Err(SettingsProblem {
-            offset: Some(v.span().start),
-            what: format!("`{key}` = {} is out of range", v.get_ref()),
-            expected: format!("an integer from {} to {}", range.start(), range.end()),
-        }),
-    };
-    let side = 2..=i64::from(crate::games::robots::board::MAX_SIDE);
-    if let Some(w) = int(&t.width, "width", side.clone())? {
-        s.width = w as u16;
-    }
-    if let Some(h) = int(&t.height, "height", side)? {
-        s.height = h as u16;
-    }
-    let last = i64::from(crate::games::robots::board::LAST_LEVEL);
-    if let Some(l) = int(&t.start_level, "start_level", 1..=last)? {
-        s.start_level = l as u8;
-    }
-    let most = i64::from(crate::games::robots::board::MAX_TURNS);
-    if let Some(m) = int(&t.max_turns, "max_turns", 1..=most)? {
-        s.max_turns = m as u32;
-    }
-    // The board must hold a level's robots: the game's own check, placed at the size.
-    let setup = crate::games::robots::Setup {
-        seats: 1,
-        seed: 0,
-        settings: s.engine(),
-    };
-    if let Err(e) = crate::games::robots::Game::new(&setup) {
-        return Err(SettingsProblem {
-            offset: t
-                .width
-                .as_ref()
-                .or(t.height.as_ref())
-                .map(|v| v.span().start),
-            what: e.to_string(),
-            expected: "a larger board".to_string(),
-        });
-    }
-    Ok(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn robots_tables_are_read_and_checked() {
-        let text = "name = \"x\"\n[game]\nid = \"robots\"\nstart_level = 3\nwidth = 40\n";
-        let s = GameSettings::from_table(GameKind::parse("robots").unwrap(), text).unwrap();
-        let GameSettings::Robots(r) = s else { panic!() };
-        assert_eq!((r.start_level, r.width, r.height), (3, 40, 22));
-        let bad = "[game]\nid = \"robots\"\nstart_level = 30\n";
-        let p = GameSettings::from_table(GameKind::parse("robots").unwrap(), bad).unwrap_err();
-        assert_eq!(p.what, "`start_level` = 30 is out of range");
-        assert_eq!(p.offset, Some(bad.find("30").unwrap()));
-        let unknown = "[game]\nid = \"robotgame\"\nspeed = 3\n";
-        let p =
-            GameSettings::from_table(GameKind::parse("robotgame").unwrap(), unknown).unwrap_err();
-        assert!(p.what.contains("unknown field `speed`"), "{p:?}");
-    }
-
-    #[test]
-    fn settings_round_trip_through_json() {
-        for s in [
-            GameSettings::Lrs,
-            GameSettings::RobotGame,
-            GameSettings::Robots(RobotsSettings::default()),
-        ] {
-            let json = serde_json::to_string(&s).unwrap();
-            assert_eq!(serde_json::from_str::<GameSettings>(&json).unwrap(), s);
-        }
-    }
 }

@@ -8,17 +8,11 @@
 //! its seed and its bots' answers, and results are folded in game order, so `--jobs` never
 //! changes a figure.
 
-pub mod contest;
-mod lrs_match;
-pub mod remote;
-pub mod robotgame;
-pub mod robots;
-mod series;
-mod stats;
-mod turns;
+pub mod lineup;
+pub mod series;
 
-pub use lrs_match::{LrsMatch, LrsSeat, play_lrs_match};
-pub use stats::{
+pub use crate::games::lrs::remote::{LrsMatch, LrsSeat, play_lrs_match};
+pub use crate::games::lrs::stats::{
     BotStats, Diagnosis, FaultKinds, GameSummary, STDERR_TAIL_LINES, summarize_game, tail_lines,
 };
 
@@ -31,9 +25,10 @@ use crate::games::lrs::engine::{
 };
 use crate::games::lrs::remote::BotGameLog;
 use crate::games::lrs::windward::DEFAULT_PORT;
+use crate::games::lrs::windward::SeriesSeat;
 use crate::tourney::model::ProgramError;
-use contest::{SeriesClient, SeriesHost, SeriesLogger, SeriesSeat};
 use rayon::prelude::*;
+use series::{SeriesClient, SeriesHost, SeriesLogger};
 use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;
@@ -425,11 +420,11 @@ pub async fn play_windward_series(
             addr,
             error: e.to_string(),
         })?;
-    let arena = Arena::Lrs {
+    let arena = Arena::new(crate::games::lrs::play::LrsArena {
         board: opts.board.clone(),
         maps: maps.clone(),
         turn_limit: opts.config.turn_limit,
-    };
+    });
     let starts = opts
         .bots
         .iter()

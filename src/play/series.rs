@@ -15,7 +15,7 @@ use crate::games::lrs::windward::{SeriesShape, WindwardHost, client_sandbox};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use crate::games::lrs::windward::{SeriesClient, SeriesClientLog, SeriesSeat};
+pub use crate::games::lrs::windward::{SeriesClient, SeriesClientLog};
 
 /// Where a run's series clients connect, and what starts them.
 pub struct SeriesHost {
@@ -61,12 +61,12 @@ impl SeriesHost {
         name: &str,
         options: &JsonlOptions,
     ) -> Result<SeriesClient, String> {
-        let Arena::Lrs { turn_limit, .. } = arena else {
+        if !arena.kind().speaks_windward() {
             return Err("only Last Robot Standing has a series protocol (windward)".to_string());
-        };
+        }
         let shape = SeriesShape {
             games,
-            turn_limit: *turn_limit,
+            turn_limit: u16::try_from(arena.turn_limit()).unwrap_or(u16::MAX),
             time_limit_ms,
         };
         Ok(self.windward.start(command, name, options, shape).await)

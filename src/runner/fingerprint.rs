@@ -44,7 +44,7 @@ pub fn legacy_fingerprint(t: &Tournament, seed: &TournamentSeed) -> String {
     }
     // Other games name theirs (Last Robot Standing's text is as it always was, so its
     // databases keep their fingerprint).
-    if !f.game.is_lrs() {
+    if !f.game.is_plain_default() {
         text += &format!("game={}|", f.game.describe());
     }
     for school in &t.schools {

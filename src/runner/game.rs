@@ -1,7 +1,7 @@
 //! Playing one game of a set and turning it into a storable record.
 //!
 //! What game it is stays behind [`Arena`]: every game, with built-in AIs or external bots,
-//! is played by `play::contest`, which gives the same [`GameOutcome`] for every kind. What
+//! is played by its arena, which gives the same [`GameOutcome`] for every kind. What
 //! stays here is a set's shape: seats rotating, and a set whose teams include series
 //! clients (bots whose protocol plays a whole set over one connection, see
 //! [`SeriesHost`]) played as one series: one client and connection per team for all its
@@ -9,8 +9,8 @@
 
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::games::{Arena, BuiltinBot};
-use crate::play::contest::{self, GameOutcome, SeatBot, SeriesClient, SeriesHost, SeriesSeat};
+use crate::games::{Arena, BuiltinBot, GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
+use crate::play::series::{SeriesClient, SeriesHost};
 use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
@@ -90,8 +90,10 @@ impl GameJob {
         if by_seat.len() != k {
             return Err(self.fail("seat rotation left a seat empty".to_string()));
         }
-        let outcome =
-            contest::play_builtin(&self.arena, self.seed, &by_seat).map_err(|e| self.fail(e))?;
+        let outcome = self
+            .arena
+            .play_builtin(self.seed, &by_seat)
+            .map_err(|e| self.fail(e))?;
         Ok(self.record(outcome))
     }
 
@@ -143,16 +145,17 @@ impl GameJob {
             });
         }
         let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
-        let (outcome, logs) = contest::play_external(
-            &self.arena,
-            self.seed,
-            by_seat,
-            &names,
-            external.time_limit_ms,
-            &external.options,
-        )
-        .await
-        .map_err(|e| self.fail(e))?;
+        let (outcome, logs) = self
+            .arena
+            .play(
+                self.seed,
+                by_seat,
+                &names,
+                external.time_limit_ms,
+                &external.options,
+            )
+            .await
+            .map_err(|e| self.fail(e))?;
         let mut record = self.record(outcome);
         record.logs = logs
             .into_iter()
@@ -160,8 +163,8 @@ impl GameJob {
             .filter_map(|(seat, log)| {
                 log.map(|log| BotLog {
                     team: team_of_seat[seat],
-                    exit_status: log.exit_status,
-                    stderr: log.stderr,
+                    exit_status: log.exit_status(),
+                    stderr: log.stderr(),
                 })
             })
             .collect();
@@ -176,16 +179,12 @@ impl GameJob {
             .enumerate()
             .map(|(position, (team, _))| {
                 let seat = self.seat_of(position);
-                let o = outcome
-                    .seats
-                    .get(seat)
-                    .copied()
-                    .unwrap_or(contest::SeatOutcome {
-                        score: 0,
-                        won: false,
-                        faults: 0,
-                        stats: Default::default(),
-                    });
+                let o = outcome.seats.get(seat).copied().unwrap_or(SeatOutcome {
+                    score: 0,
+                    won: false,
+                    faults: 0,
+                    stats: Default::default(),
+                });
                 TeamResult {
                     team: *team,
                     seat,
@@ -280,7 +279,7 @@ pub async fn play_series(
     }
     let seats: HashMap<TeamId, SeriesSeat> = clients
         .iter()
-        .map(|(team, client)| (*team, client.seat()))
+        .map(|(team, client)| (*team, client.series_seat()))
         .collect();
     let mut held: Option<(&GameJob, Result<GameRecord, GameJobError>)> = None;
     for job in jobs {

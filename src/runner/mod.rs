@@ -26,7 +26,7 @@ pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
-use crate::play::contest::{SeriesHost, SeriesLogger, series_client_sandbox};
+use crate::play::series::{SeriesHost, SeriesLogger, series_client_sandbox};
 use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes, nationals_field,

@@ -320,7 +320,7 @@ pub struct BracketFormat {
     pub boards: Vec<String>,
     /// The game the tournament plays, with its settings. Left out of the stored JSON for
     /// Last Robot Standing, so its databases read as they always did.
-    #[serde(default, skip_serializing_if = "GameSettings::is_lrs")]
+    #[serde(default, skip_serializing_if = "GameSettings::is_plain_default")]
     pub game: GameSettings,
 }
 
@@ -340,7 +340,7 @@ impl Default for BracketFormat {
                 "sinkhole-steps".to_string(),
                 "foundry-loop".to_string(),
             ],
-            game: GameSettings::Lrs,
+            game: GameSettings::default(),
         }
     }
 }

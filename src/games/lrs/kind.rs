@@ -1,6 +1,6 @@
 //! Last Robot Standing on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{Better, BuiltinBot, Game, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep};
 use std::path::Path;
 
 /// Last Robot Standing (its engine is `crate::games::lrs::engine`).
@@ -53,6 +53,10 @@ impl Game for Lrs {
             .collect()
     }
 
+    fn score_rule(&self) -> &'static str {
+        "points for flags, pushes and survival (docs/rules.md)"
+    }
+
     fn best_builtin(&self) -> &'static str {
         "runner"
     }
@@ -65,12 +69,8 @@ impl Game for Lrs {
         &TIE_STEPS
     }
 
-    fn builtin(&self, name: &str) -> Option<BuiltinBot> {
-        crate::games::lrs::ai::BuiltinAi::from_name(name).map(BuiltinBot::Lrs)
-    }
-
     fn default_settings(&self) -> GameSettings {
-        GameSettings::Lrs
+        GameSettings::of(GameKind::of(&Lrs), &())
     }
 
     fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
@@ -78,7 +78,33 @@ impl Game for Lrs {
             text,
             "lrs takes no keys in [game]: its boards and turns_per_game are top-level keys",
         )?;
-        Ok(GameSettings::Lrs)
+        Ok(self.default_settings())
+    }
+
+    fn describe_settings(&self, _settings: &GameSettings) -> String {
+        "lrs".to_string()
+    }
+
+    fn max_turns(&self, _settings: &GameSettings, pool_turns: u16) -> u32 {
+        u32::from(pool_turns)
+    }
+
+    fn arena_pool(&self, _settings: &GameSettings, boards: &[String]) -> Vec<String> {
+        boards.to_vec()
+    }
+
+    fn load_arena(
+        &self,
+        _settings: &GameSettings,
+        name: &str,
+        turns: u16,
+    ) -> Result<Arena, String> {
+        let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
+        Ok(Arena::new(super::play::LrsArena::of(board, turns)))
+    }
+
+    fn arena_label(&self, name: &str) -> String {
+        format!("board {name}")
     }
 
     fn run_scenario(

@@ -10,9 +10,12 @@ pub mod ai;
 pub mod boards;
 pub mod engine;
 pub mod kind;
+pub mod play;
 pub mod remote;
 pub mod replay;
 pub mod scenario;
+pub mod stats;
+pub mod text;
 pub mod windward;
 
 use super::SettingsProblem;

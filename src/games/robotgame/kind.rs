@@ -1,6 +1,6 @@
 //! RobotGame on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{Better, BuiltinBot, Game, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep};
 
 /// RobotGame.
 pub struct RobotGame;
@@ -48,6 +48,10 @@ impl Game for RobotGame {
             .collect()
     }
 
+    fn score_rule(&self) -> &'static str {
+        "robots alive at the end of a game"
+    }
+
     fn best_builtin(&self) -> &'static str {
         "hunter"
     }
@@ -69,12 +73,8 @@ impl Game for RobotGame {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
 
-    fn builtin(&self, name: &str) -> Option<BuiltinBot> {
-        super::BuiltinAi::from_name(name).map(BuiltinBot::RobotGame)
-    }
-
     fn default_settings(&self) -> GameSettings {
-        GameSettings::RobotGame
+        GameSettings::of(GameKind::of(&RobotGame), &())
     }
 
     fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
@@ -82,6 +82,27 @@ impl Game for RobotGame {
             text,
             "robotgame takes no settings: one arena, 100 turns",
         )?;
-        Ok(GameSettings::RobotGame)
+        Ok(self.default_settings())
+    }
+
+    fn describe_settings(&self, _settings: &GameSettings) -> String {
+        "robotgame (the 19x19 arena, 100 turns)".to_string()
+    }
+
+    fn max_turns(&self, _settings: &GameSettings, _pool_turns: u16) -> u32 {
+        u32::from(super::engine::TURNS)
+    }
+
+    fn arena_pool(&self, _settings: &GameSettings, _boards: &[String]) -> Vec<String> {
+        vec!["arena".to_string()]
+    }
+
+    fn load_arena(
+        &self,
+        _settings: &GameSettings,
+        _name: &str,
+        _turns: u16,
+    ) -> Result<Arena, String> {
+        Ok(Arena::new(super::play::RobotGameArena))
     }
 }

@@ -1,8 +1,7 @@
 //! Robots on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{
-    Better, BuiltinBot, Game, GameSettings, RobotsSettings, SettingsProblem, TieStep,
-};
+use super::settings::RobotsSettings;
+use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
 
 /// Robots.
 pub struct Robots;
@@ -54,6 +53,10 @@ impl Game for Robots {
             .collect()
     }
 
+    fn score_rule(&self) -> &'static str {
+        "kills minus turns (docs/robots.md)"
+    }
+
     fn best_builtin(&self) -> &'static str {
         "dodger"
     }
@@ -75,15 +78,41 @@ impl Game for Robots {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
 
-    fn builtin(&self, name: &str) -> Option<BuiltinBot> {
-        super::BuiltinAi::from_name(name).map(BuiltinBot::Robots)
-    }
-
     fn default_settings(&self) -> GameSettings {
-        GameSettings::Robots(RobotsSettings::default())
+        RobotsSettings::default().into_game()
     }
 
     fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
-        crate::games::settings::robots_table(text).map(GameSettings::Robots)
+        super::settings::robots_table(text).map(RobotsSettings::into_game)
+    }
+
+    fn describe_settings(&self, settings: &GameSettings) -> String {
+        match settings.read::<RobotsSettings>() {
+            Ok(s) => format!(
+                "robots ({}x{} boards, from level {}, at most {} turns)",
+                s.width, s.height, s.start_level, s.max_turns
+            ),
+            Err(e) => e,
+        }
+    }
+
+    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
+        settings
+            .read::<RobotsSettings>()
+            .map_or(super::board::MAX_TURNS, |s| s.max_turns)
+    }
+
+    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
+        let s: RobotsSettings = settings.read().unwrap_or_default();
+        vec![format!("{}x{}", s.width, s.height)]
+    }
+
+    fn load_arena(
+        &self,
+        settings: &GameSettings,
+        _name: &str,
+        _turns: u16,
+    ) -> Result<Arena, String> {
+        Ok(Arena::new(super::play::RobotsArena(settings.read()?)))
     }
 }

@@ -13,9 +13,11 @@ mod free;
 pub mod game;
 pub mod kind;
 pub mod log;
+pub mod play;
 pub mod protocol;
+pub mod remote;
 pub mod scenario;
-pub mod series;
+pub mod settings;
 pub mod text;
 pub mod trace;
 
@@ -26,6 +28,7 @@ pub use ai::{BuiltinAi, Player, run_game};
 pub use board::{Board, Cell, GameError, Position, Sq};
 pub use game::{Game, SeatStats, Settings, Setup};
 pub use log::{DecisionLog, TurnDecisions};
+pub use settings::RobotsSettings;
 pub use turn::Consumed;
 pub use types::{
     Answer, Dir, Event, EventKind, FaultKind, Illegal, KillCause, Move, Pos, Seat, Silence, Status,

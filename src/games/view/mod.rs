@@ -10,7 +10,9 @@ mod lrs;
 
 use super::lrs::replay::Replay;
 use crate::games::lrs::engine::Board;
+use serde::Serialize;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
 const TEMPLATE: &str = include_str!("viewer.html");
 const CSS: &str = include_str!("viewer.css");
@@ -171,57 +173,76 @@ pub fn script_json(value: &Value) -> String {
         .replace('&', "\\u0026")
 }
 
-/// A stored game of any kind played again from its decision log, ready for its viewer.
-pub enum Replayed {
-    /// Last Robot Standing: the board and the stage-by-stage replay.
-    Lrs {
-        board: std::sync::Arc<Board>,
-        replay: Replay,
-    },
-    /// RobotGame or Robots: the game's JSON trace and the replayed scores.
-    Trace {
-        kind: crate::games::GameKind,
-        trace: Value,
-        scores: Vec<i64>,
-    },
+/// A stored game played again from its decision log, as each game shows it: its viewer
+/// page, its text and JSON forms for `replay`, and the replayed scores to check against
+/// the stored ones. Implemented by each game in its folder.
+pub trait ReplayView: Send + Sync {
+    /// The replayed score of every seat.
+    fn scores(&self) -> Vec<i64>;
+
+    /// Faults of one seat by kind name, where the replay tells them apart (empty when
+    /// only their count is stored).
+    fn faults_of(&self, _seat: usize) -> BTreeMap<&'static str, u32> {
+        BTreeMap::new()
+    }
+
+    /// Turns played.
+    fn turns(&self) -> usize;
+
+    /// The viewer page.
+    fn page(&self, info: &PageInfo) -> String;
+
+    /// Whether the page shows its check of [`PageInfo::stored_scores`].
+    fn checks_stored_scores(&self) -> bool {
+        false
+    }
+
+    /// The game turn by turn as text (`replay --text`); `names` by seat.
+    fn text(&self, names: &[String]) -> String;
+
+    /// What `replay --json` prints: `about` and the game's documented trace.
+    fn report_json(&self, about: &ReplayAbout) -> Value;
+
+    /// The size of the game as full state per turn (its JSON trace), to compare with
+    /// the stored decision log.
+    fn full_state_bytes(&self) -> usize;
 }
 
+/// What `replay --json` says about a stored game besides its trace.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplayAbout {
+    pub set: String,
+    pub game: u32,
+    /// The arena's stored name.
+    pub arena: String,
+    /// The team in each seat, in seat order.
+    pub seats: Vec<SeatEntry>,
+    /// Bytes stored for the game (its decision log).
+    pub stored_bytes: usize,
+}
+
+/// A seat of a replayed game.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatEntry {
+    pub seat: usize,
+    pub team: String,
+    pub score: i64,
+}
+
+/// A stored game of any kind played again from its decision log, ready for its viewer.
+pub struct Replayed(Box<dyn ReplayView>);
+
 impl Replayed {
-    /// The replayed score of every seat.
-    pub fn scores(&self) -> Vec<i64> {
-        match self {
-            Replayed::Lrs { replay, .. } => replay.scores.iter().map(|&s| i64::from(s)).collect(),
-            Replayed::Trace { scores, .. } => scores.clone(),
-        }
+    pub fn new(view: impl ReplayView + 'static) -> Replayed {
+        Replayed(Box::new(view))
     }
+}
 
-    /// Faults of one seat by kind name, where the replay tells them apart (Last Robot
-    /// Standing's events; empty for the other games, whose fault count is stored).
-    pub fn faults_of(&self, seat: usize) -> std::collections::BTreeMap<&'static str, u32> {
-        let mut out = std::collections::BTreeMap::new();
-        if let Replayed::Lrs { replay, .. } = self {
-            let all = replay
-                .start_events
-                .iter()
-                .chain(replay.steps.iter().flat_map(|s| s.events.iter()));
-            for e in all.filter(|e| e.robot == seat && e.kind.is_fault()) {
-                *out.entry(e.kind.name()).or_insert(0) += 1;
-            }
-        }
-        out
-    }
+impl std::ops::Deref for Replayed {
+    type Target = dyn ReplayView;
 
-    /// The game's viewer page.
-    pub fn page(&self, info: &PageInfo) -> String {
-        match self {
-            Replayed::Lrs { board, replay } => page(board, replay, info),
-            Replayed::Trace { kind, trace, .. }
-                if *kind == crate::games::GameKind::of(&crate::games::robots::kind::Robots) =>
-            {
-                robots_page(trace, info)
-            }
-            Replayed::Trace { trace, .. } => robotgame_page(trace, info),
-        }
+    fn deref(&self) -> &(dyn ReplayView + 'static) {
+        &*self.0
     }
 }
 

@@ -8,7 +8,6 @@ use super::SiteError;
 use super::html::{Context, replay_file, set_file, up};
 use crate::games::Arena;
 use crate::games::view::{PageInfo, Replayed};
-use crate::play::contest;
 use crate::report::Snapshot;
 use crate::tourney::model::{BracketFormat, SetGame, SetId, TeamId};
 use rayon::prelude::*;
@@ -111,8 +110,7 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
     let games = jobs
         .into_par_iter()
         .map(|(g, log, arena, lines)| {
-            let replay =
-                arena.and_then(|arena| contest::replay_for_view(&arena, lines.len(), g.seed, log));
+            let replay = arena.and_then(|arena| arena.replay_for_view(lines.len(), g.seed, log));
             let played = PlayedGame {
                 seed: g.seed,
                 board: g.arena.clone(),
@@ -159,26 +157,15 @@ pub fn replay_page(ctx: &Context, set_id: &SetId, game: u32, played: &PlayedGame
             );
         }
     };
-    let lrs = matches!(replayed, Replayed::Lrs { .. });
     let info = PageInfo {
         title: format!("{set_id}, game {game}"),
-        meta: if lrs {
-            format!(
-                "{} · board {}{} · engine version {}",
-                ctx.snap.tournament.name,
-                played.board,
-                seed_meta(ctx, played),
-                ctx.snap.tournament.engine_version
-            )
-        } else {
-            format!(
-                "{} · {}{} · engine version {}",
-                ctx.snap.tournament.name,
-                ctx.snap.tournament.game.title(),
-                seed_meta(ctx, played),
-                ctx.snap.tournament.engine_version
-            )
-        },
+        meta: format!(
+            "{} · {}{} · engine version {}",
+            ctx.snap.tournament.name,
+            ctx.snap.tournament.game.arena_label(&played.board),
+            seed_meta(ctx, played),
+            ctx.snap.tournament.engine_version
+        ),
         back: Some((
             format!("{}{}", up(1), set_file(set_id)),
             format!("Back to {set_id}"),
@@ -188,7 +175,9 @@ pub fn replay_page(ctx: &Context, set_id: &SetId, game: u32, played: &PlayedGame
             .iter()
             .map(|&t| ctx.snap.team_name(t).to_string())
             .collect(),
-        stored_scores: lrs.then(|| played.stored_scores.iter().map(|&s| s as i32).collect()),
+        stored_scores: replayed
+            .checks_stored_scores()
+            .then(|| played.stored_scores.iter().map(|&s| s as i32).collect()),
     };
     replayed.page(&info)
 }

@@ -70,7 +70,9 @@ pub fn parse_bracket(
         None => Some(GameKind::default().game().default_settings()),
         Some(value) => problems.keep(game_settings(value, text, &at)),
     };
-    let kind = game.map_or(GameKind::default(), |g| g.kind());
+    let kind = game
+        .as_ref()
+        .map_or(GameKind::default(), GameSettings::kind);
     let pool = kind.has_arena_pool();
     let turns_per_game = if pool {
         raw.turns_per_game
@@ -122,7 +124,8 @@ pub fn parse_bracket(
     let turns = if pool {
         int(turns_per_game, "turns_per_game", 1..=MAX_TURNS, "60")
     } else {
-        game.map(|g| i64::from(g.turns(0).min(u32::from(u16::MAX))))
+        game.as_ref()
+            .map(|g| i64::from(g.turns(0).min(u32::from(u16::MAX))))
     };
     let fill = int(
         raw.fill_nationals_to_multiple_of,

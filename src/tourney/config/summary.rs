@@ -29,7 +29,7 @@ pub fn check_summary(t: &Tournament) -> String {
         "  format:    {}: sets of up to {} teams, series of {} games of {} turns, top {} of each set advance",
         f.name, f.set_size, f.games_per_series, f.turns_per_game, f.advance_per_set
     ));
-    if f.game.is_lrs() {
+    if f.game.kind().has_arena_pool() {
         line(format!(
             "  boards:    {} (cycled game by game)",
             f.boards.join(", ")

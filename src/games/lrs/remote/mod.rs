@@ -9,10 +9,12 @@
 mod driver;
 pub mod jsonl;
 pub mod jsonl_player;
+mod seated;
 pub mod smoke;
 
 pub use driver::{SeatPlayer, drive_game};
 pub use jsonl_player::{BotGameLog, JsonlPlayer};
+pub use seated::{LrsMatch, LrsSeat, play_lrs_match};
 
 use crate::games::lrs::engine::{
     Board, Fault, Robot, StartQuery, StartReply, TurnQuery, TurnReply,

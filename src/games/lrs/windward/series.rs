@@ -221,6 +221,11 @@ pub struct SeriesShape {
 
 impl SeriesClient {
     /// The player for one game's seat.
+    /// A seat of one game for the seam, which carries it to this game's arena.
+    pub fn series_seat(&self) -> crate::games::SeriesSeat {
+        crate::games::SeriesSeat::new(self.seat())
+    }
+
     pub fn seat(&self) -> SeriesSeat {
         SeriesSeat(self.player.clone())
     }

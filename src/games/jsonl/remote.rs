@@ -1,5 +1,5 @@
 //! Defines [`Remote`]: one external JSON-lines bot during one game, for the games whose
-//! players `play` drives itself (RobotGame, Robots): started in its sandbox, asked one line
+//! seats all answer each turn at once: started in its sandbox, asked one line
 //! per turn before a deadline, ended with `game_over`.
 //!
 //! What a line means is the game's business (a reader turns it into a [`Reading`]); the
@@ -9,7 +9,8 @@
 //! game, which goes on.
 
 use crate::bots::JsonlOptions;
-use crate::bots::process::{BotCommand, BotProcess, ExitReport, StdoutItem};
+use crate::bots::process::{BotCommand, BotProcess, StdoutItem};
+use crate::games::SeatLog;
 use tokio::time::Instant;
 
 /// Who plays a seat: one of the game's built-in AIs, or an external bot.
@@ -37,28 +38,13 @@ pub enum Silence {
     Malformed,
 }
 
-/// What an external bot did in one game, for the fault report.
-#[derive(Debug, Clone, Default)]
-pub struct ExternalLog {
-    pub timeouts: u32,
-    pub malformed: u32,
-    /// Turns it was silent because it had exited (or never started).
-    pub crashed_turns: u32,
-    /// Lines thrown away: late answers and answers to other turns.
-    pub discarded: u32,
-    pub spawn_error: Option<String>,
-    /// The first line that was not an answer, cut to 200 bytes.
-    pub first_bad_line: Option<String>,
-    pub exit: Option<ExitReport>,
-}
-
 /// One external bot during a game.
 pub struct Remote {
     process: Option<BotProcess>,
     crashed: bool,
     /// Answers still owed for queries that timed out: the next lines are theirs.
     owed: u32,
-    pub log: ExternalLog,
+    pub log: SeatLog,
 }
 
 impl Remote {
@@ -73,7 +59,7 @@ impl Remote {
             process: None,
             crashed: false,
             owed: 0,
-            log: ExternalLog::default(),
+            log: SeatLog::default(),
         };
         match BotProcess::spawn_async(command, &options.limits, cpu_seconds, &options.sandbox).await
         {
@@ -174,10 +160,7 @@ impl Remote {
 
 /// Ends every external bot of a game with `farewell` (`game_over`), all at once, and
 /// returns their logs by seat.
-pub async fn finish_all(
-    remotes: Vec<Option<Remote>>,
-    farewell: String,
-) -> Vec<Option<ExternalLog>> {
+pub async fn finish_all(remotes: Vec<Option<Remote>>, farewell: String) -> Vec<Option<SeatLog>> {
     let ends = remotes.into_iter().map(|r| {
         let farewell = farewell.clone();
         async move {

@@ -2,15 +2,14 @@
 //! bots, each seat on its own board with the same levels.
 //!
 //! The messages are Robots' (`games::robots::protocol`); the life cycle is every JSON-lines
-//! bot's ([`super::remote`]). Only the seats still playing are asked each turn.
+//! bot's ([`crate::games::jsonl::remote`]). Only the seats still playing are asked each turn.
 
-use super::remote::{self, ExternalLog, Reading};
-use super::turns::{TurnBased, play_turns};
+use super::protocol;
+use super::{Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup, Silence};
 use crate::bots::JsonlOptions;
-use crate::games::robots::protocol;
-use crate::games::robots::{
-    Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup, Silence,
-};
+use crate::games::SeatLog;
+use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{TurnBased, play_turns};
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -23,7 +22,7 @@ pub async fn play_game(
     settings: Settings,
     time_limit_ms: u64,
     options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<ExternalLog>>), GameError> {
+) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
     let mut table = Table {
         game: Game::new(&Setup {
             seats: seats.len() as u8,

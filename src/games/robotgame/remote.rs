@@ -7,14 +7,13 @@
 //! answer is never used for a later turn; a bot that exits is silent for the rest of the
 //! game, which goes on.
 
-use super::remote::{self, ExternalLog, Reading};
-use super::turns::{TurnBased, play_turns};
+use super::engine::TURNS;
+use super::protocol;
+use super::{Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup, Silence};
 use crate::bots::JsonlOptions;
-use crate::games::robotgame::engine::TURNS;
-use crate::games::robotgame::protocol;
-use crate::games::robotgame::{
-    Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup, Silence,
-};
+use crate::games::SeatLog;
+use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{TurnBased, play_turns};
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -27,7 +26,7 @@ pub async fn play_game(
     seed: u64,
     time_limit_ms: u64,
     options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<ExternalLog>>), GameError> {
+) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
     let mut table = Table {
         game: Game::new(&Setup::standard(seats.len() as u8, seed))?,
         names,

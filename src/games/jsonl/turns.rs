@@ -8,8 +8,9 @@
 //! and at the end every bot gets `game_over`. What the messages say, who is asked and what
 //! a fault does are the game's ([`TurnBased`]); the life cycle is [`super::remote`]'s.
 
-use super::remote::{self, ExternalLog, Reading, Remote, Seatholder, Silence};
+use super::remote::{self, Reading, Remote, Seatholder, Silence};
 use crate::bots::JsonlOptions;
+use crate::games::SeatLog;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -49,7 +50,7 @@ pub async fn play_turns<G: TurnBased, A>(
     builtin: impl Fn(&A, usize) -> Box<G::Player>,
     time_limit_ms: u64,
     options: &JsonlOptions,
-) -> Result<Vec<Option<ExternalLog>>, G::Error> {
+) -> Result<Vec<Option<SeatLog>>, G::Error> {
     let n = seats.len();
     let cpu = options.limits.cpu_seconds_for(
         u16::try_from(game.max_turns()).unwrap_or(u16::MAX),

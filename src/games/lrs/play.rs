@@ -1,0 +1,288 @@
+//! Last Robot Standing on the seam: its arena (a board with the AIs' maps of it and a turn
+//! limit) and how a game is played there with any seats, replayed from its stored decision
+//! log, and shown (viewer page, text, JSON trace).
+
+use super::ai::{BuiltinAi, FlagDistances};
+use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, run_game};
+use super::remote::{BotGameLog, LrsMatch, LrsSeat, play_lrs_match};
+use super::replay::Replay;
+use super::windward::SeriesSeat;
+use crate::bots::JsonlOptions;
+use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome, Stats};
+use futures_util::future::BoxFuture;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A board, the built-in AIs' maps of it (shared by all its games) and the turn limit.
+pub struct LrsArena {
+    pub board: Arc<Board>,
+    pub maps: Arc<FlagDistances>,
+    pub turn_limit: u16,
+}
+
+impl LrsArena {
+    /// The arena of `board` for games of `turn_limit` turns.
+    pub fn of(board: Arc<Board>, turn_limit: u16) -> LrsArena {
+        let maps = Arc::new(FlagDistances::new(&board));
+        LrsArena {
+            board,
+            maps,
+            turn_limit,
+        }
+    }
+
+    fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
+        BuiltinAi::from_name(bot.name())
+            .filter(|_| bot.kind() == GameKind::of(&super::kind::Lrs))
+            .ok_or_else(|| format!("{bot} does not play Last Robot Standing"))
+    }
+}
+
+impl ArenaRules for LrsArena {
+    fn kind(&self) -> GameKind {
+        GameKind::of(&super::kind::Lrs)
+    }
+
+    fn turn_limit(&self) -> u32 {
+        u32::from(self.turn_limit)
+    }
+
+    fn shortened(&self, turns: u32) -> Arena {
+        Arena::new(LrsArena {
+            board: self.board.clone(),
+            maps: self.maps.clone(),
+            turn_limit: self
+                .turn_limit
+                .min(u16::try_from(turns).unwrap_or(u16::MAX)),
+        })
+    }
+
+    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
+        let config = GameConfig {
+            turn_limit: self.turn_limit,
+        };
+        let mut game =
+            Game::new(self.board.clone(), seats.len(), seed, config).map_err(|e| e.to_string())?;
+        let mut players = seats
+            .iter()
+            .enumerate()
+            .map(|(seat, b)| Ok(Self::ai(b)?.player_with(seed, seat, Some(self.maps.clone()))))
+            .collect::<Result<Vec<Box<dyn Player + Send>>, String>>()?;
+        run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
+        Ok(outcome(&game))
+    }
+
+    fn play<'a>(
+        &'a self,
+        seed: u64,
+        seats: Vec<SeatBot>,
+        names: &'a [String],
+        time_limit_ms: u64,
+        options: &'a JsonlOptions,
+    ) -> BoxFuture<'a, Result<Played, String>> {
+        Box::pin(async move {
+            let seats = seats
+                .into_iter()
+                .map(|s| match s {
+                    SeatBot::Builtin(b) => Ok(LrsSeat::Builtin(Self::ai(&b)?)),
+                    SeatBot::External(command) => Ok(LrsSeat::Jsonl(command)),
+                    SeatBot::Series(series) => series
+                        .get::<SeriesSeat>()
+                        .map(|s| LrsSeat::Windward(s.clone()))
+                        .ok_or_else(|| "a series client of another game".to_string()),
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let (game, logs) = play_lrs_match(LrsMatch {
+                board: &self.board,
+                maps: &self.maps,
+                turn_limit: self.turn_limit,
+                seed,
+                seats,
+                names: names.to_vec(),
+                time_limit_ms,
+                options,
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+            let logs = logs.iter().map(|l| l.as_ref().map(seat_log)).collect();
+            Ok((outcome(&game), logs))
+        })
+    }
+
+    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
+        replay_game(self.board.clone(), seats, seed, self.turn_limit, decisions)
+            .map(|game| outcome(&game))
+    }
+
+    fn replay_for_view(
+        &self,
+        seats: usize,
+        seed: u64,
+        decisions: &[u8],
+    ) -> Result<Replayed, String> {
+        let replay =
+            super::replay::replay(self.board.clone(), seats, seed, self.turn_limit, decisions)
+                .map_err(|e| e.to_string())?;
+        Ok(Replayed::new(LrsReplay {
+            board: self.board.clone(),
+            turn_limit: self.turn_limit,
+            replay,
+        }))
+    }
+}
+
+/// A JSON-lines bot's log of one game in the seam's terms.
+fn seat_log(log: &BotGameLog) -> SeatLog {
+    SeatLog {
+        timeouts: log.stats.timeouts,
+        malformed: log.stats.invalid,
+        crashed_turns: log.stats.crashes,
+        discarded: log.stats.discarded(),
+        spawn_error: log.spawn_error.clone(),
+        first_bad_line: log.first_bad_line.as_ref().map(|b| b.text.clone()),
+        exit: log.exit.clone(),
+    }
+}
+
+/// A finished game: statistics flags, hits, pushes, push kills, deaths.
+pub fn outcome(game: &Game) -> GameOutcome {
+    let seats: Vec<usize> = (0..game.robots().len()).collect();
+    let summary = super::stats::summarize_game(game, &seats);
+    GameOutcome {
+        engine_version: ENGINE_VERSION,
+        turns: u32::from(game.turn()),
+        decisions: summary.decisions,
+        seats: summary
+            .per_slot
+            .iter()
+            .map(|r| SeatOutcome {
+                score: r.score,
+                won: r.won,
+                faults: r.faults,
+                stats: Stats::from_values(&[r.flags, r.hits, r.pushes, r.push_kills, r.deaths]),
+            })
+            .collect(),
+    }
+}
+
+/// A game played again from its encoded replies, in the order the engine consumed them.
+fn replay_game(
+    board: Arc<Board>,
+    seats: usize,
+    seed: u64,
+    turn_limit: u16,
+    bytes: &[u8],
+) -> Result<Game, String> {
+    use super::engine::decisions::{Reply, decode};
+    let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
+    let mut game =
+        Game::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;
+    let misfit = |what: &str| format!("the decision log does not fit the game: {what} expected");
+    loop {
+        let due = match game.pending() {
+            Pending::Start(q) => (true, q.len()),
+            Pending::Turn(q) => (false, q.len()),
+            Pending::Cards => return Err("a scenario game cannot be replayed".into()),
+            Pending::Over => break,
+        };
+        match due {
+            (true, n) => {
+                let answers = (0..n)
+                    .map(|_| match next.next() {
+                        Some(Reply::Start(r)) => Ok(r),
+                        _ => Err(misfit("a start reply")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                game.answer_start(&answers).map_err(|e| e.to_string())?;
+            }
+            (false, n) => {
+                let answers = (0..n)
+                    .map(|_| match next.next() {
+                        Some(Reply::Turn(r)) => Ok(r),
+                        _ => Err(misfit("a turn reply")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                game.answer_turn(&answers).map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    if next.next().is_some() {
+        return Err("the game ended with replies left in its decision log".into());
+    }
+    Ok(game)
+}
+
+/// A replayed game with its board, stage by stage.
+struct LrsReplay {
+    board: Arc<Board>,
+    turn_limit: u16,
+    replay: Replay,
+}
+
+impl ReplayView for LrsReplay {
+    fn scores(&self) -> Vec<i64> {
+        self.replay.scores.iter().map(|&s| i64::from(s)).collect()
+    }
+
+    fn faults_of(&self, seat: usize) -> BTreeMap<&'static str, u32> {
+        let mut out = BTreeMap::new();
+        let all = self
+            .replay
+            .start_events
+            .iter()
+            .chain(self.replay.steps.iter().flat_map(|s| s.events.iter()));
+        for e in all.filter(|e| e.robot == seat && e.kind.is_fault()) {
+            *out.entry(e.kind.name()).or_insert(0) += 1;
+        }
+        out
+    }
+
+    fn turns(&self) -> usize {
+        self.replay.steps.len()
+    }
+
+    fn page(&self, info: &PageInfo) -> String {
+        crate::games::view::page(&self.board, &self.replay, info)
+    }
+
+    fn checks_stored_scores(&self) -> bool {
+        true
+    }
+
+    fn text(&self, names: &[String]) -> String {
+        let mut out = super::text::turn("start", &self.board, &self.replay.start, &[], names);
+        for step in &self.replay.steps {
+            let title = format!("turn {}", step.turn);
+            out += &super::text::turn(&title, &self.board, &step.robots, &step.events, names);
+        }
+        out
+    }
+
+    fn report_json(&self, about: &ReplayAbout) -> Value {
+        let seats: Vec<Value> = about
+            .seats
+            .iter()
+            .map(|s| {
+                let score = self.replay.scores.get(s.seat).copied().unwrap_or_default();
+                json!({ "seat": s.seat, "team": s.team, "score": score })
+            })
+            .collect();
+        json!({
+            "set": about.set,
+            "game": about.game,
+            "board": about.arena,
+            "turn_limit": self.turn_limit,
+            "seats": seats,
+            "stored_bytes": about.stored_bytes,
+            "full_state_bytes": self.full_state_bytes(),
+            "replay": self.replay,
+        })
+    }
+
+    fn full_state_bytes(&self) -> usize {
+        serde_json::to_vec(&self.replay).map_or(0, |v| v.len())
+    }
+}

@@ -1,0 +1,183 @@
+//! Robots on the seam: its arena (the board size, start level and turn limit of the
+//! settings, one board per seat), and how a game is played there with any seats, replayed
+//! from its stored decision log, and shown (viewer page, text, JSON trace).
+
+use super::settings::RobotsSettings;
+use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup};
+use crate::bots::JsonlOptions;
+use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::robotgame::play::{seatholders, steps, trace_report};
+use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
+use futures_util::future::BoxFuture;
+use serde_json::Value;
+
+/// The settings every game of a tournament plays with.
+pub struct RobotsArena(pub RobotsSettings);
+
+fn kind() -> GameKind {
+    GameKind::of(&super::kind::Robots)
+}
+
+fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
+    BuiltinAi::from_name(bot.name())
+        .filter(|_| bot.kind() == kind())
+        .ok_or_else(|| format!("{bot} is not a built-in AI of this game"))
+}
+
+impl RobotsArena {
+    fn setup(&self, seats: usize, seed: u64) -> Setup {
+        Setup {
+            seats: seats as u8,
+            seed,
+            settings: self.0.engine(),
+        }
+    }
+
+    fn replay_game(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<Game, String> {
+        let log = DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
+        Game::replay(&self.setup(seats, seed), &log).map_err(|e| e.to_string())
+    }
+}
+
+impl ArenaRules for RobotsArena {
+    fn kind(&self) -> GameKind {
+        kind()
+    }
+
+    fn turn_limit(&self) -> u32 {
+        self.0.max_turns
+    }
+
+    fn shortened(&self, turns: u32) -> Arena {
+        let mut settings = self.0;
+        settings.max_turns = settings.max_turns.min(turns.max(1));
+        Arena::new(RobotsArena(settings))
+    }
+
+    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
+        let mut game = Game::new(&self.setup(seats.len(), seed)).map_err(|e| e.to_string())?;
+        let mut players = seats
+            .iter()
+            .enumerate()
+            .map(|(s, b)| Ok(ai(b)?.player(seed, Seat(s as u8))))
+            .collect::<Result<Vec<_>, String>>()?;
+        super::run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
+        Ok(outcome(&game))
+    }
+
+    fn play<'a>(
+        &'a self,
+        seed: u64,
+        seats: Vec<SeatBot>,
+        _names: &'a [String],
+        time_limit_ms: u64,
+        options: &'a JsonlOptions,
+    ) -> BoxFuture<'a, Result<Played, String>> {
+        Box::pin(async move {
+            let seats = seatholders(seats, ai)?;
+            let (game, logs) =
+                super::remote::play_game(&seats, seed, self.0.engine(), time_limit_ms, options)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            Ok((outcome(&game), logs))
+        })
+    }
+
+    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
+        self.replay_game(seats, seed, decisions)
+            .map(|game| outcome(&game))
+    }
+
+    fn replay_for_view(
+        &self,
+        seats: usize,
+        seed: u64,
+        decisions: &[u8],
+    ) -> Result<Replayed, String> {
+        let game = self.replay_game(seats, seed, decisions)?;
+        let setup = self.setup(seats, seed);
+        let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
+        Ok(Replayed::new(RobotsReplay {
+            setup,
+            log: game.log().clone(),
+            scores: outcome(&game).seats.iter().map(|s| s.score).collect(),
+            trace,
+        }))
+    }
+}
+
+/// A finished Robots game: statistics levels cleared, kills, turns.
+fn outcome(game: &Game) -> GameOutcome {
+    let scores = game.scores();
+    GameOutcome {
+        engine_version: ENGINE_VERSION,
+        turns: game.turn(),
+        decisions: game.log().to_bytes(),
+        seats: game
+            .stats()
+            .iter()
+            .enumerate()
+            .map(|(s, st)| SeatOutcome {
+                score: scores[s],
+                won: game.won(Seat(s as u8)),
+                faults: st.faults,
+                stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
+            })
+            .collect(),
+    }
+}
+
+/// A replayed Robots game: its trace (what the viewer draws) and what rebuilds it as text.
+struct RobotsReplay {
+    setup: Setup,
+    log: DecisionLog,
+    scores: Vec<i64>,
+    trace: Value,
+}
+
+impl ReplayView for RobotsReplay {
+    fn scores(&self) -> Vec<i64> {
+        self.scores.clone()
+    }
+
+    fn turns(&self) -> usize {
+        steps(&self.trace)
+    }
+
+    fn page(&self, info: &PageInfo) -> String {
+        crate::games::view::robots_page(&self.trace, info)
+    }
+
+    fn text(&self, names: &[String]) -> String {
+        let Ok(mut game) = Game::new(&self.setup) else {
+            return String::new();
+        };
+        let boards = |title: &str, game: &Game| -> String {
+            game.boards()
+                .iter()
+                .enumerate()
+                .map(|(s, b)| {
+                    let name = names.get(s).map_or("", String::as_str);
+                    super::text::render(&format!("{title}, seat {s} {name}"), b)
+                })
+                .collect()
+        };
+        let mut out = boards("start", &game);
+        for turn in self.log.iter() {
+            if game.replay_turn(&turn).is_err() {
+                break;
+            }
+            out += &boards(&format!("turn {}", turn.turn), &game);
+        }
+        out
+    }
+
+    fn report_json(&self, about: &ReplayAbout) -> Value {
+        trace_report(kind(), about, &self.trace)
+    }
+
+    fn full_state_bytes(&self) -> usize {
+        self.trace.to_string().len()
+    }
+}
