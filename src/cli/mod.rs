@@ -107,7 +107,27 @@ fn raise_open_file_limit() {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    run(Cli::parse())
+}
+
+/// Runs the command line `args` (the program name first), as the binary does, and returns
+/// its exit code: for a program that embeds the library with games of its own
+/// ([`crate::games::register`]), and for tests.
+pub fn main_with<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match Cli::try_parse_from(args) {
+        Ok(cli) => run(cli),
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
     raise_open_file_limit();
     let result = match cli.command {
         Command::Run(args) => run_cmd::run(args),

@@ -81,7 +81,7 @@ pub trait Game: Send + Sync + 'static {
         text: &str,
         file: &str,
         base_dir: &Path,
-    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError>;
+    ) -> Result<serde_json::Value, super::ScenarioError>;
 
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
     /// programs.
@@ -137,6 +137,33 @@ pub static REGISTRY: [&dyn Game; 3] = [
     &super::robots::kind::Robots,
 ];
 
+/// Games registered while the program runs ([`register`]), after [`REGISTRY`]'s.
+static REGISTERED: std::sync::RwLock<Vec<&'static dyn Game>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds `game` to the games every command knows (after the built-in ones), for a program
+/// that embeds the library with a game of its own, or a test. Registering an id twice
+/// keeps the first.
+pub fn register(game: &'static dyn Game) -> GameKind {
+    if let Ok(kind) = GameKind::parse(game.id()) {
+        return kind;
+    }
+    let mut extra = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
+    if !extra.iter().any(|g| g.id() == game.id()) {
+        extra.push(game);
+    }
+    GameKind(game)
+}
+
+/// The built-in games and then the registered ones.
+fn registry() -> Vec<&'static dyn Game> {
+    let extra = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+    REGISTRY
+        .iter()
+        .copied()
+        .chain(extra.iter().copied())
+        .collect()
+}
+
 /// A handle to one registered game: cheap to copy, compared by the game's id.
 #[derive(Clone, Copy)]
 pub struct GameKind(&'static dyn Game);
@@ -151,7 +178,7 @@ pub struct UnknownGame {
 impl GameKind {
     /// Every registered game, in registry order.
     pub fn all() -> impl Iterator<Item = GameKind> + Clone {
-        REGISTRY.iter().map(|&game| GameKind(game))
+        registry().into_iter().map(GameKind)
     }
 
     /// The game named `text`.
@@ -179,7 +206,7 @@ impl GameKind {
     }
 
     fn position(self) -> usize {
-        REGISTRY
+        registry()
             .iter()
             .position(|g| g.id() == self.id())
             .unwrap_or(usize::MAX)
@@ -326,7 +353,7 @@ mod tests {
         let mut ids: Vec<&str> = GameKind::all().map(GameKind::id).collect();
         ids.sort_unstable();
         ids.dedup();
-        assert_eq!(ids.len(), REGISTRY.len());
+        assert_eq!(ids.len(), GameKind::all().count());
         assert!(GameKind::all().all(|k| !k.tie_steps().is_empty()));
     }
 }

@@ -21,7 +21,9 @@ pub mod view;
 
 pub use arena::{Arena, ArenaRules, Played};
 pub use builtin::BuiltinBot;
-pub use kind::{Game, GameKind, REGISTRY, UnknownGame};
+pub use kind::{Game, GameKind, REGISTRY, UnknownGame, register};
+/// The located error of a scenario file, whatever its game.
+pub use lrs::scenario::ScenarioError;
 pub use outcome::{GameOutcome, SeatBot, SeatLog, SeatOutcome, SeriesSeat};
 pub use settings::{GameSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};
