@@ -11,6 +11,7 @@
 mod executor;
 mod fingerprint;
 mod game;
+mod inbox;
 mod planner;
 mod progress;
 mod reconstruct;
@@ -28,12 +29,13 @@ pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
 use crate::play::contest::{SeriesHost, SeriesLogger, series_client_sandbox};
-use crate::store::{GameNo, RunLock, Store, StoreError};
+use crate::store::{GameRecord, RunLock, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, SetPlan, balanced_sizes, round_sizes, wild_card_count,
 };
-use crate::tourney::model::{SetId, Stage, TeamId, Tournament};
+use crate::tourney::model::{SetGame, SetId, Stage, TeamId, Tournament};
 use executor::Executor;
+use inbox::Inbox;
 use planner::{PlanError, Planner};
 use std::collections::BTreeSet;
 use thiserror::Error;
@@ -274,6 +276,8 @@ struct Runner<'a> {
     mirror: Mirror,
     /// Where the games are played.
     exec: Executor,
+    /// Where finished games come back.
+    inbox: Inbox,
     writes: Writes<'a>,
     /// Ready sets of the current planning pass, in planning order, not started yet.
     ready: Vec<SetPlan>,
@@ -367,13 +371,15 @@ impl<'a> Runner<'a> {
             team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
             series,
         };
-        let exec = Executor::new(t, opts.jobs, external)?;
+        let (inbox, finished) = Inbox::new();
+        let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         Ok(Runner {
             t,
             planner: Planner::new(t, seed),
             mirror,
             exec,
+            inbox,
             writes: Writes::new(store, setup).await?,
             ready: Vec::new(),
             progress,
@@ -409,13 +415,22 @@ impl<'a> Runner<'a> {
                 self.progress
                     .set_current(format!("playing: {}", self.planner.playing()));
             }
-            if self.exec.is_idle() {
+            if self.inbox.is_idle() {
                 break;
             }
-            let batch = self.exec.next_batch().await?;
+            let batch = self.inbox.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
-            for outcome in batch {
-                records.push(outcome.record?);
+            for finished in batch {
+                let game_no = self.mirror.game_no(&finished.game).ok_or_else(|| {
+                    RunError::Setup(format!(
+                        "set {} game {} finished but was never dealt",
+                        finished.game.set, finished.game.index
+                    ))
+                })?;
+                records.push(GameRecord {
+                    game_no,
+                    game: finished.played?,
+                });
             }
             let stored = self.writes.record_games(&records).await?;
             if stored as usize != records.len() {
@@ -423,15 +438,15 @@ impl<'a> Runner<'a> {
                 self.progress
                     .note("some games were stored already and were not counted again");
             }
-            for record in records {
+            for GameRecord { game, .. } in records {
                 self.played += 1;
                 self.progress.game_done();
                 // A stage is planned again when a whole round is stored: that is when the
                 // next round can be dealt.
                 if self
                     .mirror
-                    .add_game(&record.set_id, record.game_index, record.results)
-                    && let Some(set) = self.mirror.sets.get(&record.set_id)
+                    .add_game(&game.set_id, game.game_index, game.results)
+                    && let Some(set) = self.mirror.sets.get(&game.set_id)
                     && self.planner.round_complete(set.key.stage, &self.mirror)
                 {
                     dirty.insert(set.key.stage);
@@ -551,10 +566,17 @@ impl<'a> Runner<'a> {
             .games
             .iter()
             .zip(0..)
-            .filter(|(slot, g)| slot.results.is_none() && !self.exec.is_playing(&set.id, *g))
-            .map(|(slot, g)| (slot.no, g, slot.seed, slot.arena.clone()))
+            .filter(|(slot, g)| {
+                let game = SetGame {
+                    set: set.id.clone(),
+                    index: *g,
+                };
+                slot.results.is_none() && !self.inbox.is_playing(&game)
+            })
+            .map(|(slot, g)| (g, slot.seed, slot.arena.clone()))
             .collect();
         let jobs = set_jobs(self.t, &mut self.exec, set, set.run_no, games)?;
+        self.inbox.expect(jobs.iter().map(GameJob::key));
         self.exec.start(jobs);
         Ok(())
     }
@@ -581,20 +603,19 @@ impl<'a> Runner<'a> {
     }
 }
 
-/// The jobs of `games` (number, index, seed, arena name) of `set` under `run_no`, its
-/// members seated with their bots.
+/// The jobs of `games` (index, seed, arena name) of `set` under `run_no`, its members
+/// seated with their bots.
 fn set_jobs(
     t: &Tournament,
     exec: &mut Executor,
     set: &SetState,
     run_no: u32,
-    games: Vec<(GameNo, u32, u64, String)>,
+    games: Vec<(u32, u64, String)>,
 ) -> Result<Vec<GameJob>, RunError> {
     games
         .into_iter()
-        .map(|(game_no, game_index, seed, arena)| {
+        .map(|(game_index, seed, arena)| {
             Ok(GameJob {
-                game_no,
                 set_id: set.id.clone(),
                 run_no,
                 game_index,

@@ -7,8 +7,8 @@
 //! written when such sets exist; the caller is told which ones.
 
 use super::{Mirror, RunError, RunOptions, RunSummary, Runner};
-use crate::store::{GameNo, GameRecord};
 use crate::tourney::model::{SetId, Tournament};
+use crate::tourney::played::PlayedGame;
 
 /// What to re-run.
 #[derive(Debug, Clone)]
@@ -94,13 +94,9 @@ impl Runner<'_> {
                 (g, seed, self.exec.arena_name(g).to_string())
             })
             .collect();
+        let jobs = super::set_jobs(self.t, &mut self.exec, &set, run_no, games.clone())?;
         // Numbered by the store when the rerun is stored.
-        let numbered = games
-            .iter()
-            .map(|(g, seed, arena)| (GameNo(0), *g, *seed, arena.clone()))
-            .collect();
-        let jobs = super::set_jobs(self.t, &mut self.exec, &set, run_no, numbered)?;
-        let records: Vec<GameRecord> = self.exec.play_now(&jobs).await?;
+        let played: Vec<PlayedGame> = self.exec.play_now(&jobs).await?;
 
         // The tournament as it would be with the new results.
         let mut hypothetical = self.mirror.clone();
@@ -110,7 +106,7 @@ impl Runner<'_> {
             }
             s.run_no = run_no;
         }
-        for r in &records {
+        for r in &played {
             hypothetical.add_game(&set.id, r.game_index, r.results.clone());
         }
         let effects = self
@@ -122,7 +118,7 @@ impl Runner<'_> {
             });
         }
 
-        let replayed = records.len() as u64;
+        let replayed = played.len() as u64;
         let stored_run = self
             .store()
             .store_rerun(
@@ -130,7 +126,7 @@ impl Runner<'_> {
                 &request.reason,
                 request.reseed,
                 &games,
-                &records,
+                &played,
                 &effects.affected,
             )
             .await?;

@@ -1,9 +1,10 @@
 //! The run's in-memory mirror of the store: sets, their games and the results stored so
 //! far, loaded at start (resume) and updated after every committed write.
 
-use crate::store::{GameNo, GameStatus, NewSet, ResultRow, Store, StoreError, TeamResult};
+use crate::store::{GameNo, GameStatus, NewSet, ResultRow, Store, StoreError};
 use crate::tourney::bracket::SeriesTotals;
-use crate::tourney::model::{SchoolId, SetId, SetKey, Stage, StageId, TeamId, Tournament};
+use crate::tourney::model::{SchoolId, SetGame, SetId, SetKey, Stage, StageId, TeamId, Tournament};
+use crate::tourney::played::TeamResult;
 use std::collections::HashMap;
 
 /// One game of a set's current run.
@@ -207,6 +208,12 @@ impl Mirror {
             finished: false,
         };
         self.sets.insert(new.id.clone(), set);
+    }
+
+    /// The number `game` was dealt with.
+    pub fn game_no(&self, game: &SetGame) -> Option<GameNo> {
+        let set = self.sets.get(&game.set)?;
+        Some(set.games.get(game.index as usize)?.no)
     }
 
     pub fn games_done(&self) -> u64 {

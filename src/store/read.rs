@@ -7,6 +7,7 @@ use super::{Store, StoreError};
 use crate::games::{GameKind, Stats};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
 use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
+use crate::tourney::played::TeamResult;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 use std::collections::HashMap;
@@ -131,8 +132,8 @@ pub struct ResultRow {
 
 impl ResultRow {
     /// The line as the runner holds it (without its game index).
-    pub fn team_result(&self) -> super::TeamResult {
-        super::TeamResult {
+    pub fn team_result(&self) -> TeamResult {
+        TeamResult {
             team: self.team,
             seat: self.seat,
             score: self.score,
