@@ -606,11 +606,9 @@ fn wild_card_entries(field: &NationalsField, stage_id: StageId) -> StageEntries 
     }
 }
 
-fn tie_break_of(by: &QualifiedBy) -> Option<String> {
+fn tie_break_of(by: &QualifiedBy) -> Option<TieBreak> {
     match by {
-        QualifiedBy::Top { tie_break } | QualifiedBy::WildCard { tie_break } => {
-            tie_break.map(TieBreak::name).map(str::to_string)
-        }
+        QualifiedBy::Top { tie_break } | QualifiedBy::WildCard { tie_break } => *tie_break,
         QualifiedBy::SingleTeam => None,
     }
 }

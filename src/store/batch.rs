@@ -10,7 +10,7 @@ use super::rows::{Cell, RowsSql};
 use super::status::SetStatus;
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
-use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId};
+use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId, TieBreak};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
@@ -29,7 +29,7 @@ pub struct Advance {
     pub team: TeamId,
     pub place: u32,
     pub kind: AdvancementKind,
-    pub tie_break: Option<String>,
+    pub tie_break: Option<TieBreak>,
 }
 
 /// A finished set: its id, stage, round, and the advancing teams.
@@ -388,6 +388,6 @@ fn advancement_row(
         Cell::OptText(set_id.map(|id| id.as_str().to_string())),
         Cell::Int(i64::from(entry.place)),
         Cell::Text(entry.kind.as_str().to_string()),
-        Cell::OptText(entry.tie_break.clone()),
+        Cell::OptText(entry.tie_break.map(|step| step.name().to_string())),
     ]
 }

@@ -4,9 +4,9 @@
 use super::GameNo;
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
-use crate::games::{GameKind, Stats};
+use crate::games::{GameKind, Stats, TieStep};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
-use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
+use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId, TieBreak};
 use crate::tourney::played::TeamResult;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
@@ -48,7 +48,39 @@ pub struct AdvancementRow {
     pub place: u32,
     pub kind: AdvancementKind,
     /// The tie-break step that decided it, when the score did not.
-    pub tie_break: Option<String>,
+    pub tie_break: Option<TieBreak>,
+}
+
+/// An advancement row as stored: its tie-break step still the stored name, which only the
+/// tournament's game can read (see [`Store::advancement`]).
+struct StoredAdvancement {
+    row: AdvancementRow,
+    tie_break: Option<String>,
+}
+
+impl StoredAdvancement {
+    /// The row with its tie-break step read among the game's `steps`, or what is wrong
+    /// with it.
+    fn read(self, steps: &[TieStep]) -> Result<AdvancementRow, String> {
+        let Some(name) = self.tie_break else {
+            return Ok(self.row);
+        };
+        let Some(step) = TieBreak::parse(&name, steps) else {
+            let row = &self.row;
+            let from = match &row.set_id {
+                Some(set) => format!("set {set}"),
+                None => format!("stage {} round {}", row.stage_id, row.round),
+            };
+            return Err(format!(
+                "the advancement of team {} from {from} names an unknown tie-break step {name:?} (a newer version stored it?)",
+                row.team.index()
+            ));
+        };
+        Ok(AdvancementRow {
+            tie_break: Some(step),
+            ..self.row
+        })
+    }
 }
 
 /// A set (current run only).
@@ -268,10 +300,10 @@ impl FromRow<'_, AnyRow> for GameHistoryRow {
     }
 }
 
-impl FromRow<'_, AnyRow> for AdvancementRow {
-    fn from_row(r: &AnyRow) -> Result<AdvancementRow, sqlx::Error> {
+impl FromRow<'_, AnyRow> for StoredAdvancement {
+    fn from_row(r: &AnyRow) -> Result<StoredAdvancement, sqlx::Error> {
         let kind: String = r.try_get("kind")?;
-        Ok(AdvancementRow {
+        let row = AdvancementRow {
             stage_id: stage_id_col(r, "stage_id")?,
             round: count(r, "round")?,
             team: team_col(r, "team_id")?,
@@ -280,6 +312,10 @@ impl FromRow<'_, AnyRow> for AdvancementRow {
             kind: AdvancementKind::parse(&kind).ok_or_else(|| {
                 sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
             })?,
+            tie_break: None,
+        };
+        Ok(StoredAdvancement {
+            row,
             tie_break: r.try_get("tie_break")?,
         })
     }
@@ -513,16 +549,41 @@ impl Store {
         Ok(out)
     }
 
-    /// Every advancement row, by stage, round, place and team.
+    /// Every advancement row, by stage, round, place and team, its tie-break step read
+    /// among the stored game's steps.
     pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
         let err = self.db_err();
-        sqlx::query_as(
+        let steps = self.game().await?.tie_steps();
+        let stored: Vec<StoredAdvancement> = sqlx::query_as(
             "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
              ORDER BY stage_id, round, place, team_id",
         )
         .fetch_all(self.pool())
         .await
-        .map_err(&err)
+        .map_err(&err)?;
+        stored
+            .into_iter()
+            .map(|row| {
+                row.read(steps).map_err(|what| StoreError::Corrupt {
+                    path: self.label().to_string(),
+                    what,
+                })
+            })
+            .collect()
+    }
+
+    /// The game the stored tournament plays (the default game before one is stored).
+    async fn game(&self) -> Result<GameKind, StoreError> {
+        let err = self.db_err();
+        let id: Option<String> = sqlx::query_scalar("SELECT game FROM tournament WHERE id = 1")
+            .fetch_optional(self.pool())
+            .await
+            .map_err(&err)?;
+        id.map_or(Ok(GameKind::default()), |id| {
+            GameKind::parse(&id)
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))
+                .map_err(&err)
+        })
     }
 
     /// Every stage and its status, by id.
@@ -767,6 +828,33 @@ mod tests {
             status,
             members: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_stored_tie_break_reads_by_its_game_and_an_unknown_one_names_its_row() {
+        let steps = GameKind::default().tie_steps();
+        let stored = |name: &str| StoredAdvancement {
+            row: AdvancementRow {
+                stage_id: StageId::new("north"),
+                round: 2,
+                team: TeamId(5),
+                set_id: Some(SetId::new("north/r2/s1")),
+                place: 1,
+                kind: AdvancementKind::Top,
+                tie_break: None,
+            },
+            tie_break: Some(name.to_string()),
+        };
+        let read = stored(steps[0].name).read(steps).unwrap();
+        assert_eq!(read.tie_break, Some(TieBreak::Stat(0, steps[0])));
+        assert_eq!(
+            stored("games_won").read(steps).unwrap().tie_break,
+            Some(TieBreak::GamesWon)
+        );
+        assert_eq!(
+            stored("coin_toss").read(steps).unwrap_err(),
+            "the advancement of team 5 from set north/r2/s1 names an unknown tie-break step \"coin_toss\" (a newer version stored it?)"
+        );
     }
 
     #[test]
