@@ -134,7 +134,8 @@ pub struct SchoolRow {
     pub slug: String,
 }
 
-/// A game of a set's current run.
+/// A stored game: of a set's current run, or (in [`Store::game_history`]) of a run a
+/// rerun superseded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
     pub set_id: SetId,
@@ -148,7 +149,24 @@ pub struct GameRow {
     pub turns: Option<u32>,
     /// The game's number (see [`crate::store::PlannedGame`]).
     pub no: GameNo,
+    /// Its run was replaced by a rerun.
+    pub superseded: bool,
+    /// The rules engine version that played it (`None` until it is played).
+    pub engine_version: Option<u32>,
 }
+
+impl GameRow {
+    /// Whether it counts now: stored, and of its set's current run.
+    pub fn is_current_result(&self) -> bool {
+        !self.superseded && self.status == GameStatus::Done
+    }
+}
+
+/// The name the exports and replays read stored games by: every game is one [`GameRow`].
+pub type GameHistoryRow = GameRow;
+
+/// The columns a [`GameRow`] is read from.
+const GAME_COLUMNS: &str = "set_id, run_no, game_index, seed, arena, status, attempts, turns, no, superseded, engine_version";
 
 /// One team's line in a stored, current (not superseded) game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,6 +286,7 @@ impl FromRow<'_, AnyRow> for SetRow {
 }
 
 impl FromRow<'_, AnyRow> for GameRow {
+    /// A game from the columns of [`GAME_COLUMNS`].
     fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             set_id: set_id_col(r, "set_id")?,
@@ -279,21 +298,6 @@ impl FromRow<'_, AnyRow> for GameRow {
             attempts: count(r, "attempts")?,
             turns: opt_count(r, "turns")?,
             no: GameNo(int(r, "no")?),
-        })
-    }
-}
-
-impl FromRow<'_, AnyRow> for GameHistoryRow {
-    fn from_row(r: &AnyRow) -> Result<GameHistoryRow, sqlx::Error> {
-        Ok(GameHistoryRow {
-            set_id: set_id_col(r, "set_id")?,
-            run_no: count(r, "run_no")?,
-            game_index: count(r, "game_index")?,
-            seed: int(r, "seed")? as u64,
-            arena: r.try_get("arena")?,
-            status: status_col(r, "status", GameStatus::parse)?,
-            attempts: count(r, "attempts")?,
-            turns: opt_count(r, "turns")?,
             superseded: flag(r, "superseded")?,
             engine_version: opt_count(r, "engine_version")?,
         })
@@ -383,6 +387,17 @@ impl FromRow<'_, AnyRow> for BotLogRow {
 }
 
 impl Store {
+    /// Every row `sql` selects, each read by column name.
+    async fn all<T>(&self, sql: &str) -> Result<Vec<T>, StoreError>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .fetch_all(self.pool())
+            .await
+            .map_err(self.db_err())
+    }
+
     /// The tournament header, or `None` for a new database.
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
         let err = self.db_err();
@@ -438,13 +453,12 @@ impl Store {
     /// Every current set with its members, in id order.
     pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
         let err = self.db_err();
-        let mut sets: Vec<SetRow> = sqlx::query_as(
-            "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
-             FROM sets WHERE status <> 'invalidated' ORDER BY id",
-        )
-        .fetch_all(self.pool())
-        .await
-        .map_err(&err)?;
+        let mut sets: Vec<SetRow> = self
+            .all(
+                "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
+                 FROM sets WHERE status <> 'invalidated' ORDER BY id",
+            )
+            .await?;
         let members = sqlx::query(
             "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
              WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
@@ -469,14 +483,10 @@ impl Store {
 
     /// Every game of every set's current run.
     pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
-            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, no
-             FROM games WHERE superseded = 0 ORDER BY set_id, game_index",
-        )
-        .fetch_all(self.pool())
+        self.all(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE superseded = 0 ORDER BY set_id, game_index"
+        ))
         .await
-        .map_err(&err)
     }
 
     /// The number the next dealt game gets: one more than any stored.
@@ -552,15 +562,13 @@ impl Store {
     /// Every advancement row, by stage, round, place and team, its tie-break step read
     /// among the stored game's steps.
     pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
-        let err = self.db_err();
         let steps = self.game().await?.tie_steps();
-        let stored: Vec<StoredAdvancement> = sqlx::query_as(
-            "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
-             ORDER BY stage_id, round, place, team_id",
-        )
-        .fetch_all(self.pool())
-        .await
-        .map_err(&err)?;
+        let stored: Vec<StoredAdvancement> = self
+            .all(
+                "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
+                 ORDER BY stage_id, round, place, team_id",
+            )
+            .await?;
         stored
             .into_iter()
             .map(|row| {
@@ -588,11 +596,7 @@ impl Store {
 
     /// Every stage and its status, by id.
     pub async fn stages(&self) -> Result<Vec<StageRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT id, status FROM stages ORDER BY id")
-            .fetch_all(self.pool())
-            .await
-            .map_err(&err)
+        self.all("SELECT id, status FROM stages ORDER BY id").await
     }
 
     /// Stored decisions of every finished game of the current runs, for reports that replay
@@ -714,71 +718,34 @@ pub struct TeamRow {
     pub content_hash: Option<String>,
 }
 
-/// A stored game's header (any run, superseded included), for exports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameHistoryRow {
-    pub set_id: SetId,
-    pub run_no: u32,
-    pub game_index: u32,
-    pub seed: u64,
-    /// The game's arena, by name (a board for the games played on one).
-    pub arena: String,
-    pub status: GameStatus,
-    pub attempts: u32,
-    pub turns: Option<u32>,
-    pub superseded: bool,
-    pub engine_version: Option<u32>,
-}
-
-impl GameHistoryRow {
-    /// Whether it counts now: stored, and of its set's current run.
-    pub fn is_current_result(&self) -> bool {
-        !self.superseded && self.status == GameStatus::Done
-    }
-}
-
 impl Store {
     /// Schools by id.
     pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT id, name, slug FROM schools ORDER BY id")
-            .fetch_all(self.pool())
+        self.all("SELECT id, name, slug FROM schools ORDER BY id")
             .await
-            .map_err(&err)
     }
 
     /// Teams by id.
     pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
+        self.all(
             "SELECT id, school_id, name, bot, protocol, command, argv, dir, content_hash
              FROM teams ORDER BY id",
         )
-        .fetch_all(self.pool())
         .await
-        .map_err(&err)
     }
 
     /// Every game ever stored, superseded runs included, by set and run.
-    pub async fn game_history(&self) -> Result<Vec<GameHistoryRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
-            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, superseded,
-                    engine_version
-             FROM games ORDER BY set_id, run_no, game_index",
-        )
-        .fetch_all(self.pool())
+    pub async fn game_history(&self) -> Result<Vec<GameRow>, StoreError> {
+        self.all(&format!(
+            "SELECT {GAME_COLUMNS} FROM games ORDER BY set_id, run_no, game_index"
+        ))
         .await
-        .map_err(&err)
     }
 
     /// The audit log, oldest first.
     pub async fn audit_log(&self) -> Result<Vec<AuditRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
-            .fetch_all(self.pool())
+        self.all("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
             .await
-            .map_err(&err)
     }
 
     /// The logs of external bots in the games of `set_id` (every run), by run, game and

@@ -1,7 +1,7 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
-use super::batch::planned_game_rows;
+use super::batch::{PLANNED_GAMES, planned_game_rows};
 use super::rows::{Cell, RowsSql};
 use super::{GameNo, Store, StoreError};
 use crate::tourney::bracket::TournamentSeed;
@@ -63,6 +63,21 @@ const RESULT_LINES: RowsSql<'static> = RowsSql {
     tail: "ON CONFLICT DO NOTHING",
 };
 
+/// Schools.
+const SCHOOLS: RowsSql<'static> = RowsSql::values("INSERT INTO schools (id, name, slug) VALUES", 3);
+
+/// The school stages.
+const SCHOOL_STAGES: RowsSql<'static> = RowsSql {
+    row_suffix: ", 'school', 'planned'",
+    ..RowsSql::values("INSERT INTO stages (id, school_id, kind, status) VALUES", 2)
+};
+
+/// Teams, with their bots.
+const TEAMS: RowsSql<'static> = RowsSql::values(
+    "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash, command, argv) VALUES",
+    9,
+);
+
 /// The key of a game's result line for `seat` (see migration 0005): `game_no * 16 + seat`.
 fn result_line(game_no: GameNo, seat: usize) -> i64 {
     game_no.0 * 16 + seat as i64
@@ -121,30 +136,14 @@ impl Store {
                 ]
             })
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO schools (id, name, slug)",
-            "",
-            3,
-            "",
-            schools,
-        )
-        .await?;
+        self.insert_rows(&mut tx, SCHOOLS, schools).await?;
         let stages: Vec<Vec<Cell>> = t
             .schools
             .iter()
             .enumerate()
             .map(|(id, school)| vec![Cell::Text(school.slug.clone()), Cell::Int(id as i64)])
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO stages (id, school_id, kind, status)",
-            "",
-            2,
-            ", 'school', 'planned'",
-            stages,
-        )
-        .await?;
+        self.insert_rows(&mut tx, SCHOOL_STAGES, stages).await?;
         if t.has_nationals() {
             sqlx::query(
                 "INSERT INTO stages (id, kind, school_id, status) VALUES ('nationals', 'nationals', NULL, 'planned')",
@@ -187,15 +186,7 @@ impl Store {
                 ]
             })
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash, command, argv)",
-            "",
-            9,
-            "",
-            teams,
-        )
-        .await?;
+        self.insert_rows(&mut tx, TEAMS, teams).await?;
         tx.commit().await.map_err(&err)
     }
 
@@ -428,7 +419,7 @@ impl Store {
             })
             .collect();
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();
-        self.insert_planned_games(&mut tx, rows).await?;
+        self.insert_rows(&mut tx, PLANNED_GAMES, rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.as_str())
             .execute(&mut *tx)
