@@ -1,9 +1,9 @@
 //! The runner: plays a tournament to its end on the store, resuming where a previous run
 //! stopped.
 //!
-//! One async task owns the store and the bracket: it asks the planner (`planner.rs`) what is ready,
-//! stores newly planned sets, hands their games to the executor, and stores finished games
-//! in batches as they arrive. When a round's last game is stored, its stage is planned
+//! One async task owns the store and the bracket: it asks the planner (`planner.rs`) what
+//! is ready, stores newly planned sets, hands their games to the executor, and stores
+//! finished games in batches as they arrive. When a round's last game is stored, its stage is planned
 //! again, which releases the next round. Nothing depends on the order in which games
 //! finish: seeds come from the bracket, results are folded by the planner, so `--jobs`
 //! never changes a result.

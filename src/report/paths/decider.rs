@@ -163,14 +163,7 @@ mod tests {
     use super::*;
     use crate::tourney::bracket::rank;
 
-    fn t(team: usize, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
-        SeriesTotals {
-            team: TeamId(team),
-            score,
-            games_won,
-            stats: crate::games::Stats::from_values(&[flags, 0, 0, 0, deaths]),
-        }
-    }
+    use crate::tourney::bracket::lrs_totals as t;
 
     fn draw() -> TieDraw {
         TieDraw::new(
