@@ -3,10 +3,11 @@
 //! The crate is layered so that data flows one way. Each game lives in its own folder of
 //! `games` (`games::lrs`, `games::robotgame`, `games::robots`) with its pure engine, boards
 //! or arenas, scenarios and built-in AIs; `games` itself is the seam (the `games::Game`
-//! trait, its registry, and the per-game `Arena`, `GameSettings` and `BuiltinBot`). The
+//! trait and its registry, `games::ArenaRules` that plays, replays and shows a game of any
+//! kind, and the game-neutral `Arena`, `GameSettings`, `BuiltinBot` and `GameOutcome`). The
 //! orchestrator (`tourney`, `runner`, `store`, `report`, `bots`) reaches games only through
-//! that seam and `play::contest`, which `tests/architecture.rs` checks; `play` plays
-//! matches; `cli` parses arguments and prints.
+//! that seam and `play::series`, which `tests/architecture.rs` checks; `play` plays series
+//! of games for the `play` command; `cli` parses arguments and prints.
 
 pub mod bots;
 pub mod cli;

@@ -14,7 +14,7 @@ use lrs_tourney::report::paths::{
     Decider, Entry, Outcome, SetLine, TeamPath, set_ranking, team_paths, wild_card_table,
 };
 use lrs_tourney::store::Store;
-use lrs_tourney::tourney::model::TeamId;
+use lrs_tourney::tourney::model::{TeamId, TieBreak};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -115,8 +115,8 @@ fn snapshot(dir: &Path) -> Snapshot {
 }
 
 /// The tie-break a decider stands for, as the store names it (`None`: the score decided).
-fn stored_step(d: Option<&Decider>) -> Option<String> {
-    d.and_then(Decider::tie_break).map(str::to_string)
+fn stored_step(d: Option<&Decider>) -> Option<TieBreak> {
+    d.and_then(Decider::tie_break)
 }
 
 /// Checks every stored advancement row against the paths and the wild-card table, and

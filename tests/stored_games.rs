@@ -67,7 +67,6 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
             })
             .clone();
         let job = GameJob {
-            game_no: g.no,
             set_id: g.set_id.clone(),
             run_no: g.run_no,
             game_index: g.game_index,

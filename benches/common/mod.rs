@@ -23,7 +23,6 @@ pub fn games_only(t: &Tournament) -> usize {
     simulate_bracket(&roster, |set| {
         let jobs: Vec<GameJob> = (0..t.bracket.games_per_series)
             .map(|g| GameJob {
-                game_no: lrs_tourney::store::GameNo(0),
                 set_id: set.id.clone(),
                 run_no: 0,
                 game_index: g,

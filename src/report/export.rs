@@ -8,7 +8,7 @@
 use super::snapshot::Snapshot;
 use super::standings::{standings, standings_columns};
 use crate::tourney::bracket::rank;
-use crate::tourney::model::{SetRun, TeamId};
+use crate::tourney::model::{SetRun, TeamId, TieBreak};
 use std::io::Write;
 
 /// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
@@ -151,7 +151,9 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
             rec.extend([
                 place,
                 adv.map(|_| "yes").unwrap_or("").to_string(),
-                adv.and_then(|a| a.tie_break.clone()).unwrap_or_default(),
+                adv.and_then(|a| a.tie_break)
+                    .map_or("", TieBreak::name)
+                    .to_string(),
             ]);
             w.write_record(rec)?;
         }

@@ -9,9 +9,14 @@ use super::paths::team_paths;
 use super::snapshot::Snapshot;
 use crate::games::{GameKind, NamedStats, Stats};
 use crate::tourney::bracket::rank;
-use crate::tourney::model::{AdvancementKind, SetId, TeamId};
+use crate::tourney::model::{AdvancementKind, SetId, TeamId, TieBreak};
 use serde::Serialize;
 use std::cmp::Reverse;
+
+/// A tie-break step as the standings write it: its stored name, or empty.
+fn step_name<S: serde::Serializer>(step: &Option<TieBreak>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(step.map_or("", TieBreak::name))
+}
 
 /// One team's line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -34,8 +39,10 @@ pub struct Standing {
     pub faults: u32,
     /// `top2`, `wildcard`, `single_team` or empty.
     pub qualified_by: String,
-    /// The tie-break step that decided the qualification, when the score alone did not.
-    pub tie_break: String,
+    /// The tie-break step that decided the qualification, when the score alone did not
+    /// (written as its stored name, or empty).
+    #[serde(serialize_with = "step_name")]
+    pub tie_break: Option<TieBreak>,
     /// The last set the team was dealt into (`westfield-high/r1/s2`, `nationals/final`),
     /// if any; in JSON its id, or `""` when it has none. Not a CSV column.
     #[serde(serialize_with = "set_or_empty")]
@@ -96,7 +103,7 @@ impl Standing {
         cells.extend([
             self.faults.to_string(),
             self.qualified_by.clone(),
-            self.tie_break.clone(),
+            self.tie_break.map_or("", TieBreak::name).to_string(),
         ]);
         cells
     }
@@ -156,7 +163,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
         }
     }
     // Qualification for nationals (or, with one school, out of its final).
-    let mut qualified: Vec<(String, String)> = vec![(String::new(), String::new()); n];
+    let mut qualified: Vec<(String, Option<TieBreak>)> = vec![(String::new(), None); n];
     for adv in &snap.advancement {
         let from_final = adv
             .set_id
@@ -169,7 +176,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
             AdvancementKind::Top => continue,
         };
         if let Some(q) = qualified.get_mut(adv.team.index()) {
-            *q = (label.to_string(), adv.tie_break.clone().unwrap_or_default());
+            *q = (label.to_string(), adv.tie_break);
         }
     }
     let paths = team_paths(snap);
@@ -202,7 +209,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 },
                 faults: a.faults,
                 qualified_by: qualified[team].0.clone(),
-                tie_break: qualified[team].1.clone(),
+                tie_break: qualified[team].1,
                 set_reached: reached.map(|p| p.set_id.clone()),
                 how: path.map(|p| p.how.clone()).unwrap_or_default(),
                 team_id: id,
@@ -262,7 +269,7 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 stats: NamedStats::default(),
                 faults: 0,
                 qualified_by: String::new(),
-                tie_break: String::new(),
+                tie_break: None,
                 set_reached: None,
                 how: String::new(),
                 team_id: TeamId(0),

@@ -198,31 +198,21 @@ pub async fn config_differences(
     Ok(out)
 }
 
+/// A number of the bracket format, read from it.
+type Number = fn(&BracketFormat) -> u64;
+
 fn format_differences(stored: &BracketFormat, file: &BracketFormat, out: &mut Vec<String>) {
-    let numbers = [
-        ("set_size", stored.set_size as u64, file.set_size as u64),
-        (
-            "games_per_series",
-            u64::from(stored.games_per_series),
-            u64::from(file.games_per_series),
-        ),
-        (
-            "advance_per_set",
-            stored.advance_per_set as u64,
-            file.advance_per_set as u64,
-        ),
-        (
-            "turns_per_game",
-            u64::from(stored.turns_per_game),
-            u64::from(file.turns_per_game),
-        ),
-        (
-            "fill_nationals_to_multiple_of",
-            stored.fill_nationals_to_multiple_of as u64,
-            file.fill_nationals_to_multiple_of as u64,
-        ),
+    let numbers: [(&str, Number); 5] = [
+        ("set_size", |f| f.set_size as u64),
+        ("games_per_series", |f| u64::from(f.games_per_series)),
+        ("advance_per_set", |f| f.advance_per_set as u64),
+        ("turns_per_game", |f| u64::from(f.turns_per_game)),
+        ("fill_nationals_to_multiple_of", |f| {
+            f.fill_nationals_to_multiple_of as u64
+        }),
     ];
-    for (key, then, now) in numbers {
+    for (key, number) in numbers {
+        let (then, now) = (number(stored), number(file));
         if then != now {
             out.push(format!("bracket.{key}: stored {then}, file {now}"));
         }

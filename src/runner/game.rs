@@ -1,4 +1,4 @@
-//! Playing one game of a set and turning it into a storable record.
+//! Playing one game of a set and turning it into a [`PlayedGame`]: each team's line.
 //!
 //! What game it is stays behind [`Arena`]: every game, with built-in AIs or external bots,
 //! is played by its arena, which gives the same [`GameOutcome`] for every kind. What
@@ -11,16 +11,14 @@ use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
 use crate::games::{Arena, BuiltinBot, GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
 use crate::play::series::{SeriesClient, SeriesHost};
-use crate::store::{BotLog, GameRecord, TeamResult};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
+use crate::tourney::played::{BotLog, PlayedGame, TeamResult};
 use std::collections::HashMap;
 
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
 pub struct GameJob {
-    /// The game's number in the store (see [`crate::store::PlannedGame`]).
-    pub game_no: crate::store::GameNo,
     pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
@@ -72,7 +70,7 @@ impl GameJob {
     }
 
     /// Plays the game to its end with built-in AIs (on the calling thread).
-    pub fn play(&self) -> Result<GameRecord, GameJobError> {
+    pub fn play(&self) -> Result<PlayedGame, GameJobError> {
         let k = self.teams.len();
         let mut by_seat: Vec<Option<BuiltinBot>> = vec![None; k];
         for (position, (_, bot)) in self.teams.iter().enumerate() {
@@ -111,7 +109,7 @@ impl GameJob {
         &self,
         external: &ExternalSetup,
         series: &HashMap<TeamId, SeriesSeat>,
-    ) -> Result<GameRecord, GameJobError> {
+    ) -> Result<PlayedGame, GameJobError> {
         let k = self.teams.len();
         let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
         let mut names = vec![String::new(); k];
@@ -171,8 +169,8 @@ impl GameJob {
         Ok(record)
     }
 
-    /// The storable record of a finished game: each team's line from its seat's outcome.
-    fn record(&self, outcome: GameOutcome) -> GameRecord {
+    /// The finished game: each team's line from its seat's outcome.
+    fn record(&self, outcome: GameOutcome) -> PlayedGame {
         let results = self
             .teams
             .iter()
@@ -195,8 +193,7 @@ impl GameJob {
                 }
             })
             .collect();
-        GameRecord {
-            game_no: self.game_no,
+        PlayedGame {
             set_id: self.set_id.clone(),
             run_no: self.run_no,
             game_index: self.game_index,
@@ -228,7 +225,7 @@ pub struct ExternalSetup {
 pub async fn play_series(
     jobs: &[GameJob],
     external: &ExternalSetup,
-    mut on_game: impl FnMut(&GameJob, Result<GameRecord, GameJobError>),
+    mut on_game: impl FnMut(&GameJob, Result<PlayedGame, GameJobError>),
 ) {
     let Some(first) = jobs.first() else { return };
     let mut clients: Vec<(TeamId, SeriesClient)> = Vec::new();
@@ -281,7 +278,7 @@ pub async fn play_series(
         .iter()
         .map(|(team, client)| (*team, client.series_seat()))
         .collect();
-    let mut held: Option<(&GameJob, Result<GameRecord, GameJobError>)> = None;
+    let mut held: Option<(&GameJob, Result<PlayedGame, GameJobError>)> = None;
     for job in jobs {
         let outcome = job.play_external(external, &seats).await;
         if let Some((job, outcome)) = held.replace((job, outcome)) {

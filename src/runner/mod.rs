@@ -1,22 +1,24 @@
 //! The runner: plays a tournament to its end on the store, resuming where a previous run
 //! stopped.
 //!
-//! One async task owns the store and the bracket: it asks the stage planner what is ready,
-//! stores newly planned sets, hands their games to a rayon pool, and stores each finished
-//! game in its own transaction as it arrives. When a set's last game is stored, the set's
-//! stage is planned again, which releases the next round. Nothing depends on the order in
-//! which games finish: seeds come from the bracket, results are folded by the planner, so
-//! `--jobs` never changes a result.
+//! One async task owns the store and the bracket: it asks the planner (`planner.rs`) what
+//! is ready, stores newly planned sets, hands their games to the executor, and stores
+//! finished games in batches as they arrive. When a round's last game is stored, its stage is planned
+//! again, which releases the next round. Nothing depends on the order in which games
+//! finish: seeds come from the bracket, results are folded by the planner, so `--jobs`
+//! never changes a result.
 
 mod executor;
 mod fingerprint;
 mod game;
+mod inbox;
 mod planner;
 mod progress;
 mod reconstruct;
 mod rerun;
 mod state;
 mod verify;
+mod writes;
 
 pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint, resolve_seed};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
@@ -27,15 +29,17 @@ pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
 
 use crate::play::series::{SeriesHost, SeriesLogger, series_client_sandbox};
-use crate::store::{FinishedSet, NewSet, PlannedGame, RunLock, StageEntries, Store, StoreError};
+use crate::store::{GameRecord, RunLock, Store, StoreError};
 use crate::tourney::bracket::{
-    BracketError, Roster, SetPlan, StageEntry, StagePlan, balanced_sizes, nationals_field,
-    round_sizes, wild_card_count,
+    BracketError, SetPlan, balanced_sizes, round_sizes, wild_card_count,
 };
-use crate::tourney::model::{SchoolId, SetId, Stage, StageId, TeamId, Tournament};
+use crate::tourney::model::{SetGame, SetId, Stage, TeamId, Tournament};
 use executor::Executor;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use inbox::Inbox;
+use planner::{PlanError, Planner};
+use std::collections::BTreeSet;
 use thiserror::Error;
+use writes::{TournamentSetup, Writes};
 
 /// How to run.
 #[derive(Debug, Clone, Copy)]
@@ -263,27 +267,24 @@ pub fn planned_game_count(t: &Tournament) -> u64 {
 /// so the workers do not wait for thousands of stages to be planned.
 const START_CHUNK: usize = 16;
 
+/// A run in progress: the planner decides, the executor plays, the writes go to the store,
+/// and the mirror holds what is stored, for the planner to read.
 struct Runner<'a> {
     t: &'a Tournament,
-    store: &'a Store,
-    roster: Roster,
+    planner: Planner<'a>,
+    /// The stored sets and results, updated after every write.
+    mirror: Mirror,
     /// Where the games are played.
     exec: Executor,
-    mirror: Mirror,
-    school_entries: Vec<StageEntry>,
-    plans: HashMap<Stage, StagePlan>,
-    nationals: Option<StageEntry>,
-    finished_stages: HashSet<Stage>,
+    /// Where finished games come back.
+    inbox: Inbox,
+    writes: Writes<'a>,
+    /// Ready sets of the current planning pass, in planning order, not started yet.
+    ready: Vec<SetPlan>,
     progress: Progress,
+    /// Games stored when the run started, and stored by it since.
     resumed: u64,
     played: u64,
-    /// Writes decided by the plans of the current pass, flushed together.
-    pending: PendingWrites,
-    /// Sets a rerun invalidated, by id, with their run numbers: dealt again under them.
-    invalidated: HashMap<SetId, u32>,
-    /// A new database's tournament, schools, teams and stages, stored by the first
-    /// `flush_plans`: the first games play while they are written.
-    setup: Option<TournamentSetup>,
     /// The rules engine version that played the stored games, when it is not this one's
     /// (a finished tournament, which opens but must not be played again).
     older_engine: Option<u32>,
@@ -298,30 +299,6 @@ fn engine_changed(database: &str, older: u32, current: u32, advice: &str) -> Run
             "its games were played by rules engine version {older}, this is version {current} (the rules changed: {advice})"
         ),
     }
-}
-
-/// What the first `flush_plans` writes before anything else.
-enum TournamentSetup {
-    /// A new database's tournament (see [`Store::init_tournament`]).
-    New { fingerprint: String, format: String },
-    /// The limits of a tournament started before they were stored, with the fingerprint
-    /// that includes them.
-    Limits { fingerprint: String },
-}
-
-/// What a planning pass decided, written in one transaction by `flush_plans`.
-#[derive(Default)]
-struct PendingWrites {
-    finished_sets: Vec<FinishedSet>,
-    finished_stages: Vec<StageId>,
-    /// Teams that joined a stage without playing for it (single-team schools' qualifiers,
-    /// the nationals' wild cards).
-    entries: Vec<StageEntries>,
-    /// Ready sets with their stage id, in planning order, not started yet.
-    ready: Vec<(SetPlan, StageId)>,
-    /// Newly dealt sets, started already, with the run number each is expected to be
-    /// stored under.
-    new_sets: Vec<(NewSet, u32)>,
 }
 
 impl<'a> Runner<'a> {
@@ -381,10 +358,6 @@ impl<'a> Runner<'a> {
                 });
             }
         }
-        let roster = Roster::from_tournament(t, seed);
-        let school_entries = (0..t.schools.len())
-            .filter_map(|s| roster.school_entry(SchoolId(s)))
-            .collect();
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
         let external = ExternalSetup {
@@ -398,139 +371,103 @@ impl<'a> Runner<'a> {
             team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
             series,
         };
-        let exec = Executor::new(t, opts.jobs, external)?;
+        let (inbox, finished) = Inbox::new();
+        let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         Ok(Runner {
             t,
-            store,
-            roster,
-            exec,
+            planner: Planner::new(t, seed),
             mirror,
-            school_entries,
-            plans: HashMap::new(),
-            nationals: None,
-            finished_stages: HashSet::new(),
+            exec,
+            inbox,
+            writes: Writes::new(store, setup).await?,
+            ready: Vec::new(),
             progress,
             resumed,
             played: 0,
-            pending: PendingWrites::default(),
-            invalidated: store.invalidated_sets().await?,
-            setup,
             older_engine,
         })
     }
 
+    fn store(&self) -> &'a Store {
+        self.writes.store
+    }
+
     async fn run(mut self) -> Result<RunSummary, RunError> {
-        let mut dirty: BTreeSet<Stage> = self.school_entries.iter().map(|e| e.stage).collect();
+        let mut dirty: BTreeSet<Stage> = self.planner.school_stages().collect();
         loop {
             if !dirty.is_empty() {
                 for stage in std::mem::take(&mut dirty) {
                     self.plan(stage)?;
-                    if self.pending.ready.len() >= START_CHUNK {
-                        self.start_pending()?;
+                    if self.ready.len() >= START_CHUNK {
+                        self.start_ready()?;
                     }
                 }
                 self.flush_plans().await?;
-                if self.nationals.is_none() && self.t.has_nationals() && self.schools_done() {
-                    self.enter_nationals()?;
+                if self.planner.nationals_due() {
+                    let entry = self.planner.enter_nationals()?;
+                    // Stored with the nationals' first round, in the same transaction.
+                    self.writes.entered(entry.wild_cards);
+                    self.progress.note(&entry.note);
                     self.plan(Stage::Nationals)?;
                     self.flush_plans().await?;
                 }
-                self.show_current();
+                self.progress
+                    .set_current(format!("playing: {}", self.planner.playing()));
             }
-            if self.exec.is_idle() {
+            if self.inbox.is_idle() {
                 break;
             }
-            let batch = self.exec.next_batch().await?;
+            let batch = self.inbox.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
-            for outcome in batch {
-                records.push(outcome.record?);
+            for finished in batch {
+                let game_no = self.mirror.game_no(&finished.game).ok_or_else(|| {
+                    RunError::Setup(format!(
+                        "set {} game {} finished but was never dealt",
+                        finished.game.set, finished.game.index
+                    ))
+                })?;
+                records.push(GameRecord {
+                    game_no,
+                    game: finished.played?,
+                });
             }
-            let stored = self.store.record_games(&records).await?;
+            let stored = self.writes.record_games(&records).await?;
             if stored as usize != records.len() {
                 // Never expected within one run; the store kept the earlier results.
                 self.progress
                     .note("some games were stored already and were not counted again");
             }
-            for record in records {
+            for GameRecord { game, .. } in records {
                 self.played += 1;
                 self.progress.game_done();
                 // A stage is planned again when a whole round is stored: that is when the
-                // next round can be dealt (planning a big nationals round after each of
-                // its sets would be wasted work).
+                // next round can be dealt.
                 if self
                     .mirror
-                    .add_game(&record.set_id, record.game_index, record.results)
-                    && let Some(set) = self.mirror.sets.get(&record.set_id)
-                    && self.round_complete(set.key.stage)
+                    .add_game(&game.set_id, game.game_index, game.results)
+                    && let Some(set) = self.mirror.sets.get(&game.set_id)
+                    && self.planner.round_complete(set.key.stage, &self.mirror)
                 {
                     dirty.insert(set.key.stage);
                 }
             }
         }
         // A tournament without any stage to plan still gets its rows.
-        self.store_setup().await?;
+        self.writes.store_setup(self.t, self.planner.seed()).await?;
         self.progress.finish();
-        self.summary()
+        Ok(self.summary())
     }
 
-    /// Whether every set of the stage's current round is stored in full.
-    fn round_complete(&self, stage: Stage) -> bool {
-        self.plans
-            .get(&stage)
-            .and_then(|p| p.rounds.last())
-            .is_some_and(|r| {
-                r.sets
-                    .iter()
-                    .all(|s| self.mirror.complete.contains_key(&s.plan.key))
-            })
-    }
-
-    fn schools_done(&self) -> bool {
-        self.finished_stages
-            .iter()
-            .filter(|s| matches!(s, Stage::School(_)))
-            .count()
-            == self.school_entries.len()
-    }
-
-    /// Plans a stage from the stored results: what became final and the ready sets go to
-    /// the pending writes (started by `start_pending`, stored by `flush_plans`).
+    /// Plans a stage from the stored results: what became final goes to the writes, the
+    /// ready sets to `ready` (started by `start_ready`, stored by `flush_plans`).
     fn plan(&mut self, stage: Stage) -> Result<(), RunError> {
-        let entry = match stage {
-            Stage::Nationals => self.nationals.clone(),
-            Stage::School(s) => self
-                .school_entries
-                .iter()
-                .find(|e| e.stage == Stage::School(s))
-                .cloned(),
+        let decisions = match self.planner.plan(stage, &self.mirror) {
+            Ok(Some(decisions)) => decisions,
+            Ok(None) => return Ok(()),
+            Err(PlanError::Stale(set)) => return Err(self.stale(&set)),
+            Err(PlanError::Bracket(e)) => return Err(e.into()),
         };
-        let Some(entry) = entry else { return Ok(()) };
-        let complete = &self.mirror.complete;
-        let plan = match self.roster.plan(&entry, |key| complete.get(key).cloned()) {
-            Ok(plan) => plan,
-            Err(BracketError::ResultsMismatch { set, .. }) => return Err(self.stale(&set)),
-            Err(e) => return Err(e.into()),
-        };
-        // Results stand only for the seating they were played in.
-        if let Some(ps) = plan.sets().find(|ps| {
-            ps.result.is_some()
-                && self
-                    .mirror
-                    .sets
-                    .get(&ps.plan.id)
-                    .is_some_and(|s| s.members != ps.plan.teams)
-        }) {
-            return Err(self.stale(&ps.plan.id));
-        }
-        let stage_id = stage_id(self.t, stage);
-        let mirror = &self.mirror;
-        let decisions = planner::decide(
-            &plan,
-            &stage_id,
-            |id| mirror.sets.get(id).map(|s| s.finished),
-            self.finished_stages.contains(&stage),
-        );
         for finished in &decisions.finished_sets {
             if let Some(set) = self.mirror.sets.get_mut(&finished.set_id) {
                 set.finished = true;
@@ -539,16 +476,8 @@ impl<'a> Runner<'a> {
         for note in &decisions.notes {
             self.progress.note(note);
         }
-        self.pending.finished_sets.extend(decisions.finished_sets);
-        self.pending.entries.extend(decisions.entries);
-        if decisions.stage_finished {
-            self.finished_stages.insert(stage);
-            self.pending.finished_stages.push(stage_id.clone());
-        }
-        self.plans.insert(stage, plan);
-        for set in decisions.ready {
-            self.pending.ready.push((set, stage_id.clone()));
-        }
+        self.ready.extend(decisions.ready.iter().cloned());
+        self.writes.decided(decisions);
         Ok(())
     }
 
@@ -586,7 +515,7 @@ impl<'a> Runner<'a> {
             .unwrap_or("SET");
         RunError::Setup(format!(
             "{}: set {set_id} was played by {held}, which is not how the bracket deals it from the stored results (a rerun by an earlier version did not replay it); to deal it again and replay it, re-run any finished set with --cascade, e.g. `lrs-tourney rerun {} {feeder} --reason \"replay {set_id}\" --cascade` (built-in AIs replay the same games without --reseed)",
-            self.store.label(),
+            self.store().label(),
             self.t.source.display()
         ))
     }
@@ -596,46 +525,27 @@ impl<'a> Runner<'a> {
     /// run number): known without asking the store, so its games start now and play while
     /// the plan is written. Their results are stored only after `flush_plans` has written
     /// the set, so sets are always stored first.
-    fn start_pending(&mut self) -> Result<(), RunError> {
-        let ready = std::mem::take(&mut self.pending.ready);
-        for (plan, stage_id) in &ready {
+    fn start_ready(&mut self) -> Result<(), RunError> {
+        for plan in std::mem::take(&mut self.ready) {
             match self.mirror.sets.get(&plan.id) {
                 Some(existing) if existing.members != plan.teams => {
                     return Err(RunError::ConfigChanged {
-                        database: self.store.label().to_string(),
+                        database: self.store().label().to_string(),
                         what: format!("set {} was dealt other teams", plan.id),
                     });
                 }
                 Some(_) => {}
                 None => {
-                    let new = self.new_set(plan, stage_id);
-                    let run_no = self.invalidated.get(&new.id).copied().unwrap_or(0);
-                    self.mirror.sets.insert(
-                        new.id.clone(),
-                        SetState {
-                            id: new.id.clone(),
-                            key: plan.key,
-                            stage_id: new.stage_id.clone(),
-                            is_final: new.is_final,
-                            members: new.members.clone(),
-                            run_no,
-                            games: new
-                                .games
-                                .iter()
-                                .map(|g| state::GameSlot {
-                                    no: g.no,
-                                    seed: g.seed,
-                                    arena: g.arena.clone(),
-                                    results: None,
-                                })
-                                .collect(),
-                            finished: false,
-                        },
-                    );
-                    self.pending.new_sets.push((new, run_no));
+                    let exec = &self.exec;
+                    let new = self.planner.deal(&plan, self.mirror.next_game_no, |g| {
+                        exec.arena_name(g).to_string()
+                    });
+                    let run_no = self.writes.run_no_of(&new.id);
+                    self.mirror.insert_dealt(&new, plan.key, run_no);
+                    self.writes.dealt(new, run_no);
                 }
             }
-            self.start_set(plan)?;
+            self.start_set(&plan.id)?;
         }
         Ok(())
     }
@@ -643,168 +553,36 @@ impl<'a> Runner<'a> {
     /// Starts what this pass planned and writes what it decided — finished sets and
     /// stages, teams that joined without playing, newly dealt sets — in one transaction.
     async fn flush_plans(&mut self) -> Result<(), RunError> {
-        self.start_pending()?;
-        self.store_setup().await?;
-        let pending = std::mem::take(&mut self.pending);
-        let (new_sets, expected): (Vec<NewSet>, Vec<u32>) = pending.new_sets.into_iter().unzip();
-        let run_nos = self
-            .store
-            .write_plan(
-                &pending.finished_sets,
-                &pending.finished_stages,
-                &pending.entries,
-                &new_sets,
-            )
-            .await?;
-        if run_nos != expected {
-            return Err(RunError::Setup(format!(
-                "{}: the stored run numbers of newly dealt sets differ from the expected ones; is another program writing to this database?",
-                self.store.label()
-            )));
-        }
-        for set in &new_sets {
-            self.invalidated.remove(&set.id);
-        }
-        Ok(())
-    }
-
-    /// Stores a new database's tournament, schools, teams and stages, once.
-    async fn store_setup(&mut self) -> Result<(), RunError> {
-        match self.setup.take() {
-            Some(TournamentSetup::New {
-                fingerprint,
-                format,
-            }) => {
-                self.store
-                    .init_tournament(
-                        self.t,
-                        &self.roster.seed,
-                        &fingerprint,
-                        &format,
-                        self.t.bracket.game.kind().engine_version(),
-                    )
-                    .await?
-            }
-            Some(TournamentSetup::Limits { fingerprint }) => {
-                self.store
-                    .record_limits(&fingerprint, &self.t.limits)
-                    .await?
-            }
-            None => {}
-        }
-        Ok(())
-    }
-
-    /// The stored form of a newly dealt set: its members and its games' numbers, seeds and
-    /// boards. Games are numbered in the order they are dealt.
-    fn new_set(&mut self, plan: &SetPlan, stage_id: &StageId) -> NewSet {
-        let f = &self.t.bracket;
-        let first_no = self.mirror.next_game_no;
-        self.mirror.next_game_no = first_no.after(f.games_per_series);
-        NewSet {
-            id: plan.id.clone(),
-            stage_id: stage_id.clone(),
-            round: plan.key.round,
-            set_index: plan.key.set,
-            is_final: plan.is_final,
-            members: plan.teams.clone(),
-            games: (0..f.games_per_series)
-                .map(|g| PlannedGame {
-                    no: first_no.after(g),
-                    index: g,
-                    seed: plan.game_seed(&self.roster.seed, g, 0),
-                    arena: self.exec.arena_name(g).to_string(),
-                })
-                .collect(),
-        }
+        self.start_ready()?;
+        self.writes.flush(self.t, self.planner.seed()).await
     }
 
     /// Starts every game of a stored set that is not stored as played yet.
-    fn start_set(&mut self, plan: &SetPlan) -> Result<(), RunError> {
-        let Some(set) = self.mirror.sets.get(&plan.id) else {
+    fn start_set(&mut self, set_id: &SetId) -> Result<(), RunError> {
+        let Some(set) = self.mirror.sets.get(set_id) else {
             return Ok(());
         };
-        let mut jobs = Vec::new();
-        for (g, slot) in set.games.iter().enumerate() {
-            if slot.results.is_some() || self.exec.is_playing(&set.id, g as u32) {
-                continue;
-            }
-            let arena = self.exec.arena(self.t, &slot.arena)?;
-            jobs.push(GameJob {
-                game_no: slot.no,
-                set_id: set.id.clone(),
-                run_no: set.run_no,
-                game_index: g as u32,
-                seed: slot.seed,
-                arena,
-                teams: set
-                    .members
-                    .iter()
-                    .map(|&m| (m, self.t.team(m).bot.clone()))
-                    .collect(),
-            });
-        }
+        let games = set
+            .games
+            .iter()
+            .zip(0..)
+            .filter(|(slot, g)| {
+                let game = SetGame {
+                    set: set.id.clone(),
+                    index: *g,
+                };
+                slot.results.is_none() && !self.inbox.is_playing(&game)
+            })
+            .map(|(slot, g)| (g, slot.seed, slot.arena.clone()))
+            .collect();
+        let jobs = set_jobs(self.t, &mut self.exec, set, set.run_no, games)?;
+        self.inbox.expect(jobs.iter().map(GameJob::key));
         self.exec.start(jobs);
         Ok(())
     }
 
-    /// Builds the nationals' field from the finished school stages; the wild cards go to
-    /// the pending writes.
-    fn enter_nationals(&mut self) -> Result<(), RunError> {
-        let school_plans: Vec<StagePlan> = self
-            .school_entries
-            .iter()
-            .filter_map(|e| self.plans.get(&e.stage).cloned())
-            .collect();
-        let field = nationals_field(
-            &school_plans,
-            self.t.bracket.fill_nationals_to_multiple_of,
-            &self.roster.draw,
-        )?;
-        // Stored with the nationals' first round, in the same transaction.
-        self.pending
-            .entries
-            .push(planner::wild_card_entries(&field, StageId::nationals()));
-        self.progress.note(&format!(
-            "school stages done: {} qualifiers + {} wild cards go to nationals",
-            field.qualifiers.len(),
-            field.wild_cards.len()
-        ));
-        self.nationals = Some(field.entry);
-        Ok(())
-    }
-
-    fn show_current(&self) {
-        let mut rounds: Vec<String> = Vec::new();
-        let mut schools_playing = 0;
-        for (stage, plan) in &self.plans {
-            if plan.outcome.is_some() || plan.ready.is_empty() {
-                continue;
-            }
-            match stage {
-                Stage::Nationals => {
-                    let r = plan.rounds.last().map_or(0, |r| r.round);
-                    rounds.push(format!("nationals round {r} of {}", plan.total_rounds));
-                }
-                Stage::School(_) => schools_playing += 1,
-            }
-        }
-        if schools_playing > 0 {
-            rounds.insert(0, format!("{schools_playing} school stage(s)"));
-        }
-        self.progress
-            .set_current(format!("playing: {}", rounds.join(", ")));
-    }
-
-    fn summary(&self) -> Result<RunSummary, RunError> {
-        let decisive = if self.t.has_nationals() {
-            self.plans.get(&Stage::Nationals)
-        } else {
-            self.school_entries
-                .first()
-                .and_then(|e| self.plans.get(&e.stage))
-        };
-        let outcome = decisive.and_then(|p| p.outcome.as_ref());
+    fn summary(&self) -> RunSummary {
+        let outcome = self.planner.decisive_outcome();
         let final_ranking = outcome
             .map(|o| o.ranking.iter().map(|r| r.totals.team).collect())
             .unwrap_or_default();
@@ -815,12 +593,40 @@ impl<'a> Runner<'a> {
                 .map(|o| o.qualifiers.iter().map(|(t, _)| *t).collect())
                 .unwrap_or_default()
         };
-        Ok(RunSummary {
+        RunSummary {
             games_total: self.resumed + self.played,
             games_resumed: self.resumed,
             games_played: self.played,
             final_ranking,
             qualifiers,
-        })
+        }
     }
+}
+
+/// The jobs of `games` (index, seed, arena name) of `set` under `run_no`, its members
+/// seated with their bots.
+fn set_jobs(
+    t: &Tournament,
+    exec: &mut Executor,
+    set: &SetState,
+    run_no: u32,
+    games: Vec<(u32, u64, String)>,
+) -> Result<Vec<GameJob>, RunError> {
+    games
+        .into_iter()
+        .map(|(game_index, seed, arena)| {
+            Ok(GameJob {
+                set_id: set.id.clone(),
+                run_no,
+                game_index,
+                seed,
+                arena: exec.arena(t, &arena)?,
+                teams: set
+                    .members
+                    .iter()
+                    .map(|&m| (m, t.team(m).bot.clone()))
+                    .collect(),
+            })
+        })
+        .collect()
 }

@@ -6,11 +6,9 @@
 //! with the same teams (or no longer reaches) is invalidated. Without `--cascade` nothing is
 //! written when such sets exist; the caller is told which ones.
 
-use super::{GameJob, Mirror, RunError, RunOptions, RunSummary, Runner, stage_id};
-use crate::store::GameRecord;
-use crate::tourney::bracket::{BracketError, StagePlan, game_seed, nationals_field};
-use crate::tourney::model::{SetId, SetKey, TeamId, Tournament};
-use std::collections::HashSet;
+use super::{Mirror, RunError, RunOptions, RunSummary, Runner};
+use crate::tourney::model::{SetId, Tournament};
+use crate::tourney::played::PlayedGame;
 
 /// What to re-run.
 #[derive(Debug, Clone)]
@@ -55,7 +53,7 @@ impl Runner<'_> {
         // of its sets would mix two rule sets in one tournament.
         if let Some(older) = self.older_engine {
             return Err(super::engine_changed(
-                self.store.label(),
+                self.store().label(),
                 older,
                 self.t.bracket.game.kind().engine_version(),
                 "re-run its sets with the build that played them",
@@ -68,7 +66,7 @@ impl Runner<'_> {
             return Err(RunError::BadRequest(format!(
                 "no set {:?} in {}; sets are named like: {}{}",
                 request.set_id,
-                self.store.label(),
+                self.store().label(),
                 sample.join(", "),
                 if known.len() > sample.len() {
                     ", ..."
@@ -83,46 +81,24 @@ impl Runner<'_> {
                 set.id
             )));
         }
-        let rows = self.store.sets().await?;
+        let rows = self.store().sets().await?;
         let stored = rows
             .iter()
             .find(|r| r.id == set.id)
             .ok_or_else(|| RunError::Setup(format!("set {} vanished", set.id)))?;
         let generation = stored.seed_generation + u32::from(request.reseed);
         let run_no = stored.run_no + 1;
-        let label = stage_id(self.t, set.key.stage);
-        let f = &self.t.bracket;
-        let jobs: Vec<GameJob> = (0..f.games_per_series)
+        let games: Vec<(u32, u64, String)> = (0..self.t.bracket.games_per_series)
             .map(|g| {
-                let board_name = self.exec.arena_name(g).to_string();
-                let arena = self.exec.arena(self.t, &board_name)?;
-                Ok(GameJob {
-                    // Numbered by the store when the rerun is stored.
-                    game_no: crate::store::GameNo(0),
-                    set_id: set.id.clone(),
-                    run_no,
-                    game_index: g,
-                    seed: game_seed(
-                        &self.roster.seed,
-                        label.as_str(),
-                        set.key.round,
-                        set.key.set,
-                        g,
-                        generation,
-                    ),
-                    arena,
-                    teams: set
-                        .members
-                        .iter()
-                        .map(|&m| (m, self.t.team(m).bot.clone()))
-                        .collect(),
-                })
+                let seed = self.planner.game_seed(set.key, g, generation);
+                (g, seed, self.exec.arena_name(g).to_string())
             })
-            .collect::<Result<_, RunError>>()?;
-        let records: Vec<GameRecord> = self.exec.play_now(&jobs).await?;
+            .collect();
+        let jobs = super::set_jobs(self.t, &mut self.exec, &set, run_no, games.clone())?;
+        // Numbered by the store when the rerun is stored.
+        let played: Vec<PlayedGame> = self.exec.play_now(&jobs).await?;
 
         // The tournament as it would be with the new results.
-        let old_plan = self.plan_everything(&self.mirror)?;
         let mut hypothetical = self.mirror.clone();
         if let Some(s) = hypothetical.sets.get_mut(&set.id) {
             for slot in &mut s.games {
@@ -130,43 +106,34 @@ impl Runner<'_> {
             }
             s.run_no = run_no;
         }
-        for r in &records {
+        for r in &played {
             hypothetical.add_game(&set.id, r.game_index, r.results.clone());
         }
-        let affected = self.affected_sets(&hypothetical, &set.id)?;
-        let advancement_changed = {
-            let new_plan = self.plan_everything(&hypothetical)?;
-            advancing_of(&old_plan, &set.id) != advancing_of(&new_plan, &set.id)
-        };
-        if !affected.is_empty() && !request.cascade {
-            return Ok(RerunOutcome::NeedsCascade { affected });
+        let effects = self
+            .planner
+            .rerun_effects(&self.mirror, &hypothetical, &set.id)?;
+        if !effects.affected.is_empty() && !request.cascade {
+            return Ok(RerunOutcome::NeedsCascade {
+                affected: effects.affected,
+            });
         }
 
-        let games: Vec<(u32, u64, String)> = jobs
-            .iter()
-            .map(|j| {
-                let board = self.exec.arena_name(j.game_index);
-                (j.game_index, j.seed, board.to_string())
-            })
-            .collect();
-        let replayed = records.len() as u64;
+        let replayed = played.len() as u64;
         let stored_run = self
-            .store
+            .store()
             .store_rerun(
                 &set.id,
                 &request.reason,
                 request.reseed,
                 &games,
-                &records,
-                &affected,
+                &played,
+                &effects.affected,
             )
             .await?;
         // Continue as a normal run from what is stored now.
-        self.mirror = Mirror::load(self.store, self.t).await?;
-        self.invalidated = self.store.invalidated_sets().await?;
-        self.plans.clear();
-        self.finished_stages.clear();
-        self.nationals = None;
+        self.mirror = Mirror::load(self.store(), self.t).await?;
+        self.writes.reload().await?;
+        self.planner.restart();
         self.resumed = self.mirror.games_done();
         // Progress counts the bracket as it is now: the invalidated sets' games are to play
         // again, not done (counting them twice showed "80/70 games").
@@ -176,128 +143,9 @@ impl Runner<'_> {
         summary.games_played += replayed;
         Ok(RerunOutcome::Done {
             run_no: stored_run,
-            advancement_changed,
-            invalidated: affected,
+            advancement_changed: effects.advancement_changed,
+            invalidated: effects.affected,
             summary,
         })
     }
-
-    /// Every stage planned from `mirror` (schools, then nationals when they are done),
-    /// without writing anything. Sets whose stored teams differ from the plan are treated
-    /// as unplayed.
-    fn plan_everything(&self, mirror: &Mirror) -> Result<Vec<StagePlan>, RunError> {
-        let (plans, _) = self.plan_with_exclusions(mirror)?;
-        Ok(plans)
-    }
-
-    fn plan_with_exclusions(
-        &self,
-        mirror: &Mirror,
-    ) -> Result<(Vec<StagePlan>, HashSet<SetKey>), RunError> {
-        let mut excluded: HashSet<SetKey> = HashSet::new();
-        let mut plans = Vec::new();
-        for entry in &self.school_entries {
-            plans.push(self.plan_excluding(entry, mirror, &mut excluded)?);
-        }
-        if self.t.has_nationals() && plans.iter().all(|p| p.outcome.is_some()) {
-            let field = nationals_field(
-                &plans,
-                self.t.bracket.fill_nationals_to_multiple_of,
-                &self.roster.draw,
-            )?;
-            plans.push(self.plan_excluding(&field.entry, mirror, &mut excluded)?);
-        }
-        Ok((plans, excluded))
-    }
-
-    /// Plans one stage, treating as unplayed every stored set whose teams differ from the
-    /// plan's (and remembering it in `excluded`).
-    fn plan_excluding(
-        &self,
-        entry: &crate::tourney::bracket::StageEntry,
-        mirror: &Mirror,
-        excluded: &mut HashSet<SetKey>,
-    ) -> Result<StagePlan, RunError> {
-        loop {
-            let lookup = |k: &SetKey| {
-                if excluded.contains(k) {
-                    None
-                } else {
-                    mirror.complete.get(k).cloned()
-                }
-            };
-            match self.roster.plan(entry, lookup) {
-                Ok(plan) => {
-                    // Results count only for the seating they were played in: a stored set
-                    // whose teams the plan now deals in another order (same teams, other
-                    // positions, hence other seats) is unplayed too.
-                    let reordered = plan
-                        .sets()
-                        .filter(|p| p.result.is_some())
-                        .find(|p| {
-                            mirror
-                                .sets
-                                .get(&p.plan.id)
-                                .is_some_and(|s| s.members != p.plan.teams)
-                        })
-                        .map(|p| p.plan.key);
-                    match reordered {
-                        Some(key) if excluded.insert(key) => continue,
-                        Some(_) => {
-                            return Err(RunError::Setup(format!(
-                                "stage {} cannot be planned",
-                                entry.label
-                            )));
-                        }
-                        None => return Ok(plan),
-                    }
-                }
-                Err(BracketError::ResultsMismatch { set, .. }) => {
-                    let key = mirror
-                        .sets
-                        .get(&set)
-                        .map(|s| s.key)
-                        .ok_or_else(|| RunError::Setup(format!("set {set} is not stored")))?;
-                    if !excluded.insert(key) {
-                        return Err(RunError::Setup(format!("set {set} cannot be planned")));
-                    }
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-
-    /// Stored sets (other than `rerun`) that the plan from `mirror` no longer deals with the
-    /// same teams, or no longer reaches.
-    fn affected_sets(&self, mirror: &Mirror, rerun: &SetId) -> Result<Vec<SetId>, RunError> {
-        let (plans, _) = self.plan_with_exclusions(mirror)?;
-        let mut affected: Vec<SetId> = mirror
-            .sets
-            .values()
-            .filter(|s| s.id != *rerun)
-            .filter(|s| {
-                let planned = plans
-                    .iter()
-                    .find(|p| p.stage == s.key.stage)
-                    .and_then(|p| p.set_by_id(&s.id));
-                match planned {
-                    Some(p) => p.plan.teams != s.members,
-                    None => true,
-                }
-            })
-            .map(|s| s.id.clone())
-            .collect();
-        affected.sort();
-        Ok(affected)
-    }
-}
-
-/// Who advanced out of `set_id` in a plan.
-fn advancing_of(plans: &[StagePlan], set_id: &SetId) -> Vec<TeamId> {
-    plans
-        .iter()
-        .find_map(|p| p.set_by_id(set_id))
-        .and_then(|s| s.result.as_ref())
-        .map(|r| r.advancing.iter().map(|(t, _)| *t).collect())
-        .unwrap_or_default()
 }

@@ -1,9 +1,10 @@
 //! The run's in-memory mirror of the store: sets, their games and the results stored so
 //! far, loaded at start (resume) and updated after every committed write.
 
-use crate::store::{GameNo, GameStatus, ResultRow, Store, StoreError, TeamResult};
+use crate::store::{GameNo, GameStatus, NewSet, ResultRow, Store, StoreError};
 use crate::tourney::bracket::SeriesTotals;
-use crate::tourney::model::{SchoolId, SetId, SetKey, Stage, StageId, TeamId, Tournament};
+use crate::tourney::model::{SchoolId, SetGame, SetId, SetKey, Stage, StageId, TeamId, Tournament};
+use crate::tourney::played::TeamResult;
 use std::collections::HashMap;
 
 /// One game of a set's current run.
@@ -181,6 +182,38 @@ impl Mirror {
             return true;
         }
         false
+    }
+
+    /// A newly dealt set, stored under `run_no` once the pass is written; the next dealt
+    /// game is numbered after its games.
+    pub(crate) fn insert_dealt(&mut self, new: &NewSet, key: SetKey, run_no: u32) {
+        self.next_game_no = self.next_game_no.after(new.games.len() as u32);
+        let set = SetState {
+            id: new.id.clone(),
+            key,
+            stage_id: new.stage_id.clone(),
+            is_final: new.is_final,
+            members: new.members.clone(),
+            run_no,
+            games: new
+                .games
+                .iter()
+                .map(|g| GameSlot {
+                    no: g.no,
+                    seed: g.seed,
+                    arena: g.arena.clone(),
+                    results: None,
+                })
+                .collect(),
+            finished: false,
+        };
+        self.sets.insert(new.id.clone(), set);
+    }
+
+    /// The number `game` was dealt with.
+    pub fn game_no(&self, game: &SetGame) -> Option<GameNo> {
+        let set = self.sets.get(&game.set)?;
+        Some(set.games.get(game.index as usize)?.no)
     }
 
     pub fn games_done(&self) -> u64 {

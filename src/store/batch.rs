@@ -10,7 +10,7 @@ use super::rows::{Cell, RowsSql};
 use super::status::SetStatus;
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
-use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId};
+use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId, TieBreak};
 use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
@@ -22,6 +22,42 @@ const EXISTING_SETS: RowsSql<'static> = RowsSql {
     tail: ")",
 };
 
+/// Planned games (rows from [`planned_game_rows`]), attempted once.
+pub(super) const PLANNED_GAMES: RowsSql<'static> = RowsSql {
+    row_suffix: ", 'planned', 1",
+    ..RowsSql::values(
+        "INSERT INTO games (no, set_id, run_no, game_index, seed, arena, status, attempts) VALUES",
+        6,
+    )
+};
+
+/// The rounds of newly dealt sets.
+const ROUNDS: RowsSql<'static> = RowsSql {
+    tail: "ON CONFLICT (stage_id, round) DO NOTHING",
+    ..RowsSql::values("INSERT INTO rounds (stage_id, round, is_final) VALUES", 3)
+};
+
+/// Newly dealt sets.
+const NEW_SETS: RowsSql<'static> = RowsSql {
+    row_suffix: ", 0, 0, 'planned'",
+    ..RowsSql::values(
+        "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status) VALUES",
+        5,
+    )
+};
+
+/// The teams of newly dealt sets, by position.
+const SET_MEMBERS: RowsSql<'static> = RowsSql::values(
+    "INSERT INTO set_members (set_id, position, team_id) VALUES",
+    3,
+);
+
+/// Advancement rows (from [`advancement_row`]).
+const ADVANCEMENT: RowsSql<'static> = RowsSql::values(
+    "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break) VALUES",
+    7,
+);
+
 /// One team going up: its place (in its set, or among the wild cards), why, and the
 /// tie-break step that decided it when the score did not.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +65,7 @@ pub struct Advance {
     pub team: TeamId,
     pub place: u32,
     pub kind: AdvancementKind,
-    pub tie_break: Option<String>,
+    pub tie_break: Option<TieBreak>,
 }
 
 /// A finished set: its id, stage, round, and the advancing teams.
@@ -53,7 +89,7 @@ pub struct StageEntries {
 
 pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
-/// The rows of a set's planned games under `run_no`, for [`Store::insert_planned_games`].
+/// The rows of a set's planned games under `run_no`, for [`PLANNED_GAMES`].
 pub(super) fn planned_game_rows<'a>(
     set_id: &'a SetId,
     run_no: u32,
@@ -72,41 +108,14 @@ pub(super) fn planned_game_rows<'a>(
 }
 
 impl Store {
-    /// Stores planned games (rows from [`planned_game_rows`]), attempted once.
-    pub(super) async fn insert_planned_games(
-        &self,
-        tx: &mut Tx<'_>,
-        rows: Vec<Vec<Cell>>,
-    ) -> Result<(), StoreError> {
-        self.insert_rows(
-            tx,
-            "INSERT INTO games (no, set_id, run_no, game_index, seed, arena, status, attempts)",
-            "",
-            6,
-            ", 'planned', 1",
-            rows,
-        )
-        .await
-    }
-
-    /// Runs `head VALUES (...), (...) tail` for `rows` (each `cols` cells and
-    /// `row_suffix`), in cached statements of fixed sizes.
+    /// Runs the multi-row statement `shape` for `rows` (each `shape.cols` cells), in cached
+    /// statements of fixed sizes.
     pub(super) async fn insert_rows(
         &self,
         tx: &mut Tx<'_>,
-        head: &str,
-        tail: &str,
-        cols: usize,
-        row_suffix: &str,
+        shape: RowsSql<'_>,
         rows: Vec<Vec<Cell>>,
     ) -> Result<(), StoreError> {
-        let head = format!("{head} VALUES");
-        let shape = RowsSql {
-            head: &head,
-            cols,
-            row_suffix,
-            tail,
-        };
         let cells = rows.into_iter().flatten().collect();
         self.execute_rows(tx, shape, cells, &[]).await?;
         Ok(())
@@ -210,15 +219,7 @@ impl Store {
                 ]
             })
             .collect();
-        self.insert_rows(
-            tx,
-            "INSERT INTO rounds (stage_id, round, is_final)",
-            "ON CONFLICT (stage_id, round) DO NOTHING",
-            3,
-            "",
-            round_rows,
-        )
-        .await?;
+        self.insert_rows(tx, ROUNDS, round_rows).await?;
 
         let mut run_nos = Vec::with_capacity(sets.len());
         let mut new_sets = Vec::new();
@@ -245,15 +246,7 @@ impl Store {
                 Some((_, run_no)) => run_nos.push(*run_no),
             }
         }
-        self.insert_rows(
-            tx,
-            "INSERT INTO sets (id, stage_id, round, set_index, is_final, run_no, seed_generation, status)",
-            "",
-            5,
-            ", 0, 0, 'planned'",
-            new_sets,
-        )
-        .await?;
+        self.insert_rows(tx, NEW_SETS, new_sets).await?;
         // Dealt anew, with new teams: its games use generation-0 seeds again.
         self.for_ids(
             tx,
@@ -276,20 +269,12 @@ impl Store {
                 })
             })
             .collect();
-        self.insert_rows(
-            tx,
-            "INSERT INTO set_members (set_id, position, team_id)",
-            "",
-            3,
-            "",
-            members,
-        )
-        .await?;
+        self.insert_rows(tx, SET_MEMBERS, members).await?;
         let games: Vec<Vec<Cell>> = to_fill
             .iter()
             .flat_map(|(set, run_no)| planned_game_rows(&set.id, *run_no, &set.games))
             .collect();
-        self.insert_planned_games(tx, games).await?;
+        self.insert_rows(tx, PLANNED_GAMES, games).await?;
         let stages: Vec<&StageId> = to_fill
             .iter()
             .map(|(set, _)| &set.stage_id)
@@ -330,7 +315,7 @@ impl Store {
                     .map(|entry| advancement_row(&e.stage_id, 0, None, entry))
             })
             .collect();
-        self.insert_advancement(tx, rows).await
+        self.insert_rows(tx, ADVANCEMENT, rows).await
     }
 
     /// Marks sets done and records who advanced from them and why (replacing what was
@@ -352,24 +337,7 @@ impl Store {
                     .map(|entry| advancement_row(&s.stage_id, s.round, Some(&s.set_id), entry))
             })
             .collect();
-        self.insert_advancement(tx, rows).await
-    }
-
-    /// Inserts rows from [`advancement_row`].
-    async fn insert_advancement(
-        &self,
-        tx: &mut Tx<'_>,
-        rows: Vec<Vec<Cell>>,
-    ) -> Result<(), StoreError> {
-        self.insert_rows(
-            tx,
-            "INSERT INTO advancement (stage_id, round, team_id, set_id, place, kind, tie_break)",
-            "",
-            7,
-            "",
-            rows,
-        )
-        .await
+        self.insert_rows(tx, ADVANCEMENT, rows).await
     }
 }
 
@@ -388,6 +356,6 @@ fn advancement_row(
         Cell::OptText(set_id.map(|id| id.as_str().to_string())),
         Cell::Int(i64::from(entry.place)),
         Cell::Text(entry.kind.as_str().to_string()),
-        Cell::OptText(entry.tie_break.clone()),
+        Cell::OptText(entry.tie_break.map(|step| step.name().to_string())),
     ]
 }

@@ -4,9 +4,10 @@
 use super::GameNo;
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
-use crate::games::{GameKind, Stats};
+use crate::games::{GameKind, Stats, TieStep};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
-use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId};
+use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId, TieBreak};
+use crate::tourney::played::TeamResult;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 use std::collections::HashMap;
@@ -47,7 +48,39 @@ pub struct AdvancementRow {
     pub place: u32,
     pub kind: AdvancementKind,
     /// The tie-break step that decided it, when the score did not.
-    pub tie_break: Option<String>,
+    pub tie_break: Option<TieBreak>,
+}
+
+/// An advancement row as stored: its tie-break step still the stored name, which only the
+/// tournament's game can read (see [`Store::advancement`]).
+struct StoredAdvancement {
+    row: AdvancementRow,
+    tie_break: Option<String>,
+}
+
+impl StoredAdvancement {
+    /// The row with its tie-break step read among the game's `steps`, or what is wrong
+    /// with it.
+    fn read(self, steps: &[TieStep]) -> Result<AdvancementRow, String> {
+        let Some(name) = self.tie_break else {
+            return Ok(self.row);
+        };
+        let Some(step) = TieBreak::parse(&name, steps) else {
+            let row = &self.row;
+            let from = match &row.set_id {
+                Some(set) => format!("set {set}"),
+                None => format!("stage {} round {}", row.stage_id, row.round),
+            };
+            return Err(format!(
+                "the advancement of team {} from {from} names an unknown tie-break step {name:?} (a newer version stored it?)",
+                row.team.index()
+            ));
+        };
+        Ok(AdvancementRow {
+            tie_break: Some(step),
+            ..self.row
+        })
+    }
 }
 
 /// A set (current run only).
@@ -101,7 +134,8 @@ pub struct SchoolRow {
     pub slug: String,
 }
 
-/// A game of a set's current run.
+/// A stored game: of a set's current run, or (in [`Store::game_history`]) of a run a
+/// rerun superseded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
     pub set_id: SetId,
@@ -115,7 +149,24 @@ pub struct GameRow {
     pub turns: Option<u32>,
     /// The game's number (see [`crate::store::PlannedGame`]).
     pub no: GameNo,
+    /// Its run was replaced by a rerun.
+    pub superseded: bool,
+    /// The rules engine version that played it (`None` until it is played).
+    pub engine_version: Option<u32>,
 }
+
+impl GameRow {
+    /// Whether it counts now: stored, and of its set's current run.
+    pub fn is_current_result(&self) -> bool {
+        !self.superseded && self.status == GameStatus::Done
+    }
+}
+
+/// The name the exports and replays read stored games by: every game is one [`GameRow`].
+pub type GameHistoryRow = GameRow;
+
+/// The columns a [`GameRow`] is read from.
+const GAME_COLUMNS: &str = "set_id, run_no, game_index, seed, arena, status, attempts, turns, no, superseded, engine_version";
 
 /// One team's line in a stored, current (not superseded) game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,8 +182,8 @@ pub struct ResultRow {
 
 impl ResultRow {
     /// The line as the runner holds it (without its game index).
-    pub fn team_result(&self) -> super::TeamResult {
-        super::TeamResult {
+    pub fn team_result(&self) -> TeamResult {
+        TeamResult {
             team: self.team,
             seat: self.seat,
             score: self.score,
@@ -235,6 +286,7 @@ impl FromRow<'_, AnyRow> for SetRow {
 }
 
 impl FromRow<'_, AnyRow> for GameRow {
+    /// A game from the columns of [`GAME_COLUMNS`].
     fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             set_id: set_id_col(r, "set_id")?,
@@ -246,31 +298,16 @@ impl FromRow<'_, AnyRow> for GameRow {
             attempts: count(r, "attempts")?,
             turns: opt_count(r, "turns")?,
             no: GameNo(int(r, "no")?),
-        })
-    }
-}
-
-impl FromRow<'_, AnyRow> for GameHistoryRow {
-    fn from_row(r: &AnyRow) -> Result<GameHistoryRow, sqlx::Error> {
-        Ok(GameHistoryRow {
-            set_id: set_id_col(r, "set_id")?,
-            run_no: count(r, "run_no")?,
-            game_index: count(r, "game_index")?,
-            seed: int(r, "seed")? as u64,
-            arena: r.try_get("arena")?,
-            status: status_col(r, "status", GameStatus::parse)?,
-            attempts: count(r, "attempts")?,
-            turns: opt_count(r, "turns")?,
             superseded: flag(r, "superseded")?,
             engine_version: opt_count(r, "engine_version")?,
         })
     }
 }
 
-impl FromRow<'_, AnyRow> for AdvancementRow {
-    fn from_row(r: &AnyRow) -> Result<AdvancementRow, sqlx::Error> {
+impl FromRow<'_, AnyRow> for StoredAdvancement {
+    fn from_row(r: &AnyRow) -> Result<StoredAdvancement, sqlx::Error> {
         let kind: String = r.try_get("kind")?;
-        Ok(AdvancementRow {
+        let row = AdvancementRow {
             stage_id: stage_id_col(r, "stage_id")?,
             round: count(r, "round")?,
             team: team_col(r, "team_id")?,
@@ -279,6 +316,10 @@ impl FromRow<'_, AnyRow> for AdvancementRow {
             kind: AdvancementKind::parse(&kind).ok_or_else(|| {
                 sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
             })?,
+            tie_break: None,
+        };
+        Ok(StoredAdvancement {
+            row,
             tie_break: r.try_get("tie_break")?,
         })
     }
@@ -346,6 +387,17 @@ impl FromRow<'_, AnyRow> for BotLogRow {
 }
 
 impl Store {
+    /// Every row `sql` selects, each read by column name.
+    async fn all<T>(&self, sql: &str) -> Result<Vec<T>, StoreError>
+    where
+        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+    {
+        sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .fetch_all(self.pool())
+            .await
+            .map_err(self.db_err())
+    }
+
     /// The tournament header, or `None` for a new database.
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
         let err = self.db_err();
@@ -401,13 +453,12 @@ impl Store {
     /// Every current set with its members, in id order.
     pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
         let err = self.db_err();
-        let mut sets: Vec<SetRow> = sqlx::query_as(
-            "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
-             FROM sets WHERE status <> 'invalidated' ORDER BY id",
-        )
-        .fetch_all(self.pool())
-        .await
-        .map_err(&err)?;
+        let mut sets: Vec<SetRow> = self
+            .all(
+                "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
+                 FROM sets WHERE status <> 'invalidated' ORDER BY id",
+            )
+            .await?;
         let members = sqlx::query(
             "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
              WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
@@ -432,14 +483,10 @@ impl Store {
 
     /// Every game of every set's current run.
     pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
-            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, no
-             FROM games WHERE superseded = 0 ORDER BY set_id, game_index",
-        )
-        .fetch_all(self.pool())
+        self.all(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE superseded = 0 ORDER BY set_id, game_index"
+        ))
         .await
-        .map_err(&err)
     }
 
     /// The number the next dealt game gets: one more than any stored.
@@ -512,25 +559,44 @@ impl Store {
         Ok(out)
     }
 
-    /// Every advancement row, by stage, round, place and team.
+    /// Every advancement row, by stage, round, place and team, its tie-break step read
+    /// among the stored game's steps.
     pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
+        let steps = self.game().await?.tie_steps();
+        let stored: Vec<StoredAdvancement> = self
+            .all(
+                "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
+                 ORDER BY stage_id, round, place, team_id",
+            )
+            .await?;
+        stored
+            .into_iter()
+            .map(|row| {
+                row.read(steps).map_err(|what| StoreError::Corrupt {
+                    path: self.label().to_string(),
+                    what,
+                })
+            })
+            .collect()
+    }
+
+    /// The game the stored tournament plays (the default game before one is stored).
+    async fn game(&self) -> Result<GameKind, StoreError> {
         let err = self.db_err();
-        sqlx::query_as(
-            "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
-             ORDER BY stage_id, round, place, team_id",
-        )
-        .fetch_all(self.pool())
-        .await
-        .map_err(&err)
+        let id: Option<String> = sqlx::query_scalar("SELECT game FROM tournament WHERE id = 1")
+            .fetch_optional(self.pool())
+            .await
+            .map_err(&err)?;
+        id.map_or(Ok(GameKind::default()), |id| {
+            GameKind::parse(&id)
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))
+                .map_err(&err)
+        })
     }
 
     /// Every stage and its status, by id.
     pub async fn stages(&self) -> Result<Vec<StageRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT id, status FROM stages ORDER BY id")
-            .fetch_all(self.pool())
-            .await
-            .map_err(&err)
+        self.all("SELECT id, status FROM stages ORDER BY id").await
     }
 
     /// Stored decisions of every finished game of the current runs, for reports that replay
@@ -652,71 +718,34 @@ pub struct TeamRow {
     pub content_hash: Option<String>,
 }
 
-/// A stored game's header (any run, superseded included), for exports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameHistoryRow {
-    pub set_id: SetId,
-    pub run_no: u32,
-    pub game_index: u32,
-    pub seed: u64,
-    /// The game's arena, by name (a board for the games played on one).
-    pub arena: String,
-    pub status: GameStatus,
-    pub attempts: u32,
-    pub turns: Option<u32>,
-    pub superseded: bool,
-    pub engine_version: Option<u32>,
-}
-
-impl GameHistoryRow {
-    /// Whether it counts now: stored, and of its set's current run.
-    pub fn is_current_result(&self) -> bool {
-        !self.superseded && self.status == GameStatus::Done
-    }
-}
-
 impl Store {
     /// Schools by id.
     pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT id, name, slug FROM schools ORDER BY id")
-            .fetch_all(self.pool())
+        self.all("SELECT id, name, slug FROM schools ORDER BY id")
             .await
-            .map_err(&err)
     }
 
     /// Teams by id.
     pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
+        self.all(
             "SELECT id, school_id, name, bot, protocol, command, argv, dir, content_hash
              FROM teams ORDER BY id",
         )
-        .fetch_all(self.pool())
         .await
-        .map_err(&err)
     }
 
     /// Every game ever stored, superseded runs included, by set and run.
-    pub async fn game_history(&self) -> Result<Vec<GameHistoryRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
-            "SELECT set_id, run_no, game_index, seed, arena, status, attempts, turns, superseded,
-                    engine_version
-             FROM games ORDER BY set_id, run_no, game_index",
-        )
-        .fetch_all(self.pool())
+    pub async fn game_history(&self) -> Result<Vec<GameRow>, StoreError> {
+        self.all(&format!(
+            "SELECT {GAME_COLUMNS} FROM games ORDER BY set_id, run_no, game_index"
+        ))
         .await
-        .map_err(&err)
     }
 
     /// The audit log, oldest first.
     pub async fn audit_log(&self) -> Result<Vec<AuditRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
-            .fetch_all(self.pool())
+        self.all("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
             .await
-            .map_err(&err)
     }
 
     /// The logs of external bots in the games of `set_id` (every run), by run, game and
@@ -766,6 +795,33 @@ mod tests {
             status,
             members: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_stored_tie_break_reads_by_its_game_and_an_unknown_one_names_its_row() {
+        let steps = GameKind::default().tie_steps();
+        let stored = |name: &str| StoredAdvancement {
+            row: AdvancementRow {
+                stage_id: StageId::new("north"),
+                round: 2,
+                team: TeamId(5),
+                set_id: Some(SetId::new("north/r2/s1")),
+                place: 1,
+                kind: AdvancementKind::Top,
+                tie_break: None,
+            },
+            tie_break: Some(name.to_string()),
+        };
+        let read = stored(steps[0].name).read(steps).unwrap();
+        assert_eq!(read.tie_break, Some(TieBreak::Stat(0, steps[0])));
+        assert_eq!(
+            stored("games_won").read(steps).unwrap().tie_break,
+            Some(TieBreak::GamesWon)
+        );
+        assert_eq!(
+            stored("coin_toss").read(steps).unwrap_err(),
+            "the advancement of team 5 from set north/r2/s1 names an unknown tie-break step \"coin_toss\" (a newer version stored it?)"
+        );
     }
 
     #[test]

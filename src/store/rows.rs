@@ -53,6 +53,18 @@ pub(super) struct RowsSql<'a> {
     pub tail: &'a str,
 }
 
+impl<'a> RowsSql<'a> {
+    /// `head` then rows of `cols` bound values, with nothing after them.
+    pub(super) const fn values(head: &'a str, cols: usize) -> RowsSql<'a> {
+        RowsSql {
+            head,
+            cols,
+            row_suffix: "",
+            tail: "",
+        }
+    }
+}
+
 /// Statement texts by shape and size, shared by every clone of a [`Store`].
 #[derive(Debug, Default, Clone)]
 pub(super) struct SqlTexts(Arc<Mutex<HashMap<String, Arc<str>>>>);

@@ -1,12 +1,12 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
-use super::batch::planned_game_rows;
+use super::batch::{PLANNED_GAMES, planned_game_rows};
 use super::rows::{Cell, RowsSql};
 use super::{GameNo, Store, StoreError};
-use crate::games::Stats;
 use crate::tourney::bracket::TournamentSeed;
 use crate::tourney::model::{Bot, Limits, SetId, StageId, TeamId, Tournament};
+use crate::tourney::played::PlayedGame;
 use sqlx::Row;
 
 /// A set about to be played, with its games' seeds and boards.
@@ -33,42 +33,12 @@ pub struct PlannedGame {
     pub arena: String,
 }
 
-/// One team's line in a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamResult {
-    pub team: TeamId,
-    pub seat: usize,
-    pub score: i64,
-    pub won: bool,
-    pub faults: u32,
-    /// The game's own statistics (names from its game kind).
-    pub stats: Stats,
-}
-
-/// A finished game, ready to be stored.
+/// A finished game as stored: the game dealt as `game_no`, and how it went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     /// The game's number (see [`PlannedGame`]).
     pub game_no: GameNo,
-    pub set_id: SetId,
-    pub run_no: u32,
-    pub game_index: u32,
-    pub engine_version: u32,
-    pub turns: u32,
-    pub decisions: Vec<u8>,
-    pub results: Vec<TeamResult>,
-    /// Logs of the game's external bots (none for built-in AIs).
-    pub logs: Vec<BotLog>,
-}
-
-/// What an external bot left behind in a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BotLog {
-    pub team: TeamId,
-    /// How its process ended (`exit 0`, `killed by SIGKILL`, `not started: ...`).
-    pub exit_status: String,
-    /// Its stderr, capped (with a note when some was dropped).
-    pub stderr: String,
+    pub game: PlayedGame,
 }
 
 /// Finished games: planned games become done, with their decisions. Rows are
@@ -92,6 +62,21 @@ const RESULT_LINES: RowsSql<'static> = RowsSql {
     row_suffix: "",
     tail: "ON CONFLICT DO NOTHING",
 };
+
+/// Schools.
+const SCHOOLS: RowsSql<'static> = RowsSql::values("INSERT INTO schools (id, name, slug) VALUES", 3);
+
+/// The school stages.
+const SCHOOL_STAGES: RowsSql<'static> = RowsSql {
+    row_suffix: ", 'school', 'planned'",
+    ..RowsSql::values("INSERT INTO stages (id, school_id, kind, status) VALUES", 2)
+};
+
+/// Teams, with their bots.
+const TEAMS: RowsSql<'static> = RowsSql::values(
+    "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash, command, argv) VALUES",
+    9,
+);
 
 /// The key of a game's result line for `seat` (see migration 0005): `game_no * 16 + seat`.
 fn result_line(game_no: GameNo, seat: usize) -> i64 {
@@ -151,30 +136,14 @@ impl Store {
                 ]
             })
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO schools (id, name, slug)",
-            "",
-            3,
-            "",
-            schools,
-        )
-        .await?;
+        self.insert_rows(&mut tx, SCHOOLS, schools).await?;
         let stages: Vec<Vec<Cell>> = t
             .schools
             .iter()
             .enumerate()
             .map(|(id, school)| vec![Cell::Text(school.slug.clone()), Cell::Int(id as i64)])
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO stages (id, school_id, kind, status)",
-            "",
-            2,
-            ", 'school', 'planned'",
-            stages,
-        )
-        .await?;
+        self.insert_rows(&mut tx, SCHOOL_STAGES, stages).await?;
         if t.has_nationals() {
             sqlx::query(
                 "INSERT INTO stages (id, kind, school_id, status) VALUES ('nationals', 'nationals', NULL, 'planned')",
@@ -217,15 +186,7 @@ impl Store {
                 ]
             })
             .collect();
-        self.insert_rows(
-            &mut tx,
-            "INSERT INTO teams (id, school_id, name, bot, protocol, dir, content_hash, command, argv)",
-            "",
-            9,
-            "",
-            teams,
-        )
-        .await?;
+        self.insert_rows(&mut tx, TEAMS, teams).await?;
         tx.commit().await.map_err(&err)
     }
 
@@ -305,19 +266,19 @@ impl Store {
         for g in games {
             done.extend([
                 Cell::Int(g.game_no.0),
-                Cell::Int(i64::from(g.engine_version)),
-                Cell::Int(i64::from(g.turns)),
-                Cell::Blob(g.decisions.clone()),
+                Cell::Int(i64::from(g.game.engine_version)),
+                Cell::Int(i64::from(g.game.turns)),
+                Cell::Blob(g.game.decisions.clone()),
             ]);
         }
         let stored = self
             .execute_rows(tx, GAMES_DONE, done, &[Cell::Text(now())])
             .await?;
 
-        let lines: usize = games.iter().map(|g| g.results.len()).sum();
+        let lines: usize = games.iter().map(|g| g.game.results.len()).sum();
         let mut results = Vec::with_capacity(lines * RESULT_LINES.cols);
         for g in games {
-            for r in &g.results {
+            for r in &g.game.results {
                 results.extend([
                     Cell::Int(result_line(g.game_no, r.seat)),
                     Cell::Int(g.game_no.0),
@@ -344,7 +305,7 @@ impl Store {
         game: &GameRecord,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        for log in &game.logs {
+        for log in &game.game.logs {
             sqlx::query(
                 "INSERT INTO bot_logs (game_no, team_id, exit_status, stderr)
                  VALUES ($1, $2, $3, $4)
@@ -369,9 +330,9 @@ impl Store {
             "UPDATE games SET status = 'done', engine_version = $1, turns = $2, decisions = $3, finished_at = $4
              WHERE no = $5 AND status = 'planned' AND superseded = 0",
         )
-        .bind(i64::from(game.engine_version))
-        .bind(i64::from(game.turns))
-        .bind(game.decisions.clone())
+        .bind(i64::from(game.game.engine_version))
+        .bind(i64::from(game.game.turns))
+        .bind(game.game.decisions.clone())
         .bind(now())
         .bind(game.game_no)
         .execute(&mut *tx)
@@ -381,7 +342,7 @@ impl Store {
         if updated != 1 {
             return Ok(0);
         }
-        for r in &game.results {
+        for r in &game.game.results {
             sqlx::query(
                 "INSERT INTO game_results (line, game_no, team_id, seat, score, won, faults,
                                            stat_1, stat_2, stat_3, stat_4, stat_5)
@@ -410,7 +371,7 @@ impl Store {
 
     /// Stores a rerun in one transaction: the set's current games become superseded
     /// history, the new games (`games`: index, seed, board) are numbered and stored with
-    /// their finished `records` (matched by game index), the sets the new result
+    /// their finished `played` games (matched by game index), the sets the new result
     /// `invalidate`s are marked for dealing again, and the reason goes to the audit log. A crash leaves either all of it or none. Returns
     /// the set's new run number.
     pub async fn store_rerun(
@@ -419,7 +380,7 @@ impl Store {
         reason: &str,
         reseed: bool,
         games: &[(u32, u64, String)],
-        records: &[GameRecord],
+        played: &[PlayedGame],
         invalidate: &[SetId],
     ) -> Result<u32, StoreError> {
         let err = self.db_err();
@@ -458,7 +419,7 @@ impl Store {
             })
             .collect();
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();
-        self.insert_planned_games(&mut tx, rows).await?;
+        self.insert_rows(&mut tx, PLANNED_GAMES, rows).await?;
         sqlx::query("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.as_str())
             .execute(&mut *tx)
@@ -472,21 +433,23 @@ impl Store {
             &format!("run {run_no}, seed generation {generation}"),
         )
         .await?;
-        let records: Vec<GameRecord> = records
+        let records: Vec<GameRecord> = played
             .iter()
-            .map(|r| {
+            .map(|p| {
                 let game_no = games
                     .iter()
-                    .find(|g| g.index == r.game_index)
+                    .find(|g| g.index == p.game_index)
                     .map(|g| g.no)
                     .ok_or_else(|| StoreError::Corrupt {
                         path: self.label().to_string(),
-                        what: format!("rerun of {set_id}: no game {} was dealt", r.game_index),
+                        what: format!("rerun of {set_id}: no game {} was dealt", p.game_index),
                     })?;
                 Ok(GameRecord {
                     game_no,
-                    run_no,
-                    ..r.clone()
+                    game: PlayedGame {
+                        run_no,
+                        ..p.clone()
+                    },
                 })
             })
             .collect::<Result<_, StoreError>>()?;

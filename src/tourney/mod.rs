@@ -7,3 +7,4 @@ pub mod config;
 pub mod dir_hash;
 pub mod generate;
 pub mod model;
+pub mod played;

@@ -514,4 +514,45 @@ impl TieBreak {
             TieBreak::SeededDraw => "seeded_draw",
         }
     }
+
+    /// The step stored as `name` in a tournament whose game breaks ties by `steps` (its
+    /// [`crate::games::GameKind::tie_steps`]); `None` for a name it does not know.
+    pub fn parse(name: &str, steps: &[crate::games::TieStep]) -> Option<TieBreak> {
+        match name {
+            "games_won" => Some(TieBreak::GamesWon),
+            "seeded_draw" => Some(TieBreak::SeededDraw),
+            _ => steps
+                .iter()
+                .enumerate()
+                .find(|(_, step)| step.name == name)
+                .map(|(position, step)| TieBreak::Stat(position as u8, *step)),
+        }
+    }
+}
+
+impl std::fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+
+    #[test]
+    fn every_tie_break_reads_back_from_its_stored_name() {
+        for kind in GameKind::all() {
+            let steps = kind.tie_steps();
+            let chain = [TieBreak::GamesWon, TieBreak::SeededDraw]
+                .into_iter()
+                .chain((0..).zip(steps).map(|(i, step)| TieBreak::Stat(i, *step)));
+            for step in chain {
+                assert_eq!(TieBreak::parse(step.name(), steps), Some(step), "{kind:?}");
+                assert_eq!(step.to_string(), step.name());
+            }
+            assert_eq!(TieBreak::parse("score", steps), None);
+        }
+    }
 }

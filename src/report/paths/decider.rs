@@ -7,7 +7,7 @@
 use crate::games::GameKind;
 use crate::report::Snapshot;
 use crate::tourney::bracket::{Ranked, Separation, SeriesTotals, TieDraw, compare};
-use crate::tourney::model::TeamId;
+use crate::tourney::model::{TeamId, TieBreak};
 use serde::Serialize;
 
 /// The step that separated two neighbouring teams, with both teams' values.
@@ -26,6 +26,9 @@ pub struct Decider {
     pub ahead: bool,
     /// The steps before `step`, on which both teams are equal.
     pub tied: Vec<Tied>,
+    /// The step as the bracket ranks by it (what the store records).
+    #[serde(skip)]
+    separation: Separation,
 }
 
 /// A step of the chain on which two teams are equal, with their common value.
@@ -97,12 +100,13 @@ impl Decider {
             other_team: theirs.team,
             ahead: order.is_lt(),
             tied,
+            separation,
         }
     }
 
     /// The tie-break step as the store records it: `None` when the score decided.
-    pub fn tie_break(&self) -> Option<&str> {
-        (self.step != "score").then_some(self.step.as_str())
+    pub fn tie_break(&self) -> Option<TieBreak> {
+        self.separation.tie_break()
     }
 
     /// The step and numbers without the other team: `games won 5 vs 4`, or for the draw
@@ -159,14 +163,7 @@ mod tests {
     use super::*;
     use crate::tourney::bracket::rank;
 
-    fn t(team: usize, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
-        SeriesTotals {
-            team: TeamId(team),
-            score,
-            games_won,
-            stats: crate::games::Stats::from_values(&[flags, 0, 0, 0, deaths]),
-        }
-    }
+    use crate::tourney::bracket::lrs_totals as t;
 
     fn draw() -> TieDraw {
         TieDraw::new(
@@ -200,7 +197,7 @@ mod tests {
 
         let d = Decider::between(&t(2, 300, 4, 6, 2), &t(3, 300, 4, 6, 3), &draw());
         assert_eq!(
-            (d.step.as_str(), d.tie_break()),
+            (d.step.as_str(), d.tie_break().map(TieBreak::name)),
             ("fewer_deaths", Some("fewer_deaths"))
         );
         assert!(d.ahead);

@@ -34,6 +34,8 @@ mod stage;
 pub use driver::{BracketOutcome, Roster, RosterSchool, simulate_bracket};
 pub use ids::{SetAddress, SetPlace, parse_set_id, set_id};
 pub use nationals::{NationalsField, nationals_field, wild_card_count, wild_cards};
+#[cfg(test)]
+pub(crate) use ranking::lrs_totals;
 pub use ranking::{
     Ranked, Separation, SeriesTotals, TieDraw, advancing, compare, draw_value, rank, teams_of,
     top_with_reasons,

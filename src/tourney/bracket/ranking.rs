@@ -205,20 +205,31 @@ pub fn advancing(ranking: &[Ranked], advance: usize) -> Vec<(TeamId, QualifiedBy
         .collect()
 }
 
+/// A team's totals in Last Robot Standing's statistics (flags first, deaths fifth: the
+/// slots of its tie-break steps), for tests of rankings and of what decided them.
+#[cfg(test)]
+pub(crate) fn lrs_totals(
+    team: usize,
+    score: i64,
+    games_won: u32,
+    flags: u32,
+    deaths: u32,
+) -> SeriesTotals {
+    SeriesTotals {
+        team: TeamId(team),
+        score,
+        games_won,
+        stats: Stats::from_values(&[flags, 0, 0, 0, deaths]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     use crate::games::GameKind;
 
-    fn t(team: usize, score: i64, games_won: u32, flags: u32, deaths: u32) -> SeriesTotals {
-        SeriesTotals {
-            team: TeamId(team),
-            score,
-            games_won,
-            stats: Stats::from_values(&[flags, 0, 0, 0, deaths]),
-        }
-    }
+    use super::lrs_totals as t;
 
     fn flags() -> TieBreak {
         TieBreak::Stat(0, GameKind::default().tie_steps()[0])
