@@ -1,7 +1,7 @@
 //! One bot process for one game: spawned in the container of [`super::sandbox`] (a scratch
 //! copy of its directory, its own session, namespaces, control group, limits and a scrubbed
 //! environment); its stdout read line by line with a length cap, its stderr kept up to a
-//! cap; and at the end killed as a whole and cleaned up (protocol-sandbox.md).
+//! cap; and at the end killed as a whole and cleaned up (docs/sandbox.md).
 //!
 //! Memory stays bounded whatever the bot prints: a line longer than the cap is dropped as
 //! it streams in, at most [`STDOUT_QUEUE`] lines wait to be read (then the bot blocks on

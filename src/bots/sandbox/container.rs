@@ -1,5 +1,5 @@
 //! What the forked child does between `fork` and `exec`: it turns itself into a small
-//! container for the bot (protocol-sandbox.md).
+//! container for the bot (docs/sandbox.md).
 //!
 //! With namespaces available (the runner is root), three processes are involved:
 //!

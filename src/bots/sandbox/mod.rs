@@ -1,4 +1,4 @@
-//! The container every external bot runs in (protocol-sandbox.md): what this machine lets
+//! The container every external bot runs in (docs/sandbox.md): what this machine lets
 //! us do, the policy made of it, and the set-up handed to the forked child.
 //!
 //! Each bot process tree gets, where the machine allows it (the runner is root and the

@@ -1,4 +1,4 @@
-//! The host-wide counters of `/proc` as a bot sees them: constants (protocol-sandbox.md).
+//! The host-wide counters of `/proc` as a bot sees them: constants (docs/sandbox.md).
 //!
 //! A bot's own procfs shows only its own processes, but some of its files describe the
 //! whole machine: the load and thread count (`/proc/loadavg`), CPU times (`/proc/stat`),

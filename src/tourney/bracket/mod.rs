@@ -1,7 +1,7 @@
 //! Bracket planning: dealing sets, ranking and tie-breaks, advancement, wild cards, set ids,
 //! game seeds and seats, as pure functions over data.
 //!
-//! Everything here follows spec/tournament.md and is deterministic: the same tournament
+//! Everything here follows docs/tournament.md and is deterministic: the same tournament
 //! seed, roster and results always give the same sets, seats, seeds and advancements,
 //! whatever the number of workers or the order games finish. No I/O, no clocks, no global
 //! RNG; seeded choices use `crate::rng` ([`GameRng`], [`splitmix64`]) and FNV-1a so they

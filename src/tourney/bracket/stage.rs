@@ -6,7 +6,7 @@
 //! is a thin loop around it. Nothing is remembered between calls; the same entrants, format,
 //! seed and results always give the same plan.
 //!
-//! Rules (spec/tournament.md): one entrant plays nothing (a school's single team qualifies
+//! Rules (docs/tournament.md): one entrant plays nothing (a school's single team qualifies
 //! as [`QualifiedBy::SingleTeam`]); 2..=set_size entrants play one set, the final; more play
 //! round 1 in `ceil(n / set_size)` balanced sets (school stage: shuffled and dealt
 //! round-robin; nationals: ranked by school-stage total, snake-dealt with school separation),

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
-/// A tournament file as written (config.md).
+/// A tournament file as written (docs/configuration.md).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTournament {

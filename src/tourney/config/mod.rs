@@ -1,11 +1,11 @@
 //! Defines the tournament configuration reader: [`load_tournament`] turns a tournament file
-//! (config.md), its bracket format and roster CSV into a checked [`Tournament`].
+//! (docs/configuration.md), its bracket format and roster CSV into a checked [`Tournament`].
 //!
 //! Like ripgrep's low/high arguments, a configuration is checked completely and once, before
 //! anything is planned, played or written: every problem is reported with its file and
 //! line:column (TOML) or row and column (CSV), what is wrong and what was expected.
 //!
-//! Where config.md is silent: school and team names are compared ignoring case and
+//! Where docs/configuration.md is silent: school and team names are compared ignoring case and
 //! surrounding spaces; roster `dir`s are relative to the roster file; a `database` holding
 //! `://` is a URL kept as written; `dir` and `protocol` on a built-in AI are errors; every
 //! key of a bracket file is required and `advance_per_set` is at most half of `set_size`

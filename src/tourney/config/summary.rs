@@ -109,7 +109,7 @@ fn qualifiers_of(n: usize, f: &BracketFormat) -> usize {
     }
 }
 
-/// The set sizes of every round of a stage of `n` teams (tournament.md): rounds of
+/// The set sizes of every round of a stage of `n` teams (docs/tournament.md): rounds of
 /// `ceil(n / set_size)` sets differing by at most one team while more than a set remain,
 /// then the final. This is a preview for the summary; the bracket planner decides.
 pub fn stage_rounds(n: usize, f: &BracketFormat) -> Vec<Vec<usize>> {

@@ -1,7 +1,7 @@
 //! Defines [`Registry`], which gathers schools and teams from the tournament file and the
 //! roster, and [`parse_bot`], which checks one team's `bot`, `dir` and `protocol`.
 //!
-//! Both sources obey the same rules (config.md): a team name is unique within its school,
+//! Both sources obey the same rules (docs/configuration.md): a team name is unique within its school,
 //! school names are unique (ignoring case), every school has a team, and a command bot has
 //! an existing directory. Keeping them in one place gives both sources the same messages.
 
