@@ -14,6 +14,7 @@ pub mod lrs;
 pub mod robotgame;
 pub mod robots;
 pub(crate) mod settings;
+pub mod shared;
 mod stats;
 pub mod view;
 
