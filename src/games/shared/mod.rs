@@ -4,4 +4,5 @@
 //! (its problems into [`scenario`]'s readers, its `Player` trait onto [`ai::RandomAi`]).
 //! The orchestrator does not use this module: it reaches games through their seam only.
 
+pub mod ai;
 pub mod scenario;
