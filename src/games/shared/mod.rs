@@ -5,4 +5,6 @@
 //! The orchestrator does not use this module: it reaches games through their seam only.
 
 pub mod ai;
+pub mod grid;
 pub mod scenario;
+pub mod silence;
