@@ -28,6 +28,29 @@ impl Runner {
     }
 }
 
+/// The index of the card of the hand whose outcome `value` rates highest (the first of
+/// equals). A card that destroys the robot is rated [`DESTROYED`] without asking `value`, so
+/// an AI that draws from its generator in `value` draws only for the other cards.
+pub(super) fn best_card(
+    game: &Game,
+    query: &TurnQuery,
+    mut value: impl FnMut(&Outcome) -> i32,
+) -> usize {
+    let mut best = (i32::MIN, 0);
+    for (i, card) in query.hand.as_slice().iter().enumerate() {
+        let out = simulate(game, query.seat, card.mv);
+        let rated = if out.destroyed {
+            DESTROYED
+        } else {
+            value(&out)
+        };
+        if rated > best.0 {
+            best = (rated, i);
+        }
+    }
+    best.1
+}
+
 /// The maps of this game's board, computed on first use.
 pub(super) fn maps<'a>(slot: &'a mut Option<Arc<FlagDistances>>, game: &Game) -> &'a FlagDistances {
     slot.get_or_insert_with(|| Arc::new(FlagDistances::new(game.board())))
@@ -116,21 +139,12 @@ impl Player for Runner {
         let maps = maps(&mut self.maps, game);
         let me = query.seat;
         let robot = game.robots()[me];
-        let mut best = (i32::MIN, 0);
-        for (i, card) in query.hand.as_slice().iter().enumerate() {
-            let out = simulate(game, me, card.mv);
-            let value = if out.destroyed {
-                DESTROYED
-            } else {
-                flag_value(game, maps, &robot, out.pos, out.facing) - danger(game, maps, me, &out)
-                    + self.rng.below(8) as i32
-            };
-            if value > best.0 {
-                best = (value, i);
-            }
-        }
+        let card = best_card(game, query, |out| {
+            flag_value(game, maps, &robot, out.pos, out.facing) - danger(game, maps, me, out)
+                + self.rng.below(8) as i32
+        });
         TurnReply::Play {
-            card: best.1,
+            card,
             power_down: robot.damage >= POWER_DOWN_AT && !query.locked,
         }
     }
