@@ -8,6 +8,7 @@
 use super::ai::{BuiltinAi, run_game};
 use super::engine::{Game, GameError, Setup};
 use super::types::Seat;
+use crate::games::shared::series::seated;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -36,10 +37,7 @@ pub struct SlotResult {
     pub faults: u32,
 }
 
-/// The seat of slot `slot` in game `g` of `n` bots.
-pub fn seat_of(slot: usize, g: u32, n: usize) -> usize {
-    (slot + g as usize) % n
-}
+pub use crate::games::shared::series::seat_of;
 
 /// Plays one game, index `g`, and returns each slot's result.
 pub fn play_one(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Vec<SlotResult>, GameError> {
@@ -55,17 +53,10 @@ pub fn play_game(
     let n = bots.len();
     let game_seed = seed.wrapping_add(u64::from(g));
     let mut game = Game::new(&Setup::standard(n as u8, game_seed))?;
-    let mut by_seat: Vec<Option<BuiltinAi>> = vec![None; n];
-    for (slot, ai) in bots.iter().enumerate() {
-        by_seat[seat_of(slot, g, n)] = Some(*ai);
-    }
-    let mut players: Vec<_> = by_seat
+    let mut players: Vec<_> = seated(bots, g)
         .iter()
         .enumerate()
-        .map(|(seat, ai)| {
-            ai.expect("every seat has a bot")
-                .player(game_seed, Seat(seat as u8))
-        })
+        .map(|(seat, ai)| ai.player(game_seed, Seat(seat as u8)))
         .collect();
     run_game(&mut game, &mut players)?;
     Ok((slot_results(&game, g), game))

@@ -10,6 +10,7 @@ use super::ai::{BuiltinAi, run_game};
 use super::board::GameError;
 use super::game::{Game, Setup};
 use super::types::Seat;
+use crate::games::shared::series::seated;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -27,21 +28,14 @@ pub struct BotTotals {
     pub faults: u64,
 }
 
-/// The seat of slot `slot` in game `g` of `n` bots.
-pub fn seat_of(slot: usize, g: u32, n: usize) -> usize {
-    (slot + g as usize) % n
-}
+pub use crate::games::shared::series::seat_of;
 
 /// Plays game `g` of a series of built-in AIs (seed `seed + g`, seats rotated).
 pub fn play_game(bots: &[BuiltinAi], seed: u64, g: u32) -> Result<Game, GameError> {
     let n = bots.len();
     let game_seed = seed.wrapping_add(u64::from(g));
     let mut game = Game::new(&Setup::standard(n as u8, game_seed))?;
-    let mut by_seat = vec![BuiltinAi::Random; n];
-    for (slot, ai) in bots.iter().enumerate() {
-        by_seat[seat_of(slot, g, n)] = *ai;
-    }
-    let mut players: Vec<_> = by_seat
+    let mut players: Vec<_> = seated(bots, g)
         .iter()
         .enumerate()
         .map(|(s, ai)| ai.player(game_seed, Seat(s as u8)))

@@ -7,4 +7,5 @@
 pub mod ai;
 pub mod grid;
 pub mod scenario;
+pub mod series;
 pub mod silence;
