@@ -1,6 +1,6 @@
 //! What every game's built-in AIs share: the generator each seat's AI owns ([`seat_rng`]),
 //! the `random` AI's seeded choices ([`RandomAi`]) and the table of a game's AIs by name
-//! ([`builtin_ais!`]).
+//! (`builtin_ais!`).
 //!
 //! Each AI is deterministic given the game seed and its seat: it owns a generator derived
 //! from both, never the engine's, so a game of built-in AIs replays exactly from its seed.

@@ -1,7 +1,7 @@
-//! The reading of hand-written TOML files that every game's scenarios (and Last Robot
-//! Standing's boards) share: byte spans turned into `file:line:column` errors
-//! ([`Located`], [`Source`]), typed and span-keeping access to a table's keys ([`Fields`]),
-//! and what can be wrong with any key or value whatever the format ([`TomlProblem`]).
+//! The reading of hand-written TOML files that every game's scenarios (and board files)
+//! share: byte spans turned into `file:line:column` errors ([`Located`], [`Source`]), typed
+//! and span-keeping access to a table's keys ([`Fields`]), and what can be wrong with any
+//! key or value whatever the format ([`TomlProblem`]).
 //!
 //! Scenario files are written by hand to pin down one rule, so every message names the file,
 //! the 1-based line and column, what is wrong and what was expected there. A game keeps its
