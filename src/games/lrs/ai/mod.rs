@@ -6,6 +6,7 @@
 mod distance;
 mod hunter;
 mod lookahead;
+mod planner;
 mod random;
 mod runner;
 
