@@ -16,6 +16,7 @@ mod outcome;
 pub mod robotgame;
 pub mod robots;
 pub(crate) mod settings;
+pub mod shared;
 mod stats;
 pub mod view;
 

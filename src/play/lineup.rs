@@ -11,10 +11,7 @@ use crate::games::{Arena, BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, S
 use rayon::prelude::*;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-/// The seat of slot `slot` in game `g` of `n` bots.
-pub fn seat_of(slot: usize, g: u32, n: usize) -> usize {
-    (slot + g as usize) % n
-}
+pub use crate::games::shared::series::seat_of;
 
 /// The bots of a series of games, by slot, with their labels.
 pub struct Lineup {
@@ -140,9 +137,7 @@ impl Lineup {
             (0..self.games)
                 .into_par_iter()
                 .map(|g| {
-                    let seats =
-                        self.by_seat(g, &bots.iter().copied().map(Some).collect::<Vec<_>>());
-                    let seats: Vec<BuiltinBot> = seats.into_iter().flatten().collect();
+                    let seats = crate::games::shared::series::seated(&bots, g);
                     self.arena.play_builtin(self.seed_of(g), &seats)
                 })
                 .collect::<Result<Vec<_>, String>>()

@@ -41,9 +41,9 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Builtin(BuiltinAi),
-    /// A program speaking protocol-jsonl.md, started afresh for every game.
+    /// A program speaking docs/bots.md, started afresh for every game.
     Jsonl(JsonlBot),
-    /// A 2012 Windward client (protocol-windward.md), started once for all the games and
+    /// A 2012 Windward client (docs/bots.md), started once for all the games and
     /// given `<host> <name> <token>` after its command.
     Windward(JsonlBot),
 }
@@ -177,7 +177,7 @@ pub struct PlayOptions {
 /// How external bots play (see [`play_with`]).
 #[derive(Debug, Clone)]
 pub struct ExternalOptions {
-    /// Time for each answer (protocol-jsonl.md).
+    /// Time for each answer (docs/bots.md).
     pub time_limit_ms: u64,
     /// Limits, sandbox, start-up time.
     pub bots: JsonlOptions,

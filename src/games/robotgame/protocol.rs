@@ -12,8 +12,9 @@ use super::engine::{Game, TURNS};
 use super::types::{Action, Command, Pos, RobotId, Seat};
 use serde_json::{Value, json};
 
-/// The `hello` line for `seat` (no newline).
-pub fn hello(seat: Seat, names: &[String], time_limit_ms: u64) -> String {
+/// The arena as `hello` and the trace give it: `size`, `obstacles` and `spawn` squares, each
+/// `[x, y]`, row by row.
+pub fn arena_json() -> Value {
     let mut obstacles = Vec::new();
     for y in 0..SIZE {
         for x in 0..SIZE {
@@ -27,6 +28,11 @@ pub fn hello(seat: Seat, names: &[String], time_limit_ms: u64) -> String {
         .iter()
         .map(|s| json!([s.x(), s.y()]))
         .collect();
+    json!({"size": SIZE, "obstacles": obstacles, "spawn": spawn})
+}
+
+/// The `hello` line for `seat` (no newline).
+pub fn hello(seat: Seat, names: &[String], time_limit_ms: u64) -> String {
     let players: Vec<Value> = names
         .iter()
         .enumerate()
@@ -38,7 +44,7 @@ pub fn hello(seat: Seat, names: &[String], time_limit_ms: u64) -> String {
         "protocol": 1,
         "seat": seat.0,
         "players": players,
-        "arena": {"size": SIZE, "obstacles": obstacles, "spawn": spawn},
+        "arena": arena_json(),
         "turns": TURNS,
         "time_limit_ms": time_limit_ms,
     })

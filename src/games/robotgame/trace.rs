@@ -5,7 +5,6 @@
 //! is made by replaying it, never by recording a game as it was played: what a replay
 //! shows is what the log reproduces.
 
-use super::arena::ARENA;
 use super::engine::{Game, GameError, Setup};
 use super::log::DecisionLog;
 use super::types::{EventKind, Order};
@@ -90,24 +89,11 @@ pub fn trace(setup: &Setup, log: &DecisionLog) -> Result<Value, GameError> {
             "stats": stats_json(&game),
         }));
     }
-    let mut obstacles = Vec::new();
-    for y in 0..super::arena::SIZE {
-        for x in 0..super::arena::SIZE {
-            if !ARENA.is_walkable(super::arena::Sq::new(x, y)) {
-                obstacles.push(json!([x, y]));
-            }
-        }
-    }
-    let spawn: Vec<Value> = ARENA
-        .spawn_squares()
-        .iter()
-        .map(|s| json!([s.x(), s.y()]))
-        .collect();
     Ok(json!({
         "game": "robotgame",
         "seed": setup.seed,
         "engine_version": super::ENGINE_VERSION,
-        "arena": {"size": super::arena::SIZE, "obstacles": obstacles, "spawn": spawn},
+        "arena": super::protocol::arena_json(),
         "steps": steps,
         "scores": game.scores(),
     }))

@@ -34,51 +34,10 @@ impl Seat {
     }
 }
 
-/// A position as players write it. Coordinates are wide enough to hold whatever a player
-/// answered, on the grid or not: validity is the engine's decision (RG2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pos {
-    pub x: i32,
-    pub y: i32,
-}
-
-impl Pos {
-    pub const fn new(x: i32, y: i32) -> Pos {
-        Pos { x, y }
-    }
-}
-
-/// One of the 4 orthogonal directions (RG1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Dir {
-    North = 0,
-    East = 1,
-    South = 2,
-    West = 3,
-}
-
-impl Dir {
-    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
-
-    /// `(dx, dy)` with y growing downwards.
-    pub const fn delta(self) -> (i32, i32) {
-        match self {
-            Dir::North => (0, -1),
-            Dir::East => (1, 0),
-            Dir::South => (0, 1),
-            Dir::West => (-1, 0),
-        }
-    }
-
-    pub const fn opposite(self) -> Dir {
-        match self {
-            Dir::North => Dir::South,
-            Dir::East => Dir::West,
-            Dir::South => Dir::North,
-            Dir::West => Dir::East,
-        }
-    }
-}
+/// A position as players write it (coordinates wide enough to hold whatever a player
+/// answered, on the grid or not: validity is the engine's decision, RG2.3), and one of the 4
+/// orthogonal directions (RG1.3): the shared grid's.
+pub use crate::games::shared::grid::{Direction as Dir, Pos};
 
 /// An action as a seat answers it for one robot (RG2.2); targets may be invalid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,13 +56,7 @@ pub struct Command {
 }
 
 /// Why a seat answered nothing usable at all: every robot of it guards (RG2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Silence {
-    Timeout,
-    Crash,
-    /// The answer could not be read at all.
-    Malformed,
-}
+pub use crate::games::shared::silence::Silence;
 
 /// One seat's answer for one turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,8 @@ use super::board::Board;
 use super::types::{MAX_MOVES, Move, Pos, Seat, Silence};
 use serde_json::{Value, json};
 
-fn xy(p: Pos) -> Value {
+/// A square as every Robots JSON writes it: `[x, y]`.
+pub fn xy(p: Pos) -> Value {
     json!([p.x, p.y])
 }
 

@@ -7,12 +7,9 @@
 use super::board::{Board, GameError};
 use super::game::{Game, Setup};
 use super::log::DecisionLog;
-use super::types::{Answer, Pos, Status};
+use super::protocol::xy;
+use super::types::{Answer, Status};
 use serde_json::{Value, json};
-
-fn xy(p: Pos) -> Value {
-    json!([p.x, p.y])
-}
 
 fn status_name(s: Status) -> &'static str {
     match s {

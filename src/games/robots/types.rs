@@ -196,14 +196,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a seat answered nothing usable: the player passes once (RB2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Silence {
-    Timeout,
-    Crash,
-    /// The answer could not be read, or held no move or more than [`MAX_MOVES`].
-    Malformed,
-}
+/// Why a seat answered nothing usable: the player passes once (RB2.2). `Malformed` is also
+/// an answer with no move or more than [`MAX_MOVES`].
+pub use crate::games::shared::silence::Silence;
 
 /// One seat's submission for one turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

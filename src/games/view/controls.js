@@ -1,7 +1,83 @@
-// The replay controls every game's viewer shares: the turn shown, play/pause, stepping, the
-// slider, the speed, the keys and the `#turn=N` link. A game's script gives `replayControls`
-// how to show a turn and how to animate the step to it; this owns the rest.
+// What every game's viewer shares: the replay controls (the turn shown, play/pause, stepping,
+// the slider, the speed, the keys and the `#turn=N` link), the seat colours, SVG elements,
+// the score table and the events list. A game's script gives `replayControls` how to show a
+// turn and how to animate the step to it; this owns the rest.
 "use strict";
+
+// Okabe-Ito colours (safe for the common colour-vision deficiencies), each with a text colour
+// that keeps contrast; a seat's pieces also carry its number.
+const SEAT_COLOURS = [
+  ["#E69F00", "#000"], ["#56B4E9", "#000"], ["#009E73", "#fff"], ["#F0E442", "#000"],
+  ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
+];
+
+/** `[fill, ink]`: the colour of seat `s` (from 0) and the text colour to write on it. */
+// eslint-disable-next-line no-unused-vars
+function seatColours(s) {
+  return SEAT_COLOURS[s % SEAT_COLOURS.length];
+}
+
+/** A new SVG element `name` with `attrs`, appended to `parent` when one is given. */
+// eslint-disable-next-line no-unused-vars
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/**
+ * Fills the score table: `rows[s]` are the cells of seat `s` after its colour swatch, the team
+ * name first and the score second.
+ */
+// eslint-disable-next-line no-unused-vars
+function fillScores(rows) {
+  const body = document.querySelector("#scores tbody");
+  body.textContent = "";
+  rows.forEach((cells, seat) => {
+    const tr = document.createElement("tr");
+    tr.dataset.seat = seat;
+    const [fill, ink] = seatColours(seat);
+    [null, ...cells].forEach((c, i) => {
+      const td = document.createElement("td");
+      if (i === 0) {
+        const sw = document.createElement("span");
+        sw.className = "swatch";
+        sw.style.background = fill;
+        sw.style.color = ink;
+        sw.textContent = String(seat + 1);
+        td.appendChild(sw);
+      } else td.textContent = c;
+      if (i === 2) td.className = "score";
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  });
+}
+
+/**
+ * Fills the events list under `caption`, one line per item (`{ text, kind, fault }`; `kind`
+ * becomes `data-kind`, `fault` marks the line); `empty` (if not null) when there is none.
+ */
+// eslint-disable-next-line no-unused-vars
+function fillEvents(caption, items, empty) {
+  const list = document.getElementById("events");
+  list.textContent = "";
+  document.getElementById("events-caption").textContent = caption;
+  if (!items.length && empty !== null) {
+    const li = document.createElement("li");
+    li.textContent = empty;
+    list.appendChild(li);
+  }
+  for (const item of items) {
+    const li = document.createElement("li");
+    li.textContent = item.text;
+    if (item.kind !== undefined) li.dataset.kind = item.kind;
+    if (item.fault) li.className = "fault";
+    list.appendChild(li);
+  }
+}
+
 // eslint-disable-next-line no-unused-vars
 function replayControls(game) {
   const view = { turn: 0, playing: false, speed: 2, token: 0 };

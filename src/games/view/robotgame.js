@@ -8,24 +8,13 @@
   const N = T.arena.size;
   const C = 32; // pixels per square
   const M = 20; // margin for the coordinate labels
-  const NS = "http://www.w3.org/2000/svg";
   const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-  // Okabe-Ito colours with a text colour that keeps contrast; every robot also carries its
-  // hit points and its seat number is in the score table and the tooltip.
-  const COLOURS = [
-    ["#E69F00", "#000"], ["#56B4E9", "#000"], ["#009E73", "#fff"], ["#F0E442", "#000"],
-    ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
-  ];
+  // Besides its seat's colour, every robot carries its hit points; its seat number is in the
+  // score table and the tooltip.
   const svg = document.getElementById("board");
   const last = T.steps.length;
   const seatName = (s) => (D.seats[s] ? D.seats[s].name : "seat " + (s + 1));
 
-  function el(name, attrs, parent) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   const cx = (x) => M + x * C + C / 2;
   const cy = (y) => M + y * C + C / 2;
 
@@ -33,22 +22,22 @@
     svg.setAttribute("viewBox", `0 0 ${N * C + 2 * M} ${N * C + 2 * M}`);
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `The RobotGame arena, ${N} by ${N} squares`);
-    const g = el("g", { id: "tiles" }, svg);
+    const g = svgEl("g", { id: "tiles" }, svg);
     const blocked = new Set(T.arena.obstacles.map(([x, y]) => `${x},${y}`));
     const spawn = new Set(T.arena.spawn.map(([x, y]) => `${x},${y}`));
     for (let i = 0; i < N; i++) {
-      el("text", { x: cx(i), y: M - 6, "text-anchor": "middle", "font-size": 10, fill: "#444" }, g).textContent = i;
-      el("text", { x: M - 4, y: cy(i) + 4, "text-anchor": "end", "font-size": 10, fill: "#444" }, g).textContent = i;
+      svgEl("text", { x: cx(i), y: M - 6, "text-anchor": "middle", "font-size": 10, fill: "#444" }, g).textContent = i;
+      svgEl("text", { x: M - 4, y: cy(i) + 4, "text-anchor": "end", "font-size": 10, fill: "#444" }, g).textContent = i;
     }
     for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) {
       const key = `${x},${y}`;
       const fill = blocked.has(key) ? "#3d3d3d" : spawn.has(key) ? "#d6e4f5" : "#ececec";
-      const r = el("rect", { x: M + x * C, y: M + y * C, width: C, height: C, fill, stroke: "#bdbdbd", "stroke-width": 1 }, g);
-      el("title", {}, r).textContent = `(${x}, ${y}) ${blocked.has(key) ? "obstacle" : spawn.has(key) ? "spawn square" : "floor"}`;
-      if (spawn.has(key)) el("circle", { cx: cx(x), cy: cy(y), r: 3, fill: "#6b8fbf" }, g);
+      const r = svgEl("rect", { x: M + x * C, y: M + y * C, width: C, height: C, fill, stroke: "#bdbdbd", "stroke-width": 1 }, g);
+      svgEl("title", {}, r).textContent = `(${x}, ${y}) ${blocked.has(key) ? "obstacle" : spawn.has(key) ? "spawn square" : "floor"}`;
+      if (spawn.has(key)) svgEl("circle", { cx: cx(x), cy: cy(y), r: 3, fill: "#6b8fbf" }, g);
     }
-    el("g", { id: "effects" }, svg);
-    el("g", { id: "robots" }, svg);
+    svgEl("g", { id: "effects" }, svg);
+    svgEl("g", { id: "robots" }, svg);
   }
 
   // Robots by id: a group with a disc and the hit points.
@@ -56,12 +45,12 @@
   function robotEl(r) {
     let e = robotEls.get(r.id);
     if (e) return e;
-    const [fill, ink] = COLOURS[r.seat % COLOURS.length];
-    const g = el("g", { class: "robot", "data-seat": r.seat, "data-id": r.id }, document.getElementById("robots"));
-    el("title", {}, g).textContent = `robot ${r.id}, seat ${r.seat + 1}: ${seatName(r.seat)}`;
-    const ring = el("circle", { r: C * 0.47, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "4 2", display: "none" }, g);
-    el("circle", { r: C * 0.4, fill, stroke: "#000", "stroke-width": 2 }, g);
-    const hp = el("text", { y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink }, g);
+    const [fill, ink] = seatColours(r.seat);
+    const g = svgEl("g", { class: "robot", "data-seat": r.seat, "data-id": r.id }, document.getElementById("robots"));
+    svgEl("title", {}, g).textContent = `robot ${r.id}, seat ${r.seat + 1}: ${seatName(r.seat)}`;
+    const ring = svgEl("circle", { r: C * 0.47, fill: "none", stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "4 2", display: "none" }, g);
+    svgEl("circle", { r: C * 0.4, fill, stroke: "#000", "stroke-width": 2 }, g);
+    const hp = svgEl("text", { y: 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink }, g);
     e = { g, hp, ring };
     robotEls.set(r.id, e);
     return e;
@@ -117,13 +106,13 @@
       for (const o of shots) {
         const r = after.get(o.robot) || before.get(o.robot);
         const [dx, dy] = DIRS[o.dir];
-        const colour = COLOURS[r.seat % COLOURS.length][0];
-        el("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: "#000", "stroke-width": 6 }, fx);
-        el("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: colour, "stroke-width": 3.5 }, fx);
+        const colour = seatColours(r.seat)[0];
+        svgEl("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: "#000", "stroke-width": 6 }, fx);
+        svgEl("line", { class: "shot", x1: cx(r.x), y1: cy(r.y), x2: cx(r.x + dx * 0.9), y2: cy(r.y + dy * 0.9), stroke: colour, "stroke-width": 3.5 }, fx);
       }
       for (const o of blasts) {
         const r = before.get(o.robot);
-        el("circle", { class: "blast", cx: cx(r.x), cy: cy(r.y), r: C * 1.4, fill: "#d7191c", opacity: 0.35, stroke: "#8a0000", "stroke-width": 2 }, fx);
+        svgEl("circle", { class: "blast", cx: cx(r.x), cy: cy(r.y), r: C * 1.4, fill: "#d7191c", opacity: 0.35, stroke: "#8a0000", "stroke-width": 2 }, fx);
       }
       if (!(await ui.wait(ui.frameMs(), token))) return false;
       fx.textContent = "";
@@ -145,28 +134,7 @@
 
   function showScores(turn) {
     const stats = turn === 0 ? D.seats.map(() => ({ score: 0, damage_dealt: 0, kills: 0, faults: 0 })) : T.steps[turn - 1].stats;
-    const body = document.querySelector("#scores tbody");
-    body.textContent = "";
-    stats.forEach((s, seat) => {
-      const tr = document.createElement("tr");
-      tr.dataset.seat = seat;
-      const [fill, ink] = COLOURS[seat % COLOURS.length];
-      const cells = [null, seatName(seat), s.score, s.damage_dealt, s.kills, s.faults];
-      cells.forEach((c, i) => {
-        const td = document.createElement("td");
-        if (i === 0) {
-          const sw = document.createElement("span");
-          sw.className = "swatch";
-          sw.style.background = fill;
-          sw.style.color = ink;
-          sw.textContent = seat + 1;
-          td.appendChild(sw);
-        } else td.textContent = c;
-        if (i === 2) td.className = "score";
-        tr.appendChild(td);
-      });
-      body.appendChild(tr);
-    });
+    fillScores(stats.map((s, seat) => [seatName(seat), s.score, s.damage_dealt, s.kills, s.faults]));
   }
 
   const robotSeat = new Map();
@@ -187,22 +155,12 @@
   }
 
   function showEvents(turn) {
-    const list = document.getElementById("events");
-    list.textContent = "";
-    document.getElementById("events-caption").textContent = turn === 0 ? "Before turn 0" : `Turn ${T.steps[turn - 1].turn}`;
     const events = turn === 0 ? [] : T.steps[turn - 1].events;
-    if (!events.length) {
-      const li = document.createElement("li");
-      li.textContent = turn === 0 ? "The arena is empty until the first spawn." : "Nothing happened.";
-      list.appendChild(li);
-    }
-    for (const e of events) {
-      const li = document.createElement("li");
-      li.textContent = eventText(e);
-      li.dataset.kind = e.kind;
-      if (e.kind === "fault") li.className = "fault";
-      list.appendChild(li);
-    }
+    fillEvents(
+      turn === 0 ? "Before turn 0" : `Turn ${T.steps[turn - 1].turn}`,
+      events.map((e) => ({ text: eventText(e), kind: e.kind, fault: e.kind === "fault" })),
+      turn === 0 ? "The arena is empty until the first spawn." : "Nothing happened.",
+    );
   }
 
   drawArena();

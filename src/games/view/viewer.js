@@ -6,15 +6,8 @@
   const D = JSON.parse(document.getElementById("replay-data").textContent);
   const C = 40; // pixels per square
   const M = 22; // margin for the coordinate labels
-  const NS = "http://www.w3.org/2000/svg";
   const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // N E S W, as the rules number them
   const DIR_NAMES = ["north", "east", "south", "west"];
-  // Okabe-Ito colours (safe for the common colour-vision deficiencies), with a text colour
-  // that keeps contrast; every robot also carries its seat number.
-  const COLOURS = [
-    ["#E69F00", "#000"], ["#56B4E9", "#000"], ["#009E73", "#fff"], ["#F0E442", "#000"],
-    ["#0072B2", "#fff"], ["#D55E00", "#fff"], ["#CC79A7", "#000"], ["#5a5a5a", "#fff"],
-  ];
   const MOVE_NAMES = {
     UTurn: "U-turn", Left: "turn left", Right: "turn right", Back: "back up",
     Forward1: "forward 1", Forward2: "forward 2", Forward3: "forward 3",
@@ -23,12 +16,6 @@
   const svg = document.getElementById("board");
   const last = D.steps.length;
 
-  function el(name, attrs, parent) {
-    const e = document.createElementNS(NS, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   const cx = (x) => M + x * C + C / 2;
   const cy = (y) => M + y * C + C / 2;
   const seatLabel = (s) => String(s + 1);
@@ -39,52 +26,52 @@
     svg.setAttribute("viewBox", `0 0 ${W * C + 2 * M} ${H * C + 2 * M}`);
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", `Board ${D.board.name}, ${W} by ${H} squares`);
-    const defs = el("defs", {}, svg);
-    const marker = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "5", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" }, defs);
-    el("path", { d: "M0,0 L10,5 L0,10 z", fill: "#333" }, marker);
-    const tiles = el("g", { id: "tiles" }, svg);
+    const defs = svgEl("defs", {}, svg);
+    const marker = svgEl("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "5", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" }, defs);
+    svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#333" }, marker);
+    const tiles = svgEl("g", { id: "tiles" }, svg);
     for (let x = 0; x < W; x++) {
-      const t = el("text", { x: cx(x), y: M - 7, "text-anchor": "middle", "font-size": 11, fill: "#444" }, tiles);
+      const t = svgEl("text", { x: cx(x), y: M - 7, "text-anchor": "middle", "font-size": 11, fill: "#444" }, tiles);
       t.textContent = x;
     }
     for (let y = 0; y < H; y++) {
-      const t = el("text", { x: M - 5, y: cy(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, tiles);
+      const t = svgEl("text", { x: M - 5, y: cy(y) + 4, "text-anchor": "end", "font-size": 11, fill: "#444" }, tiles);
       t.textContent = y;
     }
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) drawSquare(tiles, x, y, D.board.sq[y * W + x]);
     // Board laser beams, faint, so the dangerous rows are visible before anything fires.
-    const beams = el("g", { id: "laser-paths" }, svg);
+    const beams = svgEl("g", { id: "laser-paths" }, svg);
     for (const l of D.board.lasers) {
-      el("line", { x1: cx(l.x), y1: cy(l.y), x2: cx(l.tx), y2: cy(l.ty), stroke: "#d7191c", "stroke-width": 2, "stroke-dasharray": "4 5", opacity: 0.55 }, beams);
+      svgEl("line", { x1: cx(l.x), y1: cy(l.y), x2: cx(l.tx), y2: cy(l.ty), stroke: "#d7191c", "stroke-width": 2, "stroke-dasharray": "4 5", opacity: 0.55 }, beams);
     }
     // Walls last, on top of the squares.
-    const walls = el("g", { id: "walls" }, svg);
+    const walls = svgEl("g", { id: "walls" }, svg);
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
       const w = D.board.sq[y * W + x][3];
       for (let d = 0; d < 4; d++) if (w & (1 << d)) drawWall(walls, x, y, d);
     }
-    el("g", { id: "shots" }, svg);
-    el("g", { id: "robots" }, svg);
+    svgEl("g", { id: "shots" }, svg);
+    svgEl("g", { id: "robots" }, svg);
   }
 
   function drawSquare(g, x, y, sq) {
     const [kind, a, b, , start, ldir, lstr] = sq;
     const x0 = M + x * C, y0 = M + y * C;
     const fills = ["#e9e9e9", "#1b1b1b", "#e9e9e9", "#e9e9e9", b ? "#c9b8e6" : "#c6dbef", "#e9e9e9"];
-    const sqEl = el("rect", { x: x0, y: y0, width: C, height: C, fill: fills[kind], stroke: "#b5b5b5", "stroke-width": 1 }, g);
-    const title = el("title", {}, sqEl);
+    const sqEl = svgEl("rect", { x: x0, y: y0, width: C, height: C, fill: fills[kind], stroke: "#b5b5b5", "stroke-width": 1 }, g);
+    const title = svgEl("title", {}, sqEl);
     let name = ["floor", "pit", "repair", "flag " + a, (b ? "express belt " : "belt ") + DIR_NAMES[a], a > 0 ? "gear clockwise" : "gear counter-clockwise"][kind];
     if (start) name += ", start " + start;
     title.textContent = `(${x}, ${y}) ${name}`;
     if (kind === 1) {
-      el("rect", { x: x0 + 6, y: y0 + 6, width: C - 12, height: C - 12, fill: "#000", stroke: "#444" }, g);
+      svgEl("rect", { x: x0 + 6, y: y0 + 6, width: C - 12, height: C - 12, fill: "#000", stroke: "#444" }, g);
     } else if (kind === 2) {
-      el("circle", { cx: cx(x), cy: cy(y), r: C * 0.3, fill: "#fff", stroke: "#1a7f37", "stroke-width": 2.5 }, g);
-      el("path", { d: `M${cx(x) - 8},${cy(y)} h16 M${cx(x)},${cy(y) - 8} v16`, stroke: "#1a7f37", "stroke-width": 4 }, g);
+      svgEl("circle", { cx: cx(x), cy: cy(y), r: C * 0.3, fill: "#fff", stroke: "#1a7f37", "stroke-width": 2.5 }, g);
+      svgEl("path", { d: `M${cx(x) - 8},${cy(y)} h16 M${cx(x)},${cy(y) - 8} v16`, stroke: "#1a7f37", "stroke-width": 4 }, g);
     } else if (kind === 3) {
-      el("line", { x1: x0 + 12, y1: y0 + 7, x2: x0 + 12, y2: y0 + C - 6, stroke: "#333", "stroke-width": 2 }, g);
-      el("path", { d: `M${x0 + 12},${y0 + 7} l18,6 l-18,6 z`, fill: "#c51b7d", stroke: "#333" }, g);
-      const t = el("text", { x: x0 + C - 8, y: y0 + C - 6, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#111" }, g);
+      svgEl("line", { x1: x0 + 12, y1: y0 + 7, x2: x0 + 12, y2: y0 + C - 6, stroke: "#333", "stroke-width": 2 }, g);
+      svgEl("path", { d: `M${x0 + 12},${y0 + 7} l18,6 l-18,6 z`, fill: "#c51b7d", stroke: "#333" }, g);
+      const t = svgEl("text", { x: x0 + C - 8, y: y0 + C - 6, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#111" }, g);
       t.textContent = a;
     } else if (kind === 4) {
       // One chevron per square of speed, pointing the way the belt moves.
@@ -96,18 +83,18 @@
         const ax = px + dx * s, ay = py + dy * s;
         const lx = px - dx * s + dy * s, ly = py - dy * s - dx * s;
         const rx = px - dx * s - dy * s, ry = py - dy * s + dx * s;
-        el("path", { d: `M${lx},${ly} L${ax},${ay} L${rx},${ry}`, fill: "none", stroke: b ? "#3f007d" : "#08519c", "stroke-width": 3.5 }, g);
+        svgEl("path", { d: `M${lx},${ly} L${ax},${ay} L${rx},${ry}`, fill: "none", stroke: b ? "#3f007d" : "#08519c", "stroke-width": 3.5 }, g);
       }
     } else if (kind === 5) {
       const r = C * 0.3;
-      el("circle", { cx: cx(x), cy: cy(y), r: r + 3, fill: "#bdbdbd", stroke: "#555", "stroke-width": 2, "stroke-dasharray": "3 3" }, g);
+      svgEl("circle", { cx: cx(x), cy: cy(y), r: r + 3, fill: "#bdbdbd", stroke: "#555", "stroke-width": 2, "stroke-dasharray": "3 3" }, g);
       const sweep = a > 0 ? 1 : 0;
       const sx = cx(x) - r * 0.8 * (a > 0 ? 1 : -1), sy = cy(y) - r * 0.4;
       const ex = cx(x) + r * 0.8 * (a > 0 ? 1 : -1), ey = cy(y) - r * 0.4;
-      el("path", { d: `M${sx},${sy} A${r},${r} 0 1 ${sweep} ${ex},${ey}`, fill: "none", stroke: "#111", "stroke-width": 2.5, "marker-end": "url(#arrowhead)" }, g);
+      svgEl("path", { d: `M${sx},${sy} A${r},${r} 0 1 ${sweep} ${ex},${ey}`, fill: "none", stroke: "#111", "stroke-width": 2.5, "marker-end": "url(#arrowhead)" }, g);
     }
     if (start) {
-      const t = el("text", { x: x0 + 3, y: y0 + 12, "font-size": 10, fill: "#333", "font-weight": 600 }, g);
+      const t = svgEl("text", { x: x0 + 3, y: y0 + 12, "font-size": 10, fill: "#333", "font-weight": 600 }, g);
       t.textContent = "S" + start;
     }
     if (ldir >= 0) {
@@ -115,7 +102,7 @@
       const [dx, dy] = DIRS[ldir];
       for (let i = 0; i < lstr; i++) {
         const bx = cx(x) - dx * (C / 2 - 3 - i * 4), by = cy(y) - dy * (C / 2 - 3 - i * 4);
-        el("line", { x1: bx - dy * 9, y1: by - dx * 9, x2: bx + dy * 9, y2: by + dx * 9, stroke: "#d7191c", "stroke-width": 3 }, g);
+        svgEl("line", { x1: bx - dy * 9, y1: by - dx * 9, x2: bx + dy * 9, y2: by + dx * 9, stroke: "#d7191c", "stroke-width": 3 }, g);
       }
     }
   }
@@ -123,8 +110,8 @@
   function drawWall(g, x, y, d) {
     const x0 = M + x * C, y0 = M + y * C;
     const seg = [[x0, y0, x0 + C, y0], [x0 + C, y0, x0 + C, y0 + C], [x0, y0 + C, x0 + C, y0 + C], [x0, y0, x0, y0 + C]][d];
-    el("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#e0a800", "stroke-width": 7, "stroke-linecap": "square" }, g);
-    el("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#3b2a00", "stroke-width": 2 }, g);
+    svgEl("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#e0a800", "stroke-width": 7, "stroke-linecap": "square" }, g);
+    svgEl("line", { x1: seg[0], y1: seg[1], x2: seg[2], y2: seg[3], stroke: "#3b2a00", "stroke-width": 2 }, g);
   }
 
   // ---- robots ------------------------------------------------------------------------------
@@ -134,19 +121,19 @@
   function makeRobots() {
     const g = document.getElementById("robots");
     D.seats.forEach((seat, s) => {
-      const [fill, ink] = COLOURS[s % COLOURS.length];
-      const r = el("g", { class: "robot", "data-seat": s }, g);
-      const t = el("title", {}, r);
+      const [fill, ink] = seatColours(s);
+      const r = svgEl("g", { class: "robot", "data-seat": s }, g);
+      const t = svgEl("title", {}, r);
       t.textContent = `${seatLabel(s)}: ${seat.name}`;
-      const body = el("g", {}, r);
-      el("circle", { r: C * 0.36, fill, stroke: "#000", "stroke-width": 2.5 }, body);
-      el("path", { d: `M0,${-C * 0.5} L${C * 0.16},${-C * 0.3} L${-C * 0.16},${-C * 0.3} z`, fill: "#000" }, body);
-      const ring = el("circle", { r: C * 0.44, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "3 3", visibility: "hidden" }, r);
-      const label = el("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink }, r);
+      const body = svgEl("g", {}, r);
+      svgEl("circle", { r: C * 0.36, fill, stroke: "#000", "stroke-width": 2.5 }, body);
+      svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.16},${-C * 0.3} L${-C * 0.16},${-C * 0.3} z`, fill: "#000" }, body);
+      const ring = svgEl("circle", { r: C * 0.44, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "3 3", visibility: "hidden" }, r);
+      const label = svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink }, r);
       label.textContent = seatLabel(s);
-      const dmgBg = el("rect", { x: C * 0.12, y: -C * 0.5, width: 15, height: 13, rx: 3, fill: "#b00020" }, r);
-      const dmg = el("text", { x: C * 0.12 + 7.5, y: -C * 0.5 + 10.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }, r);
-      const cross = el("path", { d: `M-12,-12 L12,12 M12,-12 L-12,12`, stroke: "#b00020", "stroke-width": 4, visibility: "hidden" }, r);
+      const dmgBg = svgEl("rect", { x: C * 0.12, y: -C * 0.5, width: 15, height: 13, rx: 3, fill: "#b00020" }, r);
+      const dmg = svgEl("text", { x: C * 0.12 + 7.5, y: -C * 0.5 + 10.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }, r);
+      const cross = svgEl("path", { d: `M-12,-12 L12,12 M12,-12 L-12,12`, stroke: "#b00020", "stroke-width": 4, visibility: "hidden" }, r);
       robotEls.push({ g: r, body, ring, dmg, dmgBg, cross });
     });
   }
@@ -220,13 +207,13 @@
       const [dx, dy] = DIRS[dir];
       const startOff = shooter < 0 ? -0.45 : 0.45;
       const endOff = target >= 0 ? -0.2 : 0.45;
-      const colour = shooter < 0 ? "#d7191c" : COLOURS[shooter % COLOURS.length][0];
+      const colour = shooter < 0 ? "#d7191c" : seatColours(shooter)[0];
       const x1 = cx(fx) + dx * startOff * C, y1 = cy(fy) + dy * startOff * C;
       const x2 = cx(tx) + dx * endOff * C, y2 = cy(ty) + dy * endOff * C;
       if (shooter >= 0 && fx === tx && fy === ty && target < 0) continue; // against a wall
-      el("line", { class: "shot", x1, y1, x2, y2, stroke: "#000", "stroke-width": 6, opacity: 0.5 }, g);
-      el("line", { class: "shot", x1, y1, x2, y2, stroke: colour, "stroke-width": 3.5 }, g);
-      if (target >= 0) el("circle", { class: "shot", cx: cx(tx), cy: cy(ty), r: 9, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3, opacity: 0.9 }, g);
+      svgEl("line", { class: "shot", x1, y1, x2, y2, stroke: "#000", "stroke-width": 6, opacity: 0.5 }, g);
+      svgEl("line", { class: "shot", x1, y1, x2, y2, stroke: colour, "stroke-width": 3.5 }, g);
+      if (target >= 0) svgEl("circle", { class: "shot", cx: cx(tx), cy: cy(ty), r: 9, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3, opacity: 0.9 }, g);
     }
   }
 
@@ -259,30 +246,10 @@
   // ---- panels ------------------------------------------------------------------------------
 
   function showScores(turn) {
-    const poses = stateAt(turn);
-    const body = document.querySelector("#scores tbody");
-    body.textContent = "";
-    poses.forEach((p, s) => {
-      const tr = document.createElement("tr");
-      tr.dataset.seat = s;
-      const [fill, ink] = COLOURS[s % COLOURS.length];
+    fillScores(stateAt(turn).map((p, s) => {
       const status = ["on board", "destroyed", "dead"][p[3]] + (p[8] > 0 ? `, down (${p[8]})` : p[8] < 0 ? ", going down" : "");
-      const cells = [null, teamName(s), p[6], p[7] - 1, p[4], p[5], status];
-      cells.forEach((c, i) => {
-        const td = document.createElement("td");
-        if (i === 0) {
-          const sw = document.createElement("span");
-          sw.className = "swatch";
-          sw.style.background = fill;
-          sw.style.color = ink;
-          sw.textContent = seatLabel(s);
-          td.appendChild(sw);
-        } else td.textContent = c;
-        if (i === 2) td.className = "score";
-        tr.appendChild(td);
-      });
-      body.appendChild(tr);
-    });
+      return [teamName(s), p[6], p[7] - 1, p[4], p[5], status];
+    }));
   }
 
   function eventText(e) {
@@ -305,22 +272,12 @@
   }
 
   function showEvents(turn) {
-    const list = document.getElementById("events");
-    list.textContent = "";
     const events = turn === 0 ? D.start_events : D.steps[turn - 1].e;
-    document.getElementById("events-caption").textContent = turn === 0 ? "Before turn 1" : `Turn ${D.steps[turn - 1].t}`;
-    if (!events.length) {
-      const li = document.createElement("li");
-      li.textContent = "Nothing scored or faulted.";
-      list.appendChild(li);
-    }
-    for (const e of events) {
-      const li = document.createElement("li");
-      li.textContent = eventText(e);
-      li.dataset.kind = e[0];
-      if (e[0] === "timeout" || e[0] === "invalid" || e[0] === "crash") li.className = "fault";
-      list.appendChild(li);
-    }
+    fillEvents(
+      turn === 0 ? "Before turn 1" : `Turn ${D.steps[turn - 1].t}`,
+      events.map((e) => ({ text: eventText(e), kind: e[0], fault: e[0] === "timeout" || e[0] === "invalid" || e[0] === "crash" })),
+      "Nothing scored or faulted.",
+    );
   }
 
   // ---- wiring ------------------------------------------------------------------------------

@@ -1,66 +1,51 @@
 //! `builtin:hunter`: shoots and pushes for points, shoving robots into pits when it can.
 
 use super::distance::FlagDistances;
-use super::lookahead::{simulate, target_in_line};
-use super::runner::{DESTROYED, choose_start, danger, flag_value, maps};
+use super::lookahead::target_in_line;
+use super::planner::Planner;
+use super::runner::{danger, flag_value};
 use crate::games::lrs::engine::{Game, Player, StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::rng::GameRng;
 use std::sync::Arc;
 
 /// Goes for points from other robots first and flags second.
 #[derive(Debug)]
-pub struct Hunter {
-    rng: GameRng,
-    maps: Option<Arc<FlagDistances>>,
-}
+pub struct Hunter(Planner);
 
 impl Hunter {
-    /// `maps`: the board's precomputed maps when the caller shares them between games;
-    /// `None` computes them on first use.
+    /// `maps`: the board's maps when the caller shares them between games (see
+    /// [`FlagDistances`]); `None` computes them on first use.
     pub fn new(rng: GameRng, maps: Option<Arc<FlagDistances>>) -> Hunter {
-        Hunter { rng, maps }
+        Hunter(Planner::new(rng, maps))
     }
 }
 
 impl Player for Hunter {
     fn start(&mut self, game: &Game, query: &StartQuery) -> StartReply {
-        let maps = maps(&mut self.maps, game);
-        choose_start(game, maps, query)
+        self.0.start(game, query)
     }
 
     fn turn(&mut self, game: &Game, query: &TurnQuery) -> TurnReply {
-        let maps = maps(&mut self.maps, game);
         let me = query.seat;
         let robot = game.robots()[me];
         let board = game.board();
-        let mut best = (i32::MIN, 0);
-        for (i, card) in query.hand.as_slice().iter().enumerate() {
-            let out = simulate(game, me, card.mv);
-            let value = if out.destroyed {
-                DESTROYED
-            } else {
-                let aim =
-                    target_in_line(board, out.pos, out.facing, &out.positions).map_or(0, |_| 300);
-                let nearest = out
-                    .positions
-                    .iter()
-                    .enumerate()
-                    .filter(|(seat, p)| *seat != me && p.is_some())
-                    .filter_map(|(_, p)| *p)
-                    .map(|p| p.manhattan(out.pos))
-                    .min()
-                    .unwrap_or(0);
-                i32::from(out.kills) * 2_000 + i32::from(out.pushes) * 600 + aim - nearest * 20
-                    + flag_value(game, maps, &robot, out.pos, out.facing) / 4
-                    - danger(game, maps, me, &out) * 3
-                    + self.rng.below(8) as i32
-            };
-            if value > best.0 {
-                best = (value, i);
-            }
-        }
+        let card = self.0.best_card(game, query, |out, maps| {
+            let aim = target_in_line(board, out.pos, out.facing, &out.positions).map_or(0, |_| 300);
+            let nearest = out
+                .positions
+                .iter()
+                .enumerate()
+                .filter(|(seat, p)| *seat != me && p.is_some())
+                .filter_map(|(_, p)| *p)
+                .map(|p| p.manhattan(out.pos))
+                .min()
+                .unwrap_or(0);
+            i32::from(out.kills) * 2_000 + i32::from(out.pushes) * 600 + aim - nearest * 20
+                + flag_value(game, maps, &robot, out.pos, out.facing) / 4
+                - danger(game, maps, me, out) * 3
+        });
         TurnReply::Play {
-            card: best.1,
+            card,
             power_down: false,
         }
     }

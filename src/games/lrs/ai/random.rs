@@ -1,32 +1,22 @@
-//! `builtin:random`: a uniformly random card and facing, never powering down.
+//! `builtin:random`: a uniformly random card and facing, never powering down; the baseline
+//! the other AIs must beat.
 
 use crate::games::lrs::engine::{
     Direction, Game, Player, StartQuery, StartReply, TurnQuery, TurnReply,
 };
-use crate::rng::GameRng;
 
-/// Plays a random card of its hand; the baseline the other AIs must beat.
-#[derive(Debug)]
-pub struct RandomAi {
-    rng: GameRng,
-}
-
-impl RandomAi {
-    pub fn new(rng: GameRng) -> RandomAi {
-        RandomAi { rng }
-    }
-}
+pub use crate::games::shared::ai::RandomAi;
 
 impl Player for RandomAi {
     fn start(&mut self, _game: &Game, query: &StartQuery) -> StartReply {
-        let pos = query.options[self.rng.below(query.options.len() as u32) as usize];
-        let facing = Direction::from_index(self.rng.below(4) as u8);
+        let pos = self.pick(&query.options);
+        let facing = Direction::from_index(self.below(4) as u8);
         StartReply::Choose { pos, facing }
     }
 
     fn turn(&mut self, _game: &Game, query: &TurnQuery) -> TurnReply {
         TurnReply::Play {
-            card: self.rng.below(query.hand.len() as u32) as usize,
+            card: self.below(query.hand.len()),
             power_down: false,
         }
     }

@@ -1,7 +1,8 @@
 //! `builtin:runner`: races the flags in order, one card of lookahead at a time.
 
 use super::distance::{FlagDistances, UNREACHABLE};
-use super::lookahead::{Outcome, exposure, simulate};
+use super::lookahead::{Outcome, exposure};
+use super::planner::Planner;
 use crate::games::lrs::engine::{
     Direction, Game, Player, Pos, Robot, Seat, StartQuery, StartReply, TurnQuery, TurnReply,
 };
@@ -10,27 +11,17 @@ use std::sync::Arc;
 
 /// Damage at which the runner powers down to come back at damage 2 (R11.4).
 const POWER_DOWN_AT: u8 = 7;
-/// Value of a destroyed robot: never worth it.
-pub(super) const DESTROYED: i32 = -1_000_000;
 
 /// Heads for its next flag, avoiding pits, edges and lasers.
 #[derive(Debug)]
-pub struct Runner {
-    rng: GameRng,
-    maps: Option<Arc<FlagDistances>>,
-}
+pub struct Runner(Planner);
 
 impl Runner {
-    /// `maps`: the board's precomputed maps when the caller shares them between games;
-    /// `None` computes them on first use.
+    /// `maps`: the board's maps when the caller shares them between games (see
+    /// [`FlagDistances`]); `None` computes them on first use.
     pub fn new(rng: GameRng, maps: Option<Arc<FlagDistances>>) -> Runner {
-        Runner { rng, maps }
+        Runner(Planner::new(rng, maps))
     }
-}
-
-/// The maps of this game's board, computed on first use.
-pub(super) fn maps<'a>(slot: &'a mut Option<Arc<FlagDistances>>, game: &Game) -> &'a FlagDistances {
-    slot.get_or_insert_with(|| Arc::new(FlagDistances::new(game.board())))
 }
 
 /// How good it is for `robot` to stand at `pos` facing `facing`, flag-wise: the walking
@@ -108,29 +99,17 @@ pub(super) fn choose_start(game: &Game, maps: &FlagDistances, query: &StartQuery
 
 impl Player for Runner {
     fn start(&mut self, game: &Game, query: &StartQuery) -> StartReply {
-        let maps = maps(&mut self.maps, game);
-        choose_start(game, maps, query)
+        self.0.start(game, query)
     }
 
     fn turn(&mut self, game: &Game, query: &TurnQuery) -> TurnReply {
-        let maps = maps(&mut self.maps, game);
         let me = query.seat;
         let robot = game.robots()[me];
-        let mut best = (i32::MIN, 0);
-        for (i, card) in query.hand.as_slice().iter().enumerate() {
-            let out = simulate(game, me, card.mv);
-            let value = if out.destroyed {
-                DESTROYED
-            } else {
-                flag_value(game, maps, &robot, out.pos, out.facing) - danger(game, maps, me, &out)
-                    + self.rng.below(8) as i32
-            };
-            if value > best.0 {
-                best = (value, i);
-            }
-        }
+        let card = self.0.best_card(game, query, |out, maps| {
+            flag_value(game, maps, &robot, out.pos, out.facing) - danger(game, maps, me, out)
+        });
         TurnReply::Play {
-            card: best.1,
+            card,
             power_down: robot.damage >= POWER_DOWN_AT && !query.locked,
         }
     }

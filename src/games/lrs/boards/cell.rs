@@ -1,13 +1,13 @@
 //! Defines [`parse_cell`], the parser of one grid cell token `base [walls] [laser]`.
 //!
-//! Kept apart from the grid parser so that every token rule of boards.md, and the precise
+//! Kept apart from the grid parser so that every token rule of docs/boards.md, and the precise
 //! "what is wrong, what is expected" problem for each bad token, sits in one small place.
 
 use super::error::Problem;
 use crate::games::lrs::engine::board::{MAX_FLAGS, MAX_STARTS};
 use crate::games::lrs::engine::{Direction, Laser, Rotation, Square, Tile};
 
-/// Parses one cell token `base [walls] [laser]` (boards.md).
+/// Parses one cell token `base [walls] [laser]` (docs/boards.md).
 pub fn parse_cell(token: &str) -> Result<Square, Problem> {
     let unknown = || Problem::UnknownToken {
         token: token.to_owned(),

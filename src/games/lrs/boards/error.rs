@@ -6,6 +6,7 @@
 //! let an author fix the file.
 
 use crate::games::lrs::engine::BoardError;
+use crate::games::shared::scenario::Located;
 use thiserror::Error;
 
 /// What a board file may contain in a grid cell (used in "unknown token" messages).
@@ -16,16 +17,8 @@ optionally followed by [walls] and @dir[strength]";
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardFileError {
     /// A problem at a place in a file: `file:line:column: problem`.
-    #[error("{file}:{line}:{column}: {problem}")]
-    At {
-        /// The file name as given by the caller (e.g. `boards/x.toml`).
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, counted in characters.
-        column: usize,
-        problem: Problem,
-    },
+    #[error(transparent)]
+    At(#[from] Located<Problem>),
     /// The board is neither a shipped board nor a readable file.
     #[error("{path}: cannot read board file: {reason}")]
     Read { path: String, reason: String },
@@ -35,7 +28,7 @@ impl BoardFileError {
     /// The problem, for errors located in a file.
     pub fn problem(&self) -> Option<&Problem> {
         match self {
-            BoardFileError::At { problem, .. } => Some(problem),
+            BoardFileError::At(located) => Some(&located.problem),
             BoardFileError::Read { .. } => None,
         }
     }
@@ -43,7 +36,7 @@ impl BoardFileError {
     /// `(line, column)`, for errors located in a file.
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
-            BoardFileError::At { line, column, .. } => Some((*line, *column)),
+            BoardFileError::At(located) => Some(located.position()),
             BoardFileError::Read { .. } => None,
         }
     }

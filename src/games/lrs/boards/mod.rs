@@ -1,4 +1,4 @@
-//! Defines board files and conversions: the TOML board format (boards.md), the Windward
+//! Defines board files and conversions: the TOML board format (docs/boards.md), the Windward
 //! `<map>` XML, the shipped board library, a text rendering and random boards.
 //!
 //! The engine only knows the in-memory [`Board`](crate::games::lrs::engine::Board); everything that

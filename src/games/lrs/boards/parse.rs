@@ -11,11 +11,11 @@ use super::error::{BoardFileError, Problem};
 use super::origin::GridOrigin;
 use crate::games::lrs::engine::board::MAX_SIDE;
 use crate::games::lrs::engine::{Board, BoardError, Pos, Square, Tile};
-use crate::text::line_col;
+use crate::games::shared::scenario::Located;
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
-/// Smallest side of a playable board (boards.md: at least 2 x 2).
+/// Smallest side of a playable board (docs/boards.md: at least 2 x 2).
 const MIN_BOARD_SIDE: usize = 2;
 
 /// Everything [`parse_grid`] needs besides the grid text.
@@ -49,17 +49,12 @@ impl<'a> GridContext<'a> {
 /// A TOML parse error, located in `text` and named after `file`.
 pub fn toml_error(text: &str, file: &str, error: &toml::de::Error) -> BoardFileError {
     let span = error.span().unwrap_or(0..0);
-    let (line, column) = line_col(text, span.start);
-    let token = token_at(text, span);
-    BoardFileError::At {
-        file: file.to_owned(),
-        line,
-        column,
-        problem: Problem::Toml {
-            token,
-            message: error.message().to_owned(),
-        },
-    }
+    let offset = span.start;
+    let problem = Problem::Toml {
+        token: token_at(text, span),
+        message: error.message().to_owned(),
+    };
+    Located::at(file, text, offset, problem).into()
 }
 
 /// The text of `span` (at least one character, at most one line and 24 characters).
@@ -84,18 +79,12 @@ fn token_at(text: &str, span: Range<usize>) -> String {
     }
 }
 
-/// Parses a board file (boards.md): keys `name` (required), `description` (optional) and
+/// Parses a board file (docs/boards.md): keys `name` (required), `description` (optional) and
 /// `grid` (required). The board must be playable (>= 2x2, >= 1 flag, >= 2 start squares).
 /// `source` names the file in error messages.
 pub fn parse_board(text: &str, source: &str) -> Result<Board, BoardFileError> {
-    let at = |offset: usize, problem: Problem| {
-        let (line, column) = line_col(text, offset);
-        BoardFileError::At {
-            file: source.to_owned(),
-            line,
-            column,
-            problem,
-        }
+    let at = |offset: usize, problem: Problem| -> BoardFileError {
+        Located::at(source, text, offset, problem).into()
     };
     let table = DeTable::parse(text).map_err(|e| toml_error(text, source, &e))?;
     let mut entries: Vec<_> = table.get_ref().iter().collect();
@@ -162,15 +151,15 @@ impl Cell<'_> {
 
 /// A located error in the file of `ctx`.
 fn error_at(ctx: &GridContext, (line, column): (usize, usize), problem: Problem) -> BoardFileError {
-    BoardFileError::At {
+    BoardFileError::At(Located {
         file: ctx.file.to_owned(),
         line,
         column,
         problem,
-    }
+    })
 }
 
-/// Parses a grid (boards.md "Grid") into a board named `ctx.name`. With
+/// Parses a grid (docs/boards.md "Grid") into a board named `ctx.name`. With
 /// `ctx.require_playable` the board must also be playable; scenario grids may lack flags and
 /// start squares and may be a single row or column.
 pub fn parse_grid(grid: &str, ctx: &GridContext) -> Result<Board, BoardFileError> {

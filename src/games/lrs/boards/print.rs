@@ -1,4 +1,4 @@
-//! Defines the board file printer: [`print_board`] writes the TOML text of boards.md.
+//! Defines the board file printer: [`print_board`] writes the TOML text of docs/boards.md.
 //!
 //! The output is what [`super::parse_board`] reads back into an equal board (the round trip
 //! the format promises), with the grid's columns aligned so the file stays hand-editable.

@@ -1,5 +1,5 @@
 //! Defines the Windward `<map>` XML conversions: [`to_windward_map`] and
-//! [`from_windward_map`] (protocol-windward.md, "Map").
+//! [`from_windward_map`] (docs/boards.md, "Windward map XML").
 //!
 //! The 2012 sample clients receive the board this way in every start and turn message. The
 //! XML carries effective walls (a wall shows on both squares it separates), no start squares

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 /// Largest width or height of a board (R1.1).
 pub const MAX_SIDE: i32 = 64;
-/// Smallest width or height of a board meant for games (boards.md: at least 2x2).
+/// Smallest width or height of a board meant for games (docs/boards.md: at least 2x2).
 pub const MIN_PLAYABLE_SIDE: i32 = 2;
 /// Most start squares a board may carry (S1..S8).
 pub const MAX_STARTS: usize = 8;
@@ -165,7 +165,7 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from squares listed row by row (y = 0 first), checking R1 and the
-    /// numbering rules of boards.md. Flags and starts may be absent (scenario grids); use
+    /// numbering rules of docs/boards.md. Flags and starts may be absent (scenario grids); use
     /// [`Board::check_playable`] for boards meant for games.
     pub fn new(
         name: impl Into<String>,
@@ -261,7 +261,7 @@ impl Board {
     }
 
     /// Checks what a board used for games needs beyond [`Board::new`]: at least 2x2 squares,
-    /// one flag and two start squares (boards.md). Scenario grids skip this check, so a rule
+    /// one flag and two start squares (docs/boards.md). Scenario grids skip this check, so a rule
     /// can be shown on a one-row corridor (R1.1 allows sides of 1).
     pub fn check_playable(&self) -> Result<(), BoardError> {
         if self.width < MIN_PLAYABLE_SIDE || self.height < MIN_PLAYABLE_SIDE {

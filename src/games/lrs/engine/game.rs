@@ -155,7 +155,7 @@ impl Game {
         Ok(game)
     }
 
-    /// A scenario game (scenario.md): robots placed as given, no deck, cards supplied per
+    /// A scenario game (docs/scenarios.md): robots placed as given, no deck, cards supplied per
     /// turn with [`Game::play_cards`], starting at turn `first_turn`.
     pub fn scenario(
         board: Arc<Board>,

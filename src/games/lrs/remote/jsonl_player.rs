@@ -1,4 +1,4 @@
-//! A [`RemotePlayer`] that is a JSON-lines subprocess (protocol-jsonl.md): one process per
+//! A [`RemotePlayer`] that is a JSON-lines subprocess (docs/bots.md): one process per
 //! game, started in `begin_game` and killed after `game_over`.
 //!
 //! Every failure becomes a fault reply: no answer before the deadline is `timeout`; a

@@ -6,6 +6,7 @@
 
 use crate::games::lrs::boards::BoardFileError;
 use crate::games::lrs::engine::GameError;
+use crate::games::shared::scenario::{Located, TomlProblem};
 use thiserror::Error;
 
 /// An invalid scenario file, or one the engine could not run.
@@ -15,15 +16,8 @@ pub enum ScenarioError {
     #[error("{file}: cannot read scenario file: {reason}")]
     Read { file: String, reason: String },
     /// A problem at a place in the file: `file:line:column: problem`.
-    #[error("{file}:{line}:{column}: {problem}")]
-    At {
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, counted in characters.
-        column: usize,
-        problem: Problem,
-    },
+    #[error(transparent)]
+    At(#[from] Located<Problem>),
     /// The grid, or the board file named by `board = "..."`, is invalid (the board module's
     /// error names the file, line, column and token).
     #[error("{0}")]
@@ -43,7 +37,7 @@ impl ScenarioError {
     /// `(line, column)` for errors located in the scenario file itself.
     pub fn position(&self) -> Option<(usize, usize)> {
         match self {
-            ScenarioError::At { line, column, .. } => Some((*line, *column)),
+            ScenarioError::At(located) => Some(located.position()),
             _ => None,
         }
     }
@@ -51,7 +45,7 @@ impl ScenarioError {
     /// The problem, for errors located in the scenario file itself.
     pub fn problem(&self) -> Option<&Problem> {
         match self {
-            ScenarioError::At { problem, .. } => Some(problem),
+            ScenarioError::At(located) => Some(&located.problem),
             _ => None,
         }
     }
@@ -60,32 +54,9 @@ impl ScenarioError {
 /// What is wrong at a place of a scenario file.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Problem {
-    #[error("invalid TOML: {message}")]
-    Toml { message: String },
-    #[error("unknown key {key:?} in {table}: expected only {expected}")]
-    UnknownKey {
-        key: String,
-        table: String,
-        expected: &'static str,
-    },
-    #[error("missing key {key:?} in {table}: expected {expected}")]
-    MissingKey {
-        key: &'static str,
-        table: String,
-        expected: &'static str,
-    },
-    #[error("{key} is {found}: expected {expected}")]
-    WrongType {
-        key: String,
-        found: &'static str,
-        expected: &'static str,
-    },
-    #[error("{key} = {value} is out of range: expected {expected}")]
-    OutOfRange {
-        key: String,
-        value: String,
-        expected: String,
-    },
+    /// Invalid TOML, or a key or value the format does not allow.
+    #[error(transparent)]
+    Toml(#[from] TomlProblem),
     #[error("unknown game {found:?}: expected {expected}")]
     UnknownGame { found: String, expected: String },
     #[error("both grid and board are given: expected exactly one of them")]

@@ -6,7 +6,7 @@
 
 use super::ScenarioError;
 use super::error::Problem;
-use super::source::{Source, type_name};
+use super::source::Source;
 use crate::games::GameKind;
 use toml::de::{DeTable, DeValue};
 
@@ -36,7 +36,7 @@ pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioErr
     let Ok(doc) = DeTable::parse(text) else {
         return Ok(ScenarioGame::default());
     };
-    let src = Source { file, text };
+    let src = Source::new(file, text);
     let Some(value) = doc.get_ref().get("game") else {
         return Ok(ScenarioGame::default());
     };
@@ -50,13 +50,10 @@ pub fn scenario_game(text: &str, file: &str) -> Result<ScenarioGame, ScenarioErr
                 },
             )
         }),
-        other => Err(src.error(
-            &value.span(),
-            Problem::WrongType {
-                key: "game".to_string(),
-                found: type_name(other),
-                expected: "a string: \"lrs\", \"robotgame\" or \"robots\"",
-            },
+        _ => Err(src.wrong_type(
+            "game",
+            value,
+            "a string: \"lrs\", \"robotgame\" or \"robots\"",
         )),
     }
 }

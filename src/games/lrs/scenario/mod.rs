@@ -1,4 +1,4 @@
-//! Defines rules scenarios (scenario.md): a TOML file that places robots on a small grid and
+//! Defines rules scenarios (docs/scenarios.md): a TOML file that places robots on a small grid and
 //! plays chosen cards turn by turn, and the JSON outcome the rules tests compare.
 //!
 //! Scenarios bypass the deck so that any rule can be checked exactly. The pipeline is
@@ -28,7 +28,7 @@ pub use run::{Outcome, run};
 use std::path::Path;
 
 /// Reads, checks and runs the scenario file at `path`, returning its JSON object: that of
-/// scenario.md, of RobotGame's RG8 when the file says `game = "robotgame"`, or of Robots'
+/// docs/scenarios.md, of RobotGame's RG8 when the file says `game = "robotgame"`, or of Robots'
 /// RB7 when it says `game = "robots"`. A
 /// `board = "..."` path is taken relative to the file's directory.
 pub fn run_scenario_file(path: &Path) -> Result<serde_json::Value, ScenarioError> {

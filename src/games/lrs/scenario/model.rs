@@ -7,7 +7,7 @@
 use crate::games::lrs::engine::{Board, Direction, Pos, Robot, Scripted, Seat};
 use std::sync::Arc;
 
-/// A checked scenario (scenario.md).
+/// A checked scenario (docs/scenarios.md).
 #[derive(Debug, Clone)]
 pub struct Scenario {
     /// The file name used in messages.

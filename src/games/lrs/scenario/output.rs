@@ -1,4 +1,4 @@
-//! Renders an [`Outcome`] as the JSON object of scenario.md: `turns_played`, `game_over`,
+//! Renders an [`Outcome`] as the JSON object of docs/scenarios.md: `turns_played`, `game_over`,
 //! `robots` and `events`, with robots named rather than numbered.
 //!
 //! This is the format the rules tests compare, so it is built explicitly field by field
@@ -9,7 +9,7 @@ use crate::games::lrs::engine::{Event, EventKind, Robot, Status};
 use serde_json::{Map, Value, json};
 
 impl Outcome {
-    /// The scenario.md JSON object.
+    /// The docs/scenarios.md JSON object.
     pub fn to_json(&self) -> Value {
         let robots: Vec<Value> = self
             .game

@@ -13,7 +13,6 @@ use super::robots::parse_robots;
 use super::script::{parse_reentries, parse_turns};
 use super::source::{Fields, Source};
 use std::path::Path;
-use toml::de::DeTable;
 
 const TOP_KEYS: &[&str] = &[
     "game",
@@ -34,16 +33,8 @@ const LAST_TURN: i64 = 60;
 /// Parses and checks scenario `text`; `file` names it in messages and `base_dir` is where
 /// `board = "..."` paths start.
 pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
-    let src = Source { file, text };
-    let doc = DeTable::parse(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        src.error(
-            &span,
-            Problem::Toml {
-                message: e.message().trim().to_string(),
-            },
-        )
-    })?;
+    let src = Source::new(file, text);
+    let doc = src.parse()?;
     let doc = doc.get_ref();
     let top = Fields::new(src, doc, "the scenario", TOP_KEYS, TOP_EXPECTED)?;
     if let Some((game, span)) = top.string("game")?

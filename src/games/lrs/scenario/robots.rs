@@ -6,7 +6,7 @@
 
 use super::ScenarioError;
 use super::error::Problem;
-use super::source::{Fields, Source, Span, tables};
+use super::source::{Fields, LrsFields, Source, Span};
 use crate::games::lrs::engine::robot::{LOCKED_DAMAGE, POWER_DOWN_TURNS, START_LIVES};
 use crate::games::lrs::engine::{Board, Direction, Pos, Power, Robot};
 use toml::de::{DeTable, DeValue};
@@ -46,7 +46,7 @@ pub(super) fn parse_robots(
     let Some(value) = doc.get("robot") else {
         return Err(src.error(&(0..0), Problem::NoRobots));
     };
-    let list = tables(src, "robot", value)?;
+    let list = src.tables("robot", value, "an array of tables written [[robot]]")?;
     if list.is_empty() {
         return Err(src.error(&value.span(), Problem::NoRobots));
     }

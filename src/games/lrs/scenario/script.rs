@@ -11,7 +11,7 @@ use super::ScenarioError;
 use super::error::Problem;
 use super::model::ReentryChoice;
 use super::robots::NamedRobot;
-use super::source::{Fields, Source, Span, tables};
+use super::source::{Fields, LrsFields, Source, Span};
 use crate::games::lrs::engine::{Card, Move, PlayedCard, Pos, Scripted, Seat};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -28,7 +28,7 @@ pub(super) fn parse_turns(
     let Some(value) = doc.get("turn") else {
         return Ok(Vec::new());
     };
-    tables(src, "turn", value)?
+    src.tables("turn", value, "an array of tables written [[turn]]")?
         .into_iter()
         .map(|(table, _)| parse_turn(src, table, robots))
         .collect()
@@ -123,13 +123,10 @@ fn parse_played(
                 )),
             }
         }
-        other => Err(src.error(
-            &value.span(),
-            Problem::WrongType {
-                key: format!("the card of {name:?}"),
-                found: super::source::type_name(other),
-                expected: "\"MOVE@PRIORITY\" or { card = \"MOVE@PRIORITY\", power_down = true }",
-            },
+        _ => Err(src.wrong_type(
+            &format!("the card of {name:?}"),
+            value,
+            "\"MOVE@PRIORITY\" or { card = \"MOVE@PRIORITY\", power_down = true }",
         )),
     }
 }
@@ -166,7 +163,7 @@ pub(super) fn parse_reentries(
     let Some(value) = doc.get("reentry") else {
         return Ok(Vec::new());
     };
-    tables(src, "reentry", value)?
+    src.tables("reentry", value, "an array of tables written [[reentry]]")?
         .into_iter()
         .enumerate()
         .map(|(i, (table, header))| parse_reentry(src, table, &header, i + 1, robots))

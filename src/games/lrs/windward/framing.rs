@@ -1,6 +1,6 @@
 //! Message framing of the Windward protocol: every message, both directions, is a 4-byte
 //! little-endian **signed** length followed by that many bytes of UTF-8 XML
-//! (protocol-windward.md, "Transport").
+//! (docs/bots.md, "Windward 2012 clients").
 //!
 //! A length that is negative or larger than the reader's limit cannot be skipped safely (the
 //! stream would have to be read blindly to resynchronise), so both end the connection: the

@@ -76,7 +76,7 @@ use tokio::time::{Instant, timeout, timeout_at};
 
 /// The port the 2012 sample clients connect to (hard-coded in them).
 pub const DEFAULT_PORT: u16 = 1707;
-/// Time limit per answer (protocol-windward.md).
+/// Time limit per answer (docs/bots.md).
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
 /// Time limit per answer in debug mode, as the original debug server.
 pub const DEBUG_TIME_LIMIT: Duration = Duration::from_secs(1000);

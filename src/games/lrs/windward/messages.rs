@@ -1,4 +1,4 @@
-//! The XML messages of the Windward protocol (protocol-windward.md): building what the
+//! The XML messages of the Windward protocol (docs/bots.md): building what the
 //! server sends (`<start-position>`, `<turn>`), reading what clients answer (`<join>`,
 //! `<start-position .../>`, `<turn ...>`), and — for test clients and tools — the reverse
 //! directions, so every message can be checked by parsing what was built.

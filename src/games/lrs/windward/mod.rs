@@ -1,4 +1,4 @@
-//! The Windward 2012 TCP/XML protocol (protocol-windward.md): the 2012 sample clients
+//! The Windward 2012 TCP/XML protocol (docs/bots.md): the 2012 sample clients
 //! (C#, Java, C++) and teams' old Code War AIs play unmodified.
 //!
 //! - [`framing`]: 4-byte little-endian signed length + UTF-8 XML, with a size cap.

@@ -1,5 +1,5 @@
 //! A team's Windward client for one series: the process started once, joined once, and
-//! seated in every game of the series over the same connection (protocol-windward.md,
+//! seated in every game of the series over the same connection (docs/bots.md,
 //! "Series").
 //!
 //! [`WindwardHost`] is the gateway as the tournament runner and `play` use it: it hands

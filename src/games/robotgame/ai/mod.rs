@@ -12,7 +12,7 @@ pub use random::RandomAi;
 
 use super::engine::{Game, GameError};
 use super::types::{Answer, Command, Seat, Silence};
-use crate::rng::{GameRng, splitmix64};
+use crate::games::shared::ai::{builtin_ais, seat_rng};
 
 /// An in-process player: answers for every robot of its seat, each turn.
 pub trait Player {
@@ -20,54 +20,30 @@ pub trait Player {
     fn act(&mut self, game: &Game, seat: Seat, out: &mut Vec<Command>);
 }
 
-/// The built-in AIs, by the name used in `builtin:NAME`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BuiltinAi {
-    /// A uniformly random legal action per robot.
-    Random,
-    /// Chases the nearest enemy, fights, and leaves spawn squares before spawns.
-    Hunter,
+builtin_ais! {
+    /// The built-in AIs, by the name used in `builtin:NAME`.
+    pub enum BuiltinAi {
+        /// A uniformly random legal action per robot.
+        Random = "random": "a uniformly random legal action per robot",
+        /// Chases the nearest enemy, fights, and leaves spawn squares before spawns.
+        Hunter = "hunter":
+            "chases the nearest enemy, attacks, guards or blows up when outnumbered, \
+             leaves spawn squares before spawns",
+    }
 }
 
+/// The salt of RobotGame's AI generators (see [`seat_rng`]).
+const AI_SALT: u64 = 0x0B07_5EED_0000_0000;
+
 impl BuiltinAi {
-    pub const ALL: [BuiltinAi; 2] = [BuiltinAi::Random, BuiltinAi::Hunter];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BuiltinAi::Random => "random",
-            BuiltinAi::Hunter => "hunter",
-        }
-    }
-
-    /// One line saying what the AI does, for help texts.
-    pub fn summary(self) -> &'static str {
-        match self {
-            BuiltinAi::Random => "a uniformly random legal action per robot",
-            BuiltinAi::Hunter => {
-                "chases the nearest enemy, attacks, guards or blows up when outnumbered, \
-                 leaves spawn squares before spawns"
-            }
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<BuiltinAi> {
-        BuiltinAi::ALL.into_iter().find(|ai| ai.name() == name)
-    }
-
     /// A fresh player of this kind for `seat` of the game with `game_seed`.
     pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
-        let rng = ai_rng(game_seed, seat);
+        let rng = seat_rng(game_seed, AI_SALT, u64::from(seat.0));
         match self {
             BuiltinAi::Random => Box::new(RandomAi::new(rng)),
             BuiltinAi::Hunter => Box::new(Hunter::new(rng)),
         }
     }
-}
-
-/// The generator of the AI in `seat`: independent of the engine's and of other seats'.
-fn ai_rng(game_seed: u64, seat: Seat) -> GameRng {
-    let mut state = game_seed ^ 0x0B07_5EED_0000_0000 ^ (u64::from(seat.0) + 1);
-    GameRng::new(splitmix64(&mut state))
 }
 
 /// Plays `game` to its end, `players[s]` answering for seat `s`. The answer buffers are

@@ -1,4 +1,4 @@
-//! Defines [`RandomAi`]: every robot picks uniformly among its legal actions.
+//! `builtin:random`: every robot picks uniformly among its legal actions.
 //!
 //! The baseline the other AIs must beat clearly, and the cheapest player for benchmarks:
 //! one draw per robot and turn.
@@ -7,21 +7,11 @@ use super::Player;
 use crate::games::robotgame::arena::ARENA;
 use crate::games::robotgame::engine::Game;
 use crate::games::robotgame::types::{Action, Command, Seat};
-use crate::rng::GameRng;
+
+pub use crate::games::shared::ai::RandomAi;
 
 /// Picks, for every robot, one of: a move or an attack to each walkable neighbour, guard,
 /// suicide, all equally likely.
-#[derive(Debug, Clone)]
-pub struct RandomAi {
-    rng: GameRng,
-}
-
-impl RandomAi {
-    pub fn new(rng: GameRng) -> RandomAi {
-        RandomAi { rng }
-    }
-}
-
 impl Player for RandomAi {
     fn act(&mut self, game: &Game, seat: Seat, out: &mut Vec<Command>) {
         let robots = game.robots();
@@ -38,10 +28,9 @@ impl Player for RandomAi {
                 choices[n + 1] = Action::Attack(to.pos());
                 n += 2;
             }
-            let pick = self.rng.below(n as u32) as usize;
             out.push(Command {
                 robot: id,
-                action: choices[pick],
+                action: self.pick(&choices[..n]),
             });
         }
     }

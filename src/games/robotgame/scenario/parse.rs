@@ -7,7 +7,7 @@
 
 use super::Scenario;
 use super::error::{Problem, ScenarioError};
-use super::source::{Fields, Source, Span, tables, type_name};
+use super::source::{Fields, Source, Span};
 use crate::games::robotgame::arena::{ARENA, Sq};
 use crate::games::robotgame::engine::{MAX_HP, MAX_SEATS, Placement, Settings, Setup, TURNS};
 use crate::games::robotgame::types::{Action, Pos, RobotId, Seat};
@@ -28,15 +28,8 @@ const ROBOT_EXPECTED: &str = "seat, x, y and hp";
 
 /// Parses and checks scenario `text`; `file` names it in messages.
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
-    let src = Source { file, text };
-    let doc = DeTable::parse(text).map_err(|e| {
-        src.error(
-            &e.span().unwrap_or(0..0),
-            Problem::Toml {
-                message: e.message().trim().to_string(),
-            },
-        )
-    })?;
+    let src = Source::new(file, text);
+    let doc = src.parse()?;
     let doc = doc.get_ref();
     let top = Fields::new(src, doc, "the scenario", TOP_KEYS, TOP_EXPECTED)?;
     let game = top.require("game", top.string("game")?, &(0..0), "game = \"robotgame\"")?;
@@ -78,7 +71,7 @@ fn parse_robots(src: Source<'_>, doc: &DeTable<'_>) -> Result<Vec<Placement>, Sc
     let Some(value) = doc.get("robot") else {
         return Err(src.error(&(0..0), Problem::NoRobots));
     };
-    let list = tables(src, "robot", value)?;
+    let list = src.tables("robot", value, "an array of tables written [[robot]]")?;
     if list.is_empty() {
         return Err(src.error(&value.span(), Problem::NoRobots));
     }
@@ -129,7 +122,7 @@ fn parse_turns(
         return Ok(Vec::new());
     };
     let mut turns = Vec::new();
-    for (table, _) in tables(src, "turn", value)? {
+    for (table, _) in src.tables("turn", value, "an array of tables written [[turn]]")? {
         let mut entries: Vec<_> = table.iter().collect();
         entries.sort_by_key(|(k, _)| k.span().start);
         let mut actions = Vec::with_capacity(entries.len());
@@ -140,14 +133,8 @@ fn parse_turns(
                 src.error(&key.span(), Problem::BadRobotKey { found })
             })?;
             let DeValue::String(text) = value.get_ref() else {
-                return Err(src.error(
-                    &value.span(),
-                    Problem::WrongType {
-                        key: format!("the action of robot {id}"),
-                        found: type_name(value.get_ref()),
-                        expected: "a string such as \"move 9 5\"",
-                    },
-                ));
+                let key = format!("the action of robot {id}");
+                return Err(src.wrong_type(&key, value, "a string such as \"move 9 5\""));
             };
             let action = parse_action(text).ok_or_else(|| {
                 let found = text.to_string();

@@ -17,7 +17,7 @@ pub use random::RandomAi;
 use super::board::{Board, GameError};
 use super::game::{Game, MAX_SEATS};
 use super::types::{Answer, Move, Seat, Silence};
-use crate::rng::{GameRng, splitmix64};
+use crate::games::shared::ai::{builtin_ais, seat_rng};
 
 /// An in-process player.
 pub trait Player {
@@ -25,54 +25,31 @@ pub trait Player {
     fn act(&mut self, board: &Board, out: &mut Vec<Move>);
 }
 
-/// The built-in AIs, by the name used in `builtin:NAME`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BuiltinAi {
-    /// One uniformly random legal move a turn.
-    Random,
-    /// Dodges, lures robots into collisions, blasts or teleports when cornered, and plays
-    /// up to 8 moves a turn.
-    Dodger,
+builtin_ais! {
+    /// The built-in AIs, by the name used in `builtin:NAME`.
+    pub enum BuiltinAi {
+        /// One uniformly random legal move a turn.
+        Random = "random": "one uniformly random legal move a turn (never Q)",
+        /// Dodges, lures robots into collisions, blasts or teleports when cornered, and plays
+        /// up to 8 moves a turn.
+        Dodger = "dodger":
+            "steps where no robot can reach, lures robots into collisions and heaps, \
+             blasts or teleports when cornered, up to 8 moves a turn",
+    }
 }
+
+/// The salt of Robots' AI generators (see [`seat_rng`]).
+const AI_SALT: u64 = 0x7EB0_75EE_D000_0000;
 
 impl BuiltinAi {
-    pub const ALL: [BuiltinAi; 2] = [BuiltinAi::Random, BuiltinAi::Dodger];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BuiltinAi::Random => "random",
-            BuiltinAi::Dodger => "dodger",
-        }
-    }
-
-    /// One line saying what the AI does, for help texts.
-    pub fn summary(self) -> &'static str {
-        match self {
-            BuiltinAi::Random => "one uniformly random legal move a turn (never Q)",
-            BuiltinAi::Dodger => {
-                "steps where no robot can reach, lures robots into collisions and heaps, \
-                 blasts or teleports when cornered, up to 8 moves a turn"
-            }
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<BuiltinAi> {
-        BuiltinAi::ALL.into_iter().find(|ai| ai.name() == name)
-    }
-
     /// A fresh player of this kind for `seat` of the game with `game_seed`.
     pub fn player(self, game_seed: u64, seat: Seat) -> Box<dyn Player + Send> {
+        let rng = seat_rng(game_seed, AI_SALT, u64::from(seat.0));
         match self {
-            BuiltinAi::Random => Box::new(RandomAi::new(ai_rng(game_seed, seat))),
-            BuiltinAi::Dodger => Box::new(Dodger::new(ai_rng(game_seed, seat))),
+            BuiltinAi::Random => Box::new(RandomAi::new(rng)),
+            BuiltinAi::Dodger => Box::new(Dodger::new(rng)),
         }
     }
-}
-
-/// The generator of the AI in `seat`: independent of the engine's and of other seats'.
-fn ai_rng(game_seed: u64, seat: Seat) -> GameRng {
-    let mut state = game_seed ^ 0x7EB0_75EE_D000_0000 ^ (u64::from(seat.0) + 1);
-    GameRng::new(splitmix64(&mut state))
 }
 
 /// Plays `game` to its end, `players[s]` answering for seat `s` while it plays. The answer

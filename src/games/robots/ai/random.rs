@@ -1,4 +1,4 @@
-//! Defines [`RandomAi`]: one uniformly random legal move a turn.
+//! `builtin:random`: one uniformly random legal move a turn.
 //!
 //! The baseline the other AIs must beat clearly. It never quits (that would end its game at
 //! once and say nothing about the rules), but it may teleport, blast or make a last stand.
@@ -6,19 +6,8 @@
 use super::Player;
 use crate::games::robots::board::Board;
 use crate::games::robots::types::Move;
-use crate::rng::GameRng;
 
-/// See the module documentation.
-#[derive(Debug, Clone)]
-pub struct RandomAi {
-    rng: GameRng,
-}
-
-impl RandomAi {
-    pub fn new(rng: GameRng) -> RandomAi {
-        RandomAi { rng }
-    }
-}
+pub use crate::games::shared::ai::RandomAi;
 
 impl Player for RandomAi {
     fn act(&mut self, board: &Board, out: &mut Vec<Move>) {
@@ -30,6 +19,6 @@ impl Player for RandomAi {
                 n += 1;
             }
         }
-        out.push(legal[self.rng.below(n as u32) as usize]);
+        out.push(legal[self.below(n)]);
     }
 }

@@ -5,12 +5,9 @@
 //! so an expected file does not depend on the order robots are kept in.
 
 use super::Outcome;
-use crate::games::robots::types::{Event, Pos, Status};
+use crate::games::robots::protocol::xy;
+use crate::games::robots::types::{Event, Status};
 use serde_json::{Value, json};
-
-fn xy(p: Pos) -> Value {
-    json!([p.x, p.y])
-}
 
 impl Outcome {
     /// The RB7 JSON object.

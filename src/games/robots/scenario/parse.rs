@@ -6,10 +6,10 @@
 
 use super::Scenario;
 use super::error::{Problem, ScenarioError};
-use super::source::{Source, Span, Value};
+use super::source::{Fields, Source, Span, Value, square};
 use crate::games::robots::board::{LAST_LEVEL, MAX_SIDE, Position};
 use crate::games::robots::types::{MAX_MOVES, Move, Pos};
-use toml::de::{DeTable, DeValue};
+use toml::de::DeValue;
 
 const KEYS: &[&str] = &[
     "game",
@@ -29,34 +29,11 @@ const EXPECTED: &str =
 
 /// Parses and checks scenario `text`; `file` names it in messages.
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
-    let src = Source { file, text };
-    let doc = DeTable::parse(text).map_err(|e| {
-        src.error(
-            &e.span().unwrap_or(0..0),
-            Problem::Toml {
-                message: e.message().trim().to_string(),
-            },
-        )
-    })?;
+    let src = Source::new(file, text).telling_empty_arrays();
+    let doc = src.parse()?;
     let doc = doc.get_ref();
-    let unknown = doc
-        .iter()
-        .filter(|(k, _)| !KEYS.contains(&k.get_ref().as_ref()))
-        .min_by_key(|(k, _)| k.span().start);
-    if let Some((key, _)) = unknown {
-        let key_name = key.get_ref().to_string();
-        return Err(src.error(
-            &key.span(),
-            Problem::UnknownKey {
-                key: key_name,
-                expected: EXPECTED,
-            },
-        ));
-    }
-    let require = |key: &'static str, expected: &'static str| {
-        doc.get(key)
-            .ok_or_else(|| src.error(&(0..0), Problem::MissingKey { key, expected }))
-    };
+    let top = Fields::top(src, doc, KEYS, EXPECTED)?;
+    let require = |key, expected| top.require(key, top.get(key), &(0..0), expected);
     let game = require("game", "game = \"robots\"")?;
     match game.get_ref() {
         DeValue::String(s) if s == "robots" => {}
@@ -67,22 +44,16 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, ScenarioError>
         _ => return Err(src.wrong_type("game", game, "the string \"robots\"")),
     }
     let side = 1..=i64::from(MAX_SIDE);
-    let width = src.integer("width", require("width", "width = 1..=255")?, side.clone())?;
-    let height = src.integer("height", require("height", "height = 1..=255")?, side)?;
-    let optional = |key: &str, range, default: i64| {
-        doc.get(key)
-            .map_or(Ok(default), |v| src.integer(key, v, range))
+    let width = src.integer("width", require("width", "width = 1..=255")?, &side)?;
+    let height = src.integer("height", require("height", "height = 1..=255")?, &side)?;
+    let optional = |key, range, default: i64| {
+        let value = top.integer(key, range)?;
+        Ok::<_, ScenarioError>(value.map_or(default, |(n, _)| n))
     };
     let level = optional("level", 1..=i64::from(LAST_LEVEL), 1)?;
     let teleports = optional("teleports", 0..=1_000, 2)?;
     let seed = optional("seed", 0..=i64::MAX, 0)?;
-    let can_blast = match doc.get("can_blast") {
-        None => true,
-        Some(v) => match v.get_ref() {
-            DeValue::Boolean(b) => *b,
-            _ => return Err(src.wrong_type("can_blast", v, "true or false")),
-        },
-    };
+    let can_blast = top.boolean("can_blast")?.is_none_or(|(b, _)| b);
     let mut board = Squares {
         src,
         width,
@@ -136,7 +107,7 @@ struct Squares<'a> {
 
 impl Squares<'_> {
     fn place(&mut self, what: &'static str, value: &Value<'_>) -> Result<Pos, ScenarioError> {
-        let (x, y) = self.src.square(what, value)?;
+        let (x, y) = square(self.src, what, value)?;
         let span: Span = value.span();
         let (width, height) = (self.width, self.height);
         if !(0..width).contains(&x) || !(0..height).contains(&y) {

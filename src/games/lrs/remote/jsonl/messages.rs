@@ -1,4 +1,4 @@
-//! The messages of protocol-jsonl.md: what the runner writes (`hello`, `start`, `turn`,
+//! The messages of docs/bots.md: what the runner writes (`hello`, `start`, `turn`,
 //! `game_over`) and how a bot's answer object becomes a reply.
 //!
 //! Pure functions of engine data; no I/O. Every message carries `"type"`; queries also
@@ -16,7 +16,7 @@ use serde_json::{Map, Value, json};
 /// The protocol version sent in `hello`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// The board as `hello` describes it: name, size, the grid text of boards.md and every
+/// The board as `hello` describes it: name, size, the grid text of docs/boards.md and every
 /// square row by row.
 pub fn board_json(board: &Board) -> Value {
     let width = board.width().max(1) as usize;
@@ -93,7 +93,7 @@ pub fn hello(setup: &GameSetup) -> String {
 }
 
 /// The turn a start query belongs to: the game-start query (engine turn 0) is sent as
-/// turn 1, as in protocol-jsonl.md; re-entry queries carry the turn they open.
+/// turn 1, as in docs/bots.md; re-entry queries carry the turn they open.
 pub fn start_turn(view: &View) -> u16 {
     view.turn.max(1)
 }

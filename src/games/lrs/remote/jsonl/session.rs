@@ -1,5 +1,5 @@
 //! The sans-I/O side of one bot's game: which query is pending, which stdout line answers
-//! it, and which lines are discarded (protocol-jsonl.md, "Limits and faults").
+//! it, and which lines are discarded (docs/bots.md, "Limits and faults").
 //!
 //! The rule that matters most: a late answer is never taken for a later query. A bot
 //! answers one line per query, in order, so after a query timed out the bot owes a line; the
