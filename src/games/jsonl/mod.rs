@@ -3,6 +3,7 @@
 //! ([`turns`]). What the lines say is each game's protocol, in its folder.
 
 pub mod remote;
+pub mod session;
 pub mod turns;
 
 pub use remote::{Reading, Remote, Seatholder, Silence};

@@ -1,0 +1,405 @@
+//! The sans-I/O side of one JSON-lines bot's game, for every game: which query is pending,
+//! which stdout line answers it, and which lines are discarded (docs/bots.md, "Limits and
+//! faults"). What a query says and what an answer means is the game's [`Codec`].
+//!
+//! The rule that matters most: a late answer is never taken for a later query. A bot
+//! answers one line per query, in order, so after a query timed out the bot owes a line; the
+//! next line without a matching echo pays that debt and is discarded. An answer that echoes
+//! `"seq"` (exact) or `"turn"` is matched by the echo instead, so a bot that skips a query
+//! and echoes is not penalised twice.
+//!
+//! A bot may answer `hello` with anything, and that line typically arrives while the first
+//! query is already pending. So during the first query of a game a line that is not a
+//! usable answer is set aside (not taken as the answer); if no usable answer follows before
+//! the deadline, the query is a malformed answer (the bot did say something unusable), not
+//! a timeout.
+
+pub use crate::bots::process::MAX_LINE_BYTES;
+use crate::games::shared::silence::Silence;
+use serde_json::{Map, Value};
+
+/// What a game's queries and answers are, for [`Session`].
+pub trait Codec {
+    /// A query in flight (enough to read its answer).
+    type Query: Clone + std::fmt::Debug;
+    /// What the game takes from a usable answer, or a seat's fault.
+    type Answer: std::fmt::Debug;
+
+    /// Reads the answer `object` (the JSON object of `line`) to `query`, or says why it is
+    /// not a usable one.
+    fn read(
+        &self,
+        line: &[u8],
+        object: &Map<String, Value>,
+        query: &Self::Query,
+    ) -> Result<Self::Answer, String>;
+
+    /// The answer a seat gives to `query` when it gives none (`silence` says why).
+    fn fault(&self, query: &Self::Query, silence: Silence) -> Self::Answer;
+
+    /// Keys that make an object look like an answer (besides `seq` and `turn`): such a
+    /// line is judged at once, never set aside as a reply to `hello`.
+    fn answer_keys(&self) -> &'static [&'static str];
+
+    /// Whether `object`, which echoes the pending query's turn, is shaped for another kind
+    /// of query of that turn (a game whose turn can hold two queries); while a debt is open
+    /// it is then the late answer to that other query.
+    fn shaped_for_another_query(&self, object: &Map<String, Value>, query: &Self::Query) -> bool {
+        let _ = (object, query);
+        false
+    }
+}
+
+#[derive(Debug, Clone)]
+struct PendingQuery<Q> {
+    seq: u64,
+    turn: u32,
+    query: Q,
+}
+
+/// What came out of the bot's stdout.
+#[derive(Debug, Clone, Copy)]
+pub enum Incoming<'a> {
+    /// One complete line, newline (and a trailing `\r`) removed.
+    Line(&'a [u8]),
+    /// A line longer than [`MAX_LINE_BYTES`]; its content was not kept.
+    TooLong,
+}
+
+/// Why a line was not used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Discard {
+    /// No query was pending.
+    Unsolicited,
+    /// The late answer to a query that already timed out.
+    Late,
+    /// It echoes another query's `seq` or `turn`.
+    OtherQuery,
+    /// An unusable line while the game's first query was pending: perhaps the reply to
+    /// `hello`.
+    HelloReply,
+}
+
+/// What [`Session::on_line`] decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict<A> {
+    /// The pending query is answered (possibly with a fault).
+    Answered(A),
+    /// The line is dropped; the pending query (if any) still waits.
+    Discarded(Discard),
+}
+
+/// Counters of one game, kept for the bot's log.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SessionStats {
+    pub queries: u32,
+    /// Usable answers.
+    pub answered: u32,
+    /// Malformed, overlong or illegal answers (`invalid` faults).
+    pub invalid: u32,
+    pub timeouts: u32,
+    /// Queries answered `crash` because the bot was gone.
+    pub crashes: u32,
+    /// Overlong lines, answers or not.
+    pub overlong: u32,
+    /// Discarded lines, by reason.
+    pub late: u32,
+    pub other_query: u32,
+    pub unsolicited: u32,
+    pub hello_replies: u32,
+}
+
+impl SessionStats {
+    /// Every discarded stdout line (counted in the bot's log).
+    pub fn discarded(&self) -> u32 {
+        self.late + self.other_query + self.unsolicited + self.hello_replies
+    }
+}
+
+/// Bytes of a bad line kept to show the student.
+pub const BAD_LINE_BYTES: usize = 200;
+
+/// A line that was not a usable answer, as shown to the bot's author.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadLine {
+    /// The start of the line (at most [`BAD_LINE_BYTES`] bytes, made printable).
+    pub text: String,
+    pub why: String,
+}
+
+impl BadLine {
+    fn new(line: Incoming<'_>, why: &str) -> BadLine {
+        let text = match line {
+            Incoming::Line(bytes) => {
+                let cut = &bytes[..bytes.len().min(BAD_LINE_BYTES)];
+                crate::bots::shown::shown(cut)
+            }
+            Incoming::TooLong => format!("(a line longer than {MAX_LINE_BYTES} bytes)"),
+        };
+        BadLine {
+            text,
+            why: crate::bots::shown::escape_controls(why),
+        }
+    }
+}
+
+/// One bot's conversation during one game.
+#[derive(Debug, Clone)]
+pub struct Session<C: Codec> {
+    codec: C,
+    next_seq: u64,
+    pending: Option<PendingQuery<C::Query>>,
+    /// Answers owed for queries that timed out.
+    owed: u32,
+    crashed: bool,
+    last_error: Option<String>,
+    /// Why the last unusable line seen during the first query was unusable.
+    first_query_error: Option<String>,
+    /// The first line that was not a usable answer, cut to [`BAD_LINE_BYTES`], with why.
+    first_bad_line: Option<BadLine>,
+    stats: SessionStats,
+}
+
+impl<C: Codec + Default> Default for Session<C> {
+    fn default() -> Session<C> {
+        Session::with(C::default())
+    }
+}
+
+impl<C: Codec> Session<C> {
+    pub fn new() -> Session<C>
+    where
+        C: Default,
+    {
+        Session::with(C::default())
+    }
+
+    pub fn with(codec: C) -> Session<C> {
+        Session {
+            codec,
+            next_seq: 0,
+            pending: None,
+            owed: 0,
+            crashed: false,
+            last_error: None,
+            first_query_error: None,
+            first_bad_line: None,
+            stats: SessionStats::default(),
+        }
+    }
+
+    pub fn stats(&self) -> SessionStats {
+        self.stats
+    }
+
+    /// Whether the bot is gone for the rest of the game.
+    pub fn is_crashed(&self) -> bool {
+        self.crashed
+    }
+
+    /// Why the last answer was invalid, for the log.
+    pub fn last_error(&self) -> Option<&str> {
+        self.last_error.as_deref()
+    }
+
+    /// The first line of the game that was not a usable answer.
+    pub fn first_bad_line(&self) -> Option<&BadLine> {
+        self.first_bad_line.as_ref()
+    }
+
+    fn note_bad(&mut self, line: Incoming<'_>, why: &str) {
+        if self.first_bad_line.is_none() {
+            self.first_bad_line = Some(BadLine::new(line, why));
+        }
+    }
+
+    /// Whether a query waits for its answer.
+    pub fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Answers owed for timed-out queries.
+    pub fn owed(&self) -> u32 {
+        self.owed
+    }
+
+    /// Makes `query` of turn `turn` pending; returns its sequence number, which the game's
+    /// message carries.
+    pub fn begin(&mut self, turn: u32, query: C::Query) -> u64 {
+        let seq = self.next_seq + 1;
+        self.next_seq = seq;
+        self.stats.queries += 1;
+        self.pending = Some(PendingQuery { seq, turn, query });
+        seq
+    }
+
+    /// The bot gave no answer before the deadline: the pending query is a timeout and the
+    /// bot owes a line.
+    pub fn on_timeout(&mut self) -> C::Answer {
+        if let Some(why) = self.first_query_error.take() {
+            // The bot said something during the first query, just nothing usable.
+            self.stats.invalid += 1;
+            self.last_error = Some(why);
+            return self.close(Silence::Malformed);
+        }
+        self.stats.timeouts += 1;
+        self.owed += 1;
+        self.close(Silence::Timeout)
+    }
+
+    /// The bot is gone (exited, closed stdout): the pending query, if any, and every later
+    /// one is a crash.
+    pub fn on_crash(&mut self) -> Option<C::Answer> {
+        self.crashed = true;
+        self.pending.is_some().then(|| self.close(Silence::Crash))
+    }
+
+    /// `query`, asked after the bot crashed: answered at once.
+    pub fn crashed_answer(&mut self, query: &C::Query) -> C::Answer {
+        self.count_crashed_query();
+        self.codec.fault(query, Silence::Crash)
+    }
+
+    /// Counts a query asked after the bot crashed, which its caller answers at once.
+    pub fn count_crashed_query(&mut self) {
+        self.stats.queries += 1;
+        self.stats.crashes += 1;
+    }
+
+    fn close(&mut self, silence: Silence) -> C::Answer {
+        let pending = self.pending.take().expect("a query is pending");
+        self.first_query_error = None;
+        if silence == Silence::Crash {
+            self.stats.crashes += 1;
+        }
+        self.codec.fault(&pending.query, silence)
+    }
+
+    /// An unusable answer. During the game's first query one line that does not look like
+    /// an answer (`shaped`: a JSON object with a key of an answer or an echo) may be the
+    /// bot's reply to `hello` and is set aside once; anything else is judged at once.
+    fn invalid(&mut self, why: String, line: Incoming<'_>, shaped: bool) -> Verdict<C::Answer> {
+        self.note_bad(line, &why);
+        if !shaped
+            && self.first_query_error.is_none()
+            && self.stats.hello_replies == 0
+            && self.pending.as_ref().is_some_and(|p| p.seq == 1)
+        {
+            self.first_query_error = Some(why);
+            return self.discard(Discard::HelloReply);
+        }
+        self.stats.invalid += 1;
+        self.last_error = Some(why);
+        Verdict::Answered(self.close(Silence::Malformed))
+    }
+
+    fn discard(&mut self, why: Discard) -> Verdict<C::Answer> {
+        match why {
+            Discard::Late => self.stats.late += 1,
+            Discard::OtherQuery => self.stats.other_query += 1,
+            Discard::Unsolicited => self.stats.unsolicited += 1,
+            Discard::HelloReply => self.stats.hello_replies += 1,
+        }
+        Verdict::Discarded(why)
+    }
+
+    /// Pays one owed answer if there is one.
+    fn pay_debt(&mut self) -> bool {
+        if self.owed > 0 {
+            self.owed -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Decides what a stdout line is.
+    pub fn on_line(&mut self, line: Incoming<'_>) -> Verdict<C::Answer> {
+        if matches!(line, Incoming::TooLong) {
+            self.stats.overlong += 1;
+        }
+        let Some(pending) = self.pending.as_ref() else {
+            // Nothing pending: a late answer pays its debt, anything else is unsolicited.
+            return if self.pay_debt() {
+                self.discard(Discard::Late)
+            } else {
+                self.note_bad(line, "printed while no question was pending");
+                self.discard(Discard::Unsolicited)
+            };
+        };
+        let (seq, turn) = (pending.seq, pending.turn);
+        let object = match line {
+            Incoming::TooLong => Err(format!("answer longer than {MAX_LINE_BYTES} bytes")),
+            Incoming::Line(bytes) => match serde_json::from_slice::<Value>(bytes) {
+                Ok(Value::Object(m)) => Ok(m),
+                Ok(_) => Err("answer is not a JSON object".to_string()),
+                Err(e) => Err(format!("answer is not JSON: {e}")),
+            },
+        };
+        let object = match object {
+            Ok(m) => m,
+            Err(why) => {
+                return if self.pay_debt() {
+                    self.discard(Discard::Late)
+                } else {
+                    self.invalid(why, line, false)
+                };
+            }
+        };
+        if let Some(echo) = object.get("seq") {
+            if echo.as_u64() == Some(seq) {
+                // An exact echo: the bot is in step again.
+                self.owed = 0;
+                return self.answer(&object, line);
+            }
+            if echo.as_u64().is_some_and(|s| s < seq) {
+                self.pay_debt();
+            }
+            return self.discard(Discard::OtherQuery);
+        }
+        if let Some(echo) = object.get("turn") {
+            let echoed = echo.as_u64();
+            if echoed != Some(u64::from(turn)) {
+                if echoed.is_some_and(|t| t < u64::from(turn)) {
+                    self.pay_debt();
+                }
+                return self.discard(Discard::OtherQuery);
+            }
+            // Same turn: while a debt is open an answer shaped for another query of the
+            // turn is that late answer.
+            let query = &self.pending.as_ref().expect("a query is pending").query;
+            if self.codec.shaped_for_another_query(&object, query) && self.pay_debt() {
+                return self.discard(Discard::Late);
+            }
+            self.owed = 0;
+            return self.answer(&object, line);
+        }
+        if self.pay_debt() {
+            return self.discard(Discard::Late);
+        }
+        self.answer(&object, line)
+    }
+
+    fn answer(&mut self, object: &Map<String, Value>, line: Incoming<'_>) -> Verdict<C::Answer> {
+        let pending = self.pending.as_ref().expect("a query is pending");
+        let bytes = match line {
+            Incoming::Line(bytes) => bytes,
+            Incoming::TooLong => &[],
+        };
+        match self.codec.read(bytes, object, &pending.query) {
+            Ok(answer) => {
+                self.pending = None;
+                self.first_query_error = None;
+                self.stats.answered += 1;
+                Verdict::Answered(answer)
+            }
+            Err(why) => {
+                let shaped = ["seq", "turn"]
+                    .iter()
+                    .chain(self.codec.answer_keys())
+                    .any(|k| object.contains_key(*k));
+                self.invalid(why, line, shaped)
+            }
+        }
+    }
+}
