@@ -53,10 +53,12 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         jobs: jobs_or_cores(args.jobs)?,
         progress,
     };
-    let summary = run_tournament(&t, opts).map_err(|e| match e {
-        crate::runner::RunError::BadRequest(_) => CliError::input(e),
-        _ => CliError::failure(e),
-    })?;
+    let summary = super::target::runtime()?
+        .block_on(run_tournament(&t, opts))
+        .map_err(|e| match e {
+            crate::runner::RunError::BadRequest(_) => CliError::input(e),
+            _ => CliError::failure(e),
+        })?;
     let name = |team: TeamId| {
         let team = t.team(team);
         format!("{} ({})", team.name, t.schools[team.school.index()].name)
