@@ -328,8 +328,9 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
     // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
     let protections = jsonl_protections.or(windward_protections);
-    let (mut stats, games) =
-        play_games(&opts, &external_options, jobs).map_err(CliError::failure)?;
+    let (mut stats, games) = super::target::runtime()?
+        .block_on(play_games(&opts, &external_options, jobs))
+        .map_err(CliError::failure)?;
     // The name given, else the spec as given on the command line, names each entry.
     let labels = bot_labels(&args.bots, &names);
     for (s, label) in stats.iter_mut().zip(&labels) {
