@@ -33,15 +33,15 @@ pub struct RerunArgs {
     quiet: bool,
 }
 
-pub fn run(args: RerunArgs) -> Result<(), CliError> {
+pub async fn run(args: RerunArgs) -> Result<(), CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::input("--reason must say why the set is re-run"));
     }
     let t = if args.target.extension().is_some_and(|e| e == "toml") {
         load_tournament(&args.target).map_err(CliError::input)?
     } else {
-        super::target::runtime()?
-            .block_on(tournament_from_store(&args.target))
+        tournament_from_store(&args.target)
+            .await
             .map_err(CliError::input)?
     };
     super::interrupt::clean_up_on_signals(Some(&t.database), false);
@@ -59,12 +59,10 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
             ProgressMode::auto()
         },
     };
-    let outcome = super::target::runtime()?
-        .block_on(rerun_set(&t, &request, opts))
-        .map_err(|e| match e {
-            crate::runner::RunError::BadRequest(_) => CliError::input(e),
-            _ => CliError::failure(e),
-        })?;
+    let outcome = rerun_set(&t, &request, opts).await.map_err(|e| match e {
+        crate::runner::RunError::BadRequest(_) => CliError::input(e),
+        _ => CliError::failure(e),
+    })?;
     match outcome {
         RerunOutcome::NeedsCascade { affected } => Err(CliError::failure(format!(
             "re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
