@@ -30,17 +30,20 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(40));
     group.bench_function("games_only", |b| b.iter(|| games_only(&t)));
+    // One runtime for every iteration, as the binary builds one for its command.
+    let runtime = lrs_tourney::runtime::runtime().unwrap();
     group.bench_function("run_with_sqlite", |b| {
         b.iter(|| {
             remove_database(&t.database);
-            run_tournament(
-                &t,
-                RunOptions {
-                    jobs,
-                    progress: ProgressMode::Quiet,
-                },
-            )
-            .unwrap()
+            runtime
+                .block_on(run_tournament(
+                    &t,
+                    RunOptions {
+                        jobs,
+                        progress: ProgressMode::Quiet,
+                    },
+                ))
+                .unwrap()
         })
     });
     group.finish();

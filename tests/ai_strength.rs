@@ -47,8 +47,8 @@ fn measure(stats: &[BotStats], ai: BuiltinAi) -> Measured {
     }
 }
 
-#[test]
-fn runner_and_hunter_beat_random_on_every_shipped_board() {
+#[tokio::test]
+async fn runner_and_hunter_beat_random_on_every_shipped_board() {
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     let mut failures = Vec::new();
     eprintln!(
@@ -66,7 +66,7 @@ fn runner_and_hunter_beat_random_on_every_shipped_board() {
             seed: SEED,
             config: GameConfig::default(),
         };
-        let stats = play(&opts, jobs).unwrap();
+        let stats = play(&opts, jobs).await.unwrap();
         assert!(stats.iter().all(|s| s.games == GAMES));
         let runner = measure(&stats, BuiltinAi::Runner);
         let hunter = measure(&stats, BuiltinAi::Hunter);

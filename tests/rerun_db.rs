@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{lrs, repo};
+use common::{block_on, lrs, repo};
 use lrs_tourney::runner::check_store;
 use lrs_tourney::tourney::config::load_tournament;
 use std::path::{Path, PathBuf};
@@ -42,7 +42,7 @@ fn expect(dir: &Path, args: &[&str], code: i32) -> (String, String) {
 #[track_caller]
 fn assert_consistent(file: &Path) {
     let t = load_tournament(file).unwrap();
-    let c = check_store(&t).unwrap();
+    let c = block_on(check_store(&t)).unwrap();
     assert!(c.problems.is_empty(), "{:#?}", c.problems);
     assert!(c.complete, "the tournament is not complete");
 }
@@ -427,7 +427,7 @@ fn a_stale_set_is_named_with_the_rerun_that_replays_it() {
             }
             pool.close().await;
         });
-    let c = check_store(&load_tournament(&file).unwrap()).unwrap();
+    let c = block_on(check_store(&load_tournament(&file).unwrap())).unwrap();
     assert!(!c.problems.is_empty(), "check_store misses the stale set");
     let (_, err) = expect(t.path(), &["run", f, "--quiet"], 1);
     assert!(

@@ -83,30 +83,33 @@ fn opts() -> RunOptions {
     }
 }
 
+/// Waits for `future` on a runtime of its own, as the binary's `cli::run` does.
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    lrs_tourney::runtime::runtime()
+        .expect("a runtime")
+        .block_on(future)
+}
+
 /// The stored sets' ids, every game ever stored and the audit log's length.
 fn snapshot(t: &Tournament) -> (Vec<SetId>, Vec<GameHistoryRow>, usize) {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            let store = Store::open_existing(&t.database).await.unwrap();
-            let ids = store
-                .sets()
-                .await
-                .unwrap()
-                .into_iter()
-                .map(|s| s.id)
-                .collect();
-            let games = store.game_history().await.unwrap();
-            let audit = store.audit_log().await.unwrap().len();
-            store.close().await;
-            (ids, games, audit)
-        })
+    block_on(async {
+        let store = Store::open_existing(&t.database).await.unwrap();
+        let ids = store
+            .sets()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        let games = store.game_history().await.unwrap();
+        let audit = store.audit_log().await.unwrap().len();
+        store.close().await;
+        (ids, games, audit)
+    })
 }
 
 fn assert_consistent(t: &Tournament, when: &str) -> Result<(), TestCaseError> {
-    let c = check_store(t).unwrap();
+    let c = block_on(check_store(t)).unwrap();
     prop_assert!(c.problems.is_empty(), "{when}: {:#?}", c.problems);
     prop_assert!(c.complete, "{when}: not complete");
     Ok(())
@@ -124,7 +127,7 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         let t = write_tournament(dir.path(), seed, &format, &schools);
-        run_tournament(&t, opts()).unwrap();
+        block_on(run_tournament(&t, opts())).unwrap();
         assert_consistent(&t, "after run")?;
         for (n, step) in steps.iter().enumerate() {
             let (ids, games, audit) = snapshot(&t);
@@ -140,7 +143,7 @@ proptest! {
                 cascade: step.cascade,
             };
             let when = format!("after step {n} ({step:?} on {set_id})");
-            match rerun_set(&t, &request, opts()).unwrap() {
+            match block_on(rerun_set(&t, &request, opts())).unwrap() {
                 RerunOutcome::Done { .. } => {}
                 RerunOutcome::NeedsCascade { affected } => {
                     prop_assert!(!step.cascade, "{when}: refused with --cascade");
@@ -158,7 +161,7 @@ proptest! {
                 }
             }
             assert_consistent(&t, &when)?;
-            let summary = run_tournament(&t, opts()).unwrap();
+            let summary = block_on(run_tournament(&t, opts())).unwrap();
             prop_assert_eq!(summary.games_played, 0, "{}: run found games to play", when);
         }
     }

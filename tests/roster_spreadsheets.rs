@@ -214,7 +214,7 @@ fn a_database_started_with_the_old_slugs_still_opens() {
         jobs: 1,
         progress: ProgressMode::Quiet,
     };
-    run_tournament(&t, opts).unwrap();
+    common::block_on(run_tournament(&t, opts)).unwrap();
     let sets = |dir: &Path| ok_both(dir, &["export", "sets", "cup.toml", "--out", "-"]).0;
     let before = sets(dir.path());
     assert!(

@@ -26,7 +26,7 @@ pub struct CheckArgs {
     no_smoke: bool,
 }
 
-pub fn run(args: CheckArgs) -> Result<(), CliError> {
+pub async fn run(args: CheckArgs) -> Result<(), CliError> {
     let t = super::run_cmd::load_and_warn(&args.file)?;
     super::interrupt::clean_up_on_signals(None, false);
     print!("{}", check_summary(&t));
@@ -79,7 +79,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     if !external || args.no_smoke {
         return Ok(());
     }
-    let failed = smoke(&t)?;
+    let failed = smoke(&t).await?;
     if failed > 0 {
         return Err(CliError::failure(format!("check: {failed} bot(s) failed")));
     }
@@ -87,9 +87,9 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 }
 
 /// Smoke-tests every command bot of `t` and prints a line per team; returns how many failed.
-fn smoke(t: &Tournament) -> Result<usize, CliError> {
+async fn smoke(t: &Tournament) -> Result<usize, CliError> {
     if !t.bracket.game.kind().speaks_windward() {
-        return smoke_other_game(t);
+        return smoke_other_game(t).await;
     }
     let board_name = t
         .bracket
@@ -135,30 +135,27 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
         );
     }
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let runtime = super::target::runtime()?;
-    let mut reports: Vec<(usize, SmokeReport)> = runtime.block_on(
-        futures_util::stream::iter(specs)
-            .map(|(i, spec)| async move { (i, smoke_test(&spec).await) })
-            .buffered(jobs)
-            .collect(),
-    );
+    let mut reports: Vec<(usize, SmokeReport)> = futures_util::stream::iter(specs)
+        .map(|(i, spec)| async move { (i, smoke_test(&spec).await) })
+        .buffered(jobs)
+        .collect()
+        .await;
     if !windward.is_empty() {
-        let windward_reports = runtime.block_on(async {
+        // The gateway closes once the smoke games are played, before the verdicts.
+        let windward_reports: Vec<(usize, SmokeReport)> = {
             let host = crate::runner::bind_series_host(t, crate::runner::ProgressMode::Plain)
                 .await
                 .map_err(CliError::failure)?
                 .ok_or_else(|| CliError::failure("no Windward gateway was started"))?;
-            Ok::<_, CliError>(
-                futures_util::stream::iter(windward)
-                    .map(|(i, spec)| {
-                        let host = host.windward();
-                        async move { (i, smoke_test_windward(host, &spec).await) }
-                    })
-                    .buffered(jobs)
-                    .collect::<Vec<_>>()
-                    .await,
-            )
-        })?;
+            futures_util::stream::iter(windward)
+                .map(|(i, spec)| {
+                    let host = host.windward();
+                    async move { (i, smoke_test_windward(host, &spec).await) }
+                })
+                .buffered(jobs)
+                .collect()
+                .await
+        };
         reports.extend(windward_reports);
         reports.sort_by_key(|(i, _)| *i);
     }
@@ -193,7 +190,7 @@ fn smoke(t: &Tournament) -> Result<usize, CliError> {
 /// The smoke games of a tournament of another game than Last Robot Standing: each JSON-lines
 /// bot plays one game in seat 0 against the game's first built-in AI (`random`), in the real
 /// sandbox; it passes when it answered every turn in time with a readable answer.
-fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
+async fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
     use crate::games::{Arena, BuiltinBot, SeatBot};
     let game = t.bracket.game.kind();
     let (random_name, _) = game.builtin_ais()[0];
@@ -220,7 +217,6 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
         t.limits.time_limit_ms,
         t.limits.start_limit_ms
     );
-    let runtime = super::target::runtime()?;
     let mut failed = 0;
     for (i, program) in bots {
         let team = &t.teams[i];
@@ -233,13 +229,15 @@ fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
             SeatBot::Builtin(random),
         ];
         let names = [team.name.clone(), format!("builtin:{random_name}")];
-        let played = runtime.block_on(arena.play(
-            SMOKE_SEED,
-            seats.to_vec(),
-            &names,
-            t.limits.time_limit_ms,
-            &options,
-        ));
+        let played = arena
+            .play(
+                SMOKE_SEED,
+                seats.to_vec(),
+                &names,
+                t.limits.time_limit_ms,
+                &options,
+            )
+            .await;
         let verdict = match &played {
             Err(e) => Err(e.clone()),
             Ok((outcome, logs)) => match logs.first().and_then(Option::as_ref) {

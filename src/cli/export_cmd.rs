@@ -31,8 +31,8 @@ pub struct ExportArgs {
     no_bom: bool,
 }
 
-pub fn run(args: ExportArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target)?;
+pub async fn run(args: ExportArgs) -> Result<(), CliError> {
+    let (snap, _) = target::load_snapshot(&args.target).await?;
     let to_stdout = args.out.as_os_str() == "-";
     let mut buffer = Vec::new();
     if !to_stdout && !args.no_bom {

@@ -20,6 +20,11 @@ pub fn wait_for_a_signal_under_way() {
 
 /// Watches for SIGINT and SIGTERM on a thread of its own for the rest of the process.
 ///
+/// The thread runs a current-thread runtime of its own, one of the two exceptions to the one
+/// runtime of a command (see [`crate::runtime`]): the command's runtime lives on the main
+/// thread, which may be busy (planning, storing a batch, waiting on a rayon pool) when the
+/// signal comes, and the watcher must act at once.
+///
 /// On either signal: when the command stores games in `database`, SQLite's write lock is
 /// taken first (waiting for a commit under way), so that no game ended by the shutdown
 /// is stored; then the bots still running are killed and everything the runner made for

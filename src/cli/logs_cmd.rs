@@ -24,19 +24,19 @@ pub struct LogsArgs {
     game: Option<u32>,
 }
 
-pub fn run(args: LogsArgs) -> Result<(), CliError> {
+pub async fn run(args: LogsArgs) -> Result<(), CliError> {
     let db = target::database_of(&args.target)?;
-    let (sets, teams, schools, logs) = target::runtime()?
-        .block_on(async {
-            let store = Store::open_read_only(&db).await?;
-            let sets = store.sets().await?;
-            let teams = store.teams().await?;
-            let schools = store.schools().await?;
-            let logs = store.bot_logs(&args.set).await?;
-            store.close().await;
-            Ok::<_, crate::store::StoreError>((sets, teams, schools, logs))
-        })
-        .map_err(CliError::input)?;
+    let (sets, teams, schools, logs) = async {
+        let store = Store::open_read_only(&db).await?;
+        let sets = store.sets().await?;
+        let teams = store.teams().await?;
+        let schools = store.schools().await?;
+        let logs = store.bot_logs(&args.set).await?;
+        store.close().await;
+        Ok::<_, crate::store::StoreError>((sets, teams, schools, logs))
+    }
+    .await
+    .map_err(CliError::input)?;
     if !sets.iter().any(|s| s.id == args.set) {
         return Err(CliError::input(format!(
             "no set {:?} in {}; `lrs-tourney status` lists the set ids",

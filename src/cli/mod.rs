@@ -1,5 +1,8 @@
 //! The command line: parse with clap, check the request, call the library, print.
 //!
+//! `run` builds the one async runtime of a command and runs the command on it; commands
+//! and the library only `.await`.
+//!
 //! Only this module prints and picks exit codes: 0 success, 1 failure while running,
 //! 2 bad usage or bad input (arguments, files).
 
@@ -69,6 +72,30 @@ enum Command {
     Serve(serve_cmd::ServeArgs),
 }
 
+impl Command {
+    /// Runs the command on the caller's runtime. Commands that wait on nothing (a database,
+    /// bots, the network) stay synchronous.
+    async fn run(self) -> Result<(), CliError> {
+        match self {
+            Command::Run(args) => run_cmd::run(args).await,
+            Command::Check(args) => check_cmd::run(args).await,
+            Command::Generate(args) => generate_cmd::run(args),
+            Command::Status(args) => status_cmd::run(args).await,
+            Command::Standings(args) => standings_cmd::run(args).await,
+            Command::Export(args) => export_cmd::run(args).await,
+            Command::Rerun(args) => rerun_cmd::run(args).await,
+            Command::Logs(args) => logs_cmd::run(args).await,
+            Command::Replay(args) => replay_cmd::run(args).await,
+            Command::Games(args) => games_cmd::run(args),
+            Command::Report(args) => report_cmd::run(args).await,
+            Command::Play(args) => play_cmd::run(args).await,
+            Command::Boards(args) => boards_cmd::run(args),
+            Command::Scenario(args) => scenario_cmd::run(args),
+            Command::Serve(args) => serve_cmd::run(args).await,
+        }
+    }
+}
+
 /// An error with the exit code it deserves.
 #[derive(Debug)]
 pub struct CliError {
@@ -127,24 +154,16 @@ where
     }
 }
 
+/// Runs the command on the one async runtime of the process, a current-thread runtime
+/// ([`crate::runtime::runtime`]) built here: commands and the library only await, so no
+/// runtime is ever started inside another (see [`crate::runtime`] for the two threads that
+/// build their own). The runtime is dropped when the command returns, ending whatever it left
+/// running, before the signal check and the clean-up below.
 fn run(cli: Cli) -> ExitCode {
     raise_open_file_limit();
-    let result = match cli.command {
-        Command::Run(args) => run_cmd::run(args),
-        Command::Check(args) => check_cmd::run(args),
-        Command::Generate(args) => generate_cmd::run(args),
-        Command::Status(args) => status_cmd::run(args),
-        Command::Standings(args) => standings_cmd::run(args),
-        Command::Export(args) => export_cmd::run(args),
-        Command::Rerun(args) => rerun_cmd::run(args),
-        Command::Logs(args) => logs_cmd::run(args),
-        Command::Replay(args) => replay_cmd::run(args),
-        Command::Games(args) => games_cmd::run(args),
-        Command::Report(args) => report_cmd::run(args),
-        Command::Play(args) => play_cmd::run(args),
-        Command::Boards(args) => boards_cmd::run(args),
-        Command::Scenario(args) => scenario_cmd::run(args),
-        Command::Serve(args) => serve_cmd::run(args),
+    let result = match crate::runtime::runtime() {
+        Ok(runtime) => runtime.block_on(cli.command.run()),
+        Err(e) => Err(CliError::failure(crate::runtime::runtime_error(e))),
     };
     interrupt::wait_for_a_signal_under_way();
     // Whatever the command made for bots in TMPDIR and the control groups goes with it.

@@ -236,7 +236,7 @@ fn play_options(args: &PlayFlags) -> JsonlOptions {
     JsonlOptions::default().hiding(&hidden)
 }
 
-pub fn run(args: PlayArgs) -> Result<(), CliError> {
+pub async fn run(args: PlayArgs) -> Result<(), CliError> {
     super::interrupt::clean_up_on_signals(None, false);
     let PlayArgs {
         flags: args,
@@ -245,7 +245,7 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     } = args;
     let kind = GameKind::parse(&args.game).map_err(|e| CliError::input(format!("--game: {e}")))?;
     if !kind.has_arena_pool() {
-        return play_on_seam(&args, &names, &bot_dirs, kind);
+        return play_on_seam(&args, &names, &bot_dirs, kind).await;
     }
     let board_name = args.board.as_deref().ok_or_else(|| {
         CliError::input("--board is required for lrs games (`lrs-tourney boards` lists them)")
@@ -328,8 +328,9 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
     }
     // The JSON report lists the JSON-lines bots' sandbox, else the clients'.
     let protections = jsonl_protections.or(windward_protections);
-    let (mut stats, games) =
-        play_games(&opts, &external_options, jobs).map_err(CliError::failure)?;
+    let (mut stats, games) = play_games(&opts, &external_options, jobs)
+        .await
+        .map_err(CliError::failure)?;
     // The name given, else the spec as given on the command line, names each entry.
     let labels = bot_labels(&args.bots, &names);
     for (s, label) in stats.iter_mut().zip(&labels) {
@@ -429,7 +430,7 @@ fn seat_bots(
 
 /// `play --game ID` for a game without an arena pool: built-in AIs and external JSON-lines
 /// bots through the seam, a table or JSON per bot.
-fn play_on_seam(
+async fn play_on_seam(
     args: &PlayFlags,
     names: &[Option<String>],
     bot_dirs: &[Option<PathBuf>],
@@ -464,8 +465,9 @@ fn play_on_seam(
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let played = super::target::runtime()?
-        .block_on(lineup.play(jobs.max(1), args.time_limit_ms, &options))
+    let played = lineup
+        .play(jobs.max(1), args.time_limit_ms, &options)
+        .await
         .map_err(CliError::failure)?;
     let faults = (!lineup.all_builtin()).then(|| fault_reports(&lineup, &played.logs));
     if let Some(dir) = &args.replay {

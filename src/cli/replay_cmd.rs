@@ -33,34 +33,34 @@ pub struct ReplayArgs {
     html: Option<PathBuf>,
 }
 
-pub fn run(args: ReplayArgs) -> Result<(), CliError> {
+pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
     let db = target::database_of(&args.target)?;
     let (run_arg, game_index) = match args.numbers[..] {
         [game] => (None, game),
         [run, game] => (Some(run), game),
         _ => return Err(CliError::input("expected GAME or RUN GAME")),
     };
-    let (stored, games, results, log, teams) = target::runtime()?
-        .block_on(async {
-            let store = Store::open_read_only(&db).await?;
-            let stored = store.tournament().await?;
-            let games = store.game_history().await?;
-            let results = store.result_history().await?;
-            // The set's current run unless one is named.
-            let run = run_arg.unwrap_or_else(|| {
-                games
-                    .iter()
-                    .filter(|g| g.set_id == args.set && !g.superseded)
-                    .map(|g| g.run_no)
-                    .max()
-                    .unwrap_or(0)
-            });
-            let log = store.decisions_of_run(&args.set, run, game_index).await?;
-            let teams = store.teams().await?;
-            store.close().await;
-            Ok::<_, crate::store::StoreError>((stored, (run, games), results, log, teams))
-        })
-        .map_err(CliError::input)?;
+    let (stored, games, results, log, teams) = async {
+        let store = Store::open_read_only(&db).await?;
+        let stored = store.tournament().await?;
+        let games = store.game_history().await?;
+        let results = store.result_history().await?;
+        // The set's current run unless one is named.
+        let run = run_arg.unwrap_or_else(|| {
+            games
+                .iter()
+                .filter(|g| g.set_id == args.set && !g.superseded)
+                .map(|g| g.run_no)
+                .max()
+                .unwrap_or(0)
+        });
+        let log = store.decisions_of_run(&args.set, run, game_index).await?;
+        let teams = store.teams().await?;
+        store.close().await;
+        Ok::<_, crate::store::StoreError>((stored, (run, games), results, log, teams))
+    }
+    .await
+    .map_err(CliError::input)?;
     let (run, games) = games;
     let stored =
         stored.ok_or_else(|| CliError::input(format!("{}: no tournament stored", db.display())))?;

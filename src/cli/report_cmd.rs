@@ -24,22 +24,22 @@ pub struct ReportArgs {
     reveal_seed: bool,
 }
 
-pub fn run(args: ReportArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_snapshot(&args.target)?;
+pub async fn run(args: ReportArgs) -> Result<(), CliError> {
+    let (snap, db) = target::load_snapshot(&args.target).await?;
     if args.reveal_seed && !crate::report::is_finished(&snap) {
         return Err(CliError::input(format!(
             "{}: the tournament is not finished; its seed is revealed only once every game is played (it would let bots predict the games to come)",
             args.target.display()
         )));
     }
-    let logs = target::runtime()?
-        .block_on(async {
-            let store = crate::store::Store::open_read_only(&db).await?;
-            let logs = store.current_decisions().await;
-            store.close().await;
-            logs
-        })
-        .map_err(CliError::input)?;
+    let logs = async {
+        let store = crate::store::Store::open_read_only(&db).await?;
+        let logs = store.current_decisions().await;
+        store.close().await;
+        logs
+    }
+    .await
+    .map_err(CliError::input)?;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);

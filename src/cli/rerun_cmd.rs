@@ -33,14 +33,16 @@ pub struct RerunArgs {
     quiet: bool,
 }
 
-pub fn run(args: RerunArgs) -> Result<(), CliError> {
+pub async fn run(args: RerunArgs) -> Result<(), CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::input("--reason must say why the set is re-run"));
     }
     let t = if args.target.extension().is_some_and(|e| e == "toml") {
         load_tournament(&args.target).map_err(CliError::input)?
     } else {
-        tournament_from_store(&args.target).map_err(CliError::input)?
+        tournament_from_store(&args.target)
+            .await
+            .map_err(CliError::input)?
     };
     super::interrupt::clean_up_on_signals(Some(&t.database), false);
     let request = RerunRequest {
@@ -57,7 +59,7 @@ pub fn run(args: RerunArgs) -> Result<(), CliError> {
             ProgressMode::auto()
         },
     };
-    let outcome = rerun_set(&t, &request, opts).map_err(|e| match e {
+    let outcome = rerun_set(&t, &request, opts).await.map_err(|e| match e {
         crate::runner::RunError::BadRequest(_) => CliError::input(e),
         _ => CliError::failure(e),
     })?;

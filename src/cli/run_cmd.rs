@@ -39,7 +39,7 @@ pub fn load_and_warn(path: &Path) -> Result<Tournament, CliError> {
     Ok(loaded.tournament)
 }
 
-pub fn run(args: RunArgs) -> Result<(), CliError> {
+pub async fn run(args: RunArgs) -> Result<(), CliError> {
     let t = load_and_warn(&args.file)?;
     super::interrupt::clean_up_on_signals(Some(&t.database), true);
     let progress = if args.quiet {
@@ -53,7 +53,7 @@ pub fn run(args: RunArgs) -> Result<(), CliError> {
         jobs: jobs_or_cores(args.jobs)?,
         progress,
     };
-    let summary = run_tournament(&t, opts).map_err(|e| match e {
+    let summary = run_tournament(&t, opts).await.map_err(|e| match e {
         crate::runner::RunError::BadRequest(_) => CliError::input(e),
         _ => CliError::failure(e),
     })?;

@@ -57,7 +57,7 @@ fn listen_addr(host: &str, port: u16) -> Result<SocketAddr, CliError> {
         .ok_or_else(|| CliError::input(format!("--host {host}: no address")))
 }
 
-pub fn run(args: ServeArgs) -> Result<(), CliError> {
+pub async fn run(args: ServeArgs) -> Result<(), CliError> {
     let board = load_board(&args.board).map_err(CliError::input)?;
     let bots = args
         .bots
@@ -96,9 +96,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         return Err(CliError::input("--turns must be at least 1"));
     }
     let addr = listen_addr(&args.host, args.port)?;
-    let runtime = crate::runtime::runtime()
-        .map_err(|e| CliError::failure(crate::runtime::runtime_error(e)))?;
-    runtime.block_on(serve(args, board, bots, addr))
+    serve(args, board, bots, addr).await
 }
 
 async fn serve(

@@ -68,8 +68,8 @@ fn parse_round(text: &str) -> Result<Round, String> {
     }
 }
 
-pub fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target)?;
+pub async fn run(args: StandingsArgs) -> Result<(), CliError> {
+    let (snap, _) = target::load_snapshot(&args.target).await?;
     if args.json {
         let text = serde_json::to_string_pretty(&standings(&snap)).map_err(CliError::failure)?;
         println!("{text}");

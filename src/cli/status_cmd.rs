@@ -17,8 +17,8 @@ pub struct StatusArgs {
     json: bool,
 }
 
-pub fn run(args: StatusArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_snapshot(&args.target)?;
+pub async fn run(args: StatusArgs) -> Result<(), CliError> {
+    let (snap, db) = target::load_snapshot(&args.target).await?;
     let live = crate::store::RunLock::is_held(&db);
     if args.json {
         let value = crate::report::status_json(&snap, live);

@@ -15,22 +15,17 @@ pub fn database_of(arg: &Path) -> Result<PathBuf, CliError> {
     }
 }
 
-/// The command's runtime (see [`crate::runtime`]).
-pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    crate::runtime::runtime().map_err(|e| CliError::failure(crate::runtime::runtime_error(e)))
-}
-
 /// Loads the snapshot of the database a `FILE|DB` argument designates, and its path. The
 /// database is opened read-only: never migrated, never written.
-pub fn load_snapshot(arg: &Path) -> Result<(crate::report::Snapshot, PathBuf), CliError> {
+pub async fn load_snapshot(arg: &Path) -> Result<(crate::report::Snapshot, PathBuf), CliError> {
     let db = database_of(arg)?;
-    let snap = runtime()?
-        .block_on(async {
-            let store = crate::store::Store::open_read_only(&db).await?;
-            let snap = crate::report::Snapshot::load(&store).await;
-            store.close().await;
-            snap
-        })
-        .map_err(CliError::input)?;
+    let snap = async {
+        let store = crate::store::Store::open_read_only(&db).await?;
+        let snap = crate::report::Snapshot::load(&store).await;
+        store.close().await;
+        snap
+    }
+    .await
+    .map_err(CliError::input)?;
     Ok((snap, db))
 }

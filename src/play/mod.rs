@@ -3,10 +3,12 @@
 //! Game `g` uses seed `seed + g` and rotates the seats, so every bot starts from every start
 //! square in turn. Games of built-in AIs only run on a rayon pool; games with JSON-lines bots
 //! (`jsonl:COMMAND`) run on `jobs` threads, each with its own current-thread tokio runtime
-//! and one game at a time, each bot a fresh process per game; games with Windward clients
-//! (`windward:COMMAND`) are one series, played in order. Each game's outcome depends only on
-//! its seed and its bots' answers, and results are folded in game order, so `--jobs` never
-//! changes a figure.
+//! and one game at a time, each bot a fresh process per game (the one place besides the
+//! signal watcher that builds a runtime of its own: see [`play_games_threaded`]); games with
+//! Windward clients (`windward:COMMAND`) are one series, played in order on the caller's
+//! runtime. Both kinds of threads are started off the caller's runtime, from a blocking
+//! thread ([`play_games`]). Each game's outcome depends only on its seed and its bots'
+//! answers, and results are folded in game order, so `--jobs` never changes a figure.
 
 pub mod lineup;
 pub mod series;
@@ -359,7 +361,11 @@ fn diagnose(g: u32, log: &BotGameLog) -> Diagnosis {
 /// time: a game's bots and the tasks reading their pipes then share one thread, so an
 /// answer never waits for a wake-up across threads (measured: a median answer of about
 /// 22 us on one thread, 50-90 us when the reader and the player sit on different workers
-/// of a multi-thread runtime; docs/performance.md).
+/// of a multi-thread runtime; docs/performance.md), and the games' engines and in-process
+/// AIs use every core. This is why these threads build runtimes of their own instead of
+/// running on the command's one runtime. The runtimes are built on new threads, so this may
+/// be called from anywhere, but it blocks its caller until every game is played: async code
+/// calls it through `tokio::task::spawn_blocking`, as [`play_games`] does.
 pub fn play_games_threaded(
     opts: &PlayOptions,
     external: &ExternalOptions,
@@ -511,23 +517,30 @@ fn first_lines(text: &str) -> String {
 
 /// Plays every game on up to `jobs` threads and returns the per-bot totals in slot order.
 /// External bots get the default [`ExternalOptions`].
-pub fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError> {
-    play_with(opts, &ExternalOptions::default(), jobs)
+pub async fn play(opts: &PlayOptions, jobs: usize) -> Result<Vec<BotStats>, PlayError> {
+    play_with(opts, &ExternalOptions::default(), jobs).await
 }
 
-/// Like [`play`], with external bots run as `external` says. With external bots this
-/// starts its own tokio runtimes: call it outside of one.
-pub fn play_with(
+/// Like [`play`], with external bots run as `external` says.
+pub async fn play_with(
     opts: &PlayOptions,
     external: &ExternalOptions,
     jobs: usize,
 ) -> Result<Vec<BotStats>, PlayError> {
-    play_games(opts, external, jobs).map(|(totals, _)| totals)
+    play_games(opts, external, jobs)
+        .await
+        .map(|(totals, _)| totals)
 }
 
 /// Like [`play_with`], also returning every game's summary (with its decision log, for
 /// replays), in game order.
-pub fn play_games(
+///
+/// A series with Windward clients plays on the caller's runtime (one game at a time, its
+/// gateway and clients shared by all games). Every other game plays off it: built-in AIs on
+/// a rayon pool, JSON-lines bots on game threads with runtimes of their own
+/// ([`play_games_threaded`]), both started from a blocking thread so that the caller's
+/// runtime is never blocked and never asked to start another one inside it.
+pub async fn play_games(
     opts: &PlayOptions,
     external: &ExternalOptions,
     jobs: usize,
@@ -537,34 +550,50 @@ pub fn play_games(
         return Err(PlayError::NoTimeLimit);
     }
     let maps = Arc::new(FlagDistances::new(&opts.board));
-    if opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_))) {
-        // One series, one game at a time: one thread.
-        let runtime = crate::runtime::runtime().map_err(|e| PlayError::Threads(e.to_string()))?;
-        let summaries = runtime.block_on(play_windward_series(opts, external, &maps))?;
-        return Ok((totals(opts, &summaries), summaries));
-    }
-    if opts.bots.iter().any(BotSpec::is_external) {
-        let summaries = play_games_threaded(opts, external, jobs, &maps)?;
-        return Ok((totals(opts, &summaries), summaries));
-    }
-    let run = || -> Result<Vec<GameSummary>, PlayError> {
-        (0..opts.games)
-            .into_par_iter()
-            .map(|g| play_one(opts, g, &maps))
-            .collect()
-    };
-    let summaries = if jobs == 1 {
-        (0..opts.games)
-            .map(|g| play_one(opts, g, &maps))
-            .collect::<Result<Vec<_>, _>>()?
+    let summaries = if opts.bots.iter().any(|b| matches!(b, BotSpec::Windward(_))) {
+        play_windward_series(opts, external, &maps).await?
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .map_err(|e| PlayError::Threads(e.to_string()))?;
-        pool.install(run)?
+        let (on_threads, external) = (opts.clone(), external.clone());
+        let played = tokio::task::spawn_blocking(move || {
+            play_games_on_threads(&on_threads, &external, jobs, &maps)
+        })
+        .await;
+        match played {
+            Ok(summaries) => summaries?,
+            Err(e) => match e.try_into_panic() {
+                Ok(panic) => std::panic::resume_unwind(panic),
+                Err(e) => return Err(PlayError::Threads(e.to_string())),
+            },
+        }
     };
     Ok((totals(opts, &summaries), summaries))
+}
+
+/// Plays every game of `opts` without a series: with external bots on game threads of
+/// their own, else on a rayon pool of `jobs` threads (on the calling thread for one job).
+/// Blocks until every game is played.
+fn play_games_on_threads(
+    opts: &PlayOptions,
+    external: &ExternalOptions,
+    jobs: usize,
+    maps: &Arc<FlagDistances>,
+) -> Result<Vec<GameSummary>, PlayError> {
+    if opts.bots.iter().any(BotSpec::is_external) {
+        return play_games_threaded(opts, external, jobs, maps);
+    }
+    if jobs == 1 {
+        return (0..opts.games).map(|g| play_one(opts, g, maps)).collect();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| PlayError::Threads(e.to_string()))?;
+    pool.install(|| {
+        (0..opts.games)
+            .into_par_iter()
+            .map(|g| play_one(opts, g, maps))
+            .collect()
+    })
 }
 
 /// Folds game summaries (in game order) into per-bot totals.

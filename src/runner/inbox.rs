@@ -119,27 +119,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn games_finishing_together_come_in_one_batch_each_once() {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let (mut inbox, tx) = Inbox::new();
-            inbox.expect((0..3).map(game));
-            assert!(inbox.is_playing(&game(1)) && !inbox.is_idle());
-            for index in 0..3 {
-                tx.send(finished(index)).unwrap();
-            }
-            let batch = inbox.next_batch().await.unwrap();
-            let games: Vec<u32> = batch.iter().map(|f| f.game.index).collect();
-            assert_eq!(games, vec![0, 1, 2]);
-            assert!(inbox.is_idle() && !inbox.is_playing(&game(1)));
-            // A worker gone with games still out is an error, not a hang.
-            inbox.expect([game(3)]);
-            drop(tx);
-            assert!(inbox.next_batch().await.is_err());
-        });
+    #[tokio::test]
+    async fn games_finishing_together_come_in_one_batch_each_once() {
+        let (mut inbox, tx) = Inbox::new();
+        inbox.expect((0..3).map(game));
+        assert!(inbox.is_playing(&game(1)) && !inbox.is_idle());
+        for index in 0..3 {
+            tx.send(finished(index)).unwrap();
+        }
+        let batch = inbox.next_batch().await.unwrap();
+        let games: Vec<u32> = batch.iter().map(|f| f.game.index).collect();
+        assert_eq!(games, vec![0, 1, 2]);
+        assert!(inbox.is_idle() && !inbox.is_playing(&game(1)));
+        // A worker gone with games still out is an error, not a hang.
+        inbox.expect([game(3)]);
+        drop(tx);
+        assert!(inbox.next_batch().await.is_err());
     }
 }

@@ -83,14 +83,16 @@ pub struct RunSummary {
     pub qualifiers: Vec<TeamId>,
 }
 
-/// Runs (or resumes) the tournament to its end.
-pub fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
+/// Runs (or resumes) the tournament to its end, on the caller's runtime (games with
+/// built-in AIs only play on a rayon pool of `opts.jobs` threads).
+pub async fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
     with_runner(t, opts, OpenAs::CreateOrResume, |runner, store| {
         Box::pin(async move {
             store.count_restarts().await?;
             runner.run().await
         })
     })
+    .await
 }
 
 /// How `run` and `rerun` open a database.
@@ -102,11 +104,10 @@ enum OpenAs {
     Existing,
 }
 
-/// The set-up `run` and `rerun` share, in order: the tournament is runnable, one runtime,
-/// the run lock, the series host (bound before anything is written, so a taken port
+/// The set-up `run` and `rerun` share, in order: the tournament is runnable, the run lock, the series host (bound before anything is written, so a taken port
 /// fails cleanly), the store, the stored school slugs and the runner; then `work`, and the
 /// store is closed whatever it returned.
-fn with_runner<T>(
+async fn with_runner<T>(
     t: &Tournament,
     opts: RunOptions,
     open: OpenAs,
@@ -116,24 +117,20 @@ fn with_runner<T>(
     ) -> futures_util::future::LocalBoxFuture<'a, Result<T, RunError>>,
 ) -> Result<T, RunError> {
     check_runnable(t)?;
-    let runtime =
-        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
-    runtime.block_on(async {
-        let _lock = RunLock::acquire(&t.database)?;
-        let series = bind_series_host(t, opts.progress).await?;
-        let store = match open {
-            OpenAs::CreateOrResume => Store::open(&t.database).await?,
-            OpenAs::Existing => Store::open_existing(&t.database).await?,
-        };
-        let result = async {
-            let t = with_stored_slugs(t, &store).await?;
-            let runner = Runner::new(&t, &store, opts, series).await?;
-            work(runner, &store).await
-        }
-        .await;
-        store.close().await;
-        result
-    })
+    let _lock = RunLock::acquire(&t.database)?;
+    let series = bind_series_host(t, opts.progress).await?;
+    let store = match open {
+        OpenAs::CreateOrResume => Store::open(&t.database).await?,
+        OpenAs::Existing => Store::open_existing(&t.database).await?,
+    };
+    let result = async {
+        let t = with_stored_slugs(t, &store).await?;
+        let runner = Runner::new(&t, &store, opts, series).await?;
+        work(runner, &store).await
+    }
+    .await;
+    store.close().await;
+    result
 }
 
 /// `t` with the slugs its database stored for its schools (matched by position and name).

@@ -16,15 +16,11 @@ use crate::tourney::model::{
 use std::path::{Path, PathBuf};
 
 /// The tournament stored in `database`.
-pub fn tournament_from_store(database: &Path) -> Result<Tournament, RunError> {
-    let runtime =
-        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
-    runtime.block_on(async {
-        let store = Store::open_existing(database).await?;
-        let result = read(&store, database).await;
-        store.close().await;
-        result
-    })
+pub async fn tournament_from_store(database: &Path) -> Result<Tournament, RunError> {
+    let store = Store::open_existing(database).await?;
+    let result = read(&store, database).await;
+    store.close().await;
+    result
 }
 
 async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {

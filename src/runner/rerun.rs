@@ -36,7 +36,7 @@ pub enum RerunOutcome {
 }
 
 /// Re-runs one set of a stored tournament (see the module doc).
-pub fn rerun_set(
+pub async fn rerun_set(
     t: &Tournament,
     request: &RerunRequest,
     opts: RunOptions,
@@ -45,6 +45,7 @@ pub fn rerun_set(
     super::with_runner(t, opts, super::OpenAs::Existing, move |runner, _| {
         Box::pin(async move { runner.rerun(&request).await })
     })
+    .await
 }
 
 impl Runner<'_> {

@@ -20,15 +20,11 @@ pub struct Consistency {
 }
 
 /// Plans the tournament stored in `t.database` from its stored results alone and compares.
-pub fn check_store(t: &Tournament) -> Result<Consistency, RunError> {
-    let runtime =
-        crate::runtime::runtime().map_err(|e| RunError::Setup(crate::runtime::runtime_error(e)))?;
-    runtime.block_on(async {
-        let store = Store::open_existing(&t.database).await?;
-        let result = check(&store, t).await;
-        store.close().await;
-        result
-    })
+pub async fn check_store(t: &Tournament) -> Result<Consistency, RunError> {
+    let store = Store::open_existing(&t.database).await?;
+    let result = check(&store, t).await;
+    store.close().await;
+    result
 }
 
 async fn check(store: &Store, t: &Tournament) -> Result<Consistency, RunError> {

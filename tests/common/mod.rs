@@ -138,6 +138,14 @@ pub fn ok(dir: &Path, args: &[&str]) -> String {
     ok_both(dir, args).0
 }
 
+/// Waits for `future` on a runtime of its own, as the binary's `cli::run` does: for tests
+/// that call the library's async entry points (`runner::run_tournament`, `check_store`).
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    lrs_tourney::runtime::runtime()
+        .expect("a runtime")
+        .block_on(future)
+}
+
 /// Runs one SQL statement on a database file (tests that damage a database on purpose).
 pub fn sql(db: &Path, statement: &str) {
     use sqlx::Connection;
