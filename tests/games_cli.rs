@@ -312,3 +312,62 @@ fn the_robots_starter_kit_plays_without_faults_and_a_garbage_bot_is_told_why() {
     assert_eq!(ext[1]["first_bad_line"], "debug: thinking");
     assert_eq!(out["bots"][1]["faults"], ext[1]["malformed"], "{out}");
 }
+
+/// One JSON-lines transport for every game: a Robots bot that greets on `hello` loses
+/// nothing for it, and a bot that names a move wrongly is told which moves there are.
+#[test]
+fn a_robots_bot_is_told_why_its_answer_is_not_one_and_may_greet_first() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("north.py"),
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'hello':\n\
+         \x20       print('hi there!', flush=True)\n\
+         \x20   elif msg['type'] == 'turn':\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'moves': ['NORTH']}), flush=True)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("polite.py"),
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'hello':\n\
+         \x20       print('hi there!', flush=True)\n\
+         \x20   elif msg['type'] == 'turn':\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'moves': ['Q']}), flush=True)\n",
+    )
+    .unwrap();
+    let out: Value = serde_json::from_str(&ok(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "robots",
+            "--bot",
+            "jsonl:python3 north.py",
+            "--bot",
+            "jsonl:python3 polite.py",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    let ext = out["external"].as_array().unwrap();
+    assert_eq!(
+        ext[0]["first_bad_line"], r#"{"turn": 1, "moves": ["NORTH"]}"#,
+        "{out}"
+    );
+    let why = ext[0]["first_bad_why"].as_str().unwrap();
+    assert!(
+        why.starts_with("\"NORTH\" is not a move; the moves are N, NE"),
+        "{why}"
+    );
+    assert!(ext[0]["malformed"].as_u64().unwrap() >= 1, "{out}");
+    // The greeting was set aside: the polite bot quit on turn 1 without a fault.
+    assert_eq!(ext[1]["malformed"], 0, "{out}");
+    assert_eq!(ext[1]["timeouts"], 0, "{out}");
+    assert_eq!(ext[1]["discarded"], 1, "{out}");
+    assert_eq!(out["bots"][1]["faults"], 0, "{out}");
+}

@@ -539,6 +539,7 @@ fn fault_reports(lineup: &Lineup, logs: &[Vec<Option<SeatLog>>]) -> Vec<serde_js
                 "discarded": sum(|l| l.discarded),
                 "spawn_error": mine.iter().find_map(|l| l.spawn_error.clone()),
                 "first_bad_line": mine.iter().find_map(|l| l.first_bad_line.clone()),
+                "first_bad_why": mine.iter().find_map(|l| l.first_bad_why.clone()),
                 "stderr_tail": stderr_tail,
                 "ended": mine.last().and_then(|l| l.exit.as_ref()).map(|e| e.status.clone()),
             })
@@ -567,7 +568,10 @@ fn print_fault_reports(faults: &[serde_json::Value]) {
             println!("  could not start: {e}");
         }
         if let Some(l) = f["first_bad_line"].as_str() {
-            println!("  first line that was not an answer: {l}");
+            match f["first_bad_why"].as_str() {
+                Some(why) => println!("  first line that was not an answer ({why}): {l}"),
+                None => println!("  first line that was not an answer: {l}"),
+            }
         }
         if let Some(e) = f["stderr_tail"].as_str().filter(|e| !e.is_empty()) {
             println!("  end of its stderr:\n{e}");

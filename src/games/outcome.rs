@@ -70,6 +70,8 @@ pub struct SeatLog {
     pub spawn_error: Option<String>,
     /// The first line that was not an answer, cut to 200 bytes and made printable.
     pub first_bad_line: Option<String>,
+    /// Why that line was not an answer, in the game's words.
+    pub first_bad_why: Option<String>,
     pub exit: Option<ExitReport>,
 }
 

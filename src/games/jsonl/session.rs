@@ -153,8 +153,9 @@ pub struct Session<C: Codec> {
     owed: u32,
     crashed: bool,
     last_error: Option<String>,
-    /// Why the last unusable line seen during the first query was unusable.
-    first_query_error: Option<String>,
+    /// The unusable line set aside during the first query (perhaps a reply to `hello`),
+    /// with why: judged at the deadline if no usable answer follows.
+    first_query_error: Option<BadLine>,
     /// The first line that was not a usable answer, cut to [`BAD_LINE_BYTES`], with why.
     first_bad_line: Option<BadLine>,
     stats: SessionStats,
@@ -236,10 +237,11 @@ impl<C: Codec> Session<C> {
     /// The bot gave no answer before the deadline: the pending query is a timeout and the
     /// bot owes a line.
     pub fn on_timeout(&mut self) -> C::Answer {
-        if let Some(why) = self.first_query_error.take() {
+        if let Some(bad) = self.first_query_error.take() {
             // The bot said something during the first query, just nothing usable.
             self.stats.invalid += 1;
-            self.last_error = Some(why);
+            self.last_error = Some(bad.why.clone());
+            self.first_bad_line.get_or_insert(bad);
             return self.close(Silence::Malformed);
         }
         self.stats.timeouts += 1;
@@ -279,15 +281,16 @@ impl<C: Codec> Session<C> {
     /// an answer (`shaped`: a JSON object with a key of an answer or an echo) may be the
     /// bot's reply to `hello` and is set aside once; anything else is judged at once.
     fn invalid(&mut self, why: String, line: Incoming<'_>, shaped: bool) -> Verdict<C::Answer> {
-        self.note_bad(line, &why);
         if !shaped
             && self.first_query_error.is_none()
             && self.stats.hello_replies == 0
             && self.pending.as_ref().is_some_and(|p| p.seq == 1)
         {
-            self.first_query_error = Some(why);
+            // Shown to the bot's author only if nothing usable follows.
+            self.first_query_error = Some(BadLine::new(line, &why));
             return self.discard(Discard::HelloReply);
         }
+        self.note_bad(line, &why);
         self.stats.invalid += 1;
         self.last_error = Some(why);
         Verdict::Answered(self.close(Silence::Malformed))

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 /// A game played in simultaneous turns, as [`play_turns`] drives it.
 pub trait TurnBased {
     /// One element of a seat's answer (a RobotGame command, a Robots move).
-    type Order: Send;
+    type Order: Send + std::fmt::Debug;
     /// The game's in-process player (a trait object).
     type Player: ?Sized + Send;
     type Error;
@@ -63,11 +63,12 @@ pub async fn play_turns<G: TurnBased, A>(
             Seatholder::Builtin(_) => None,
             Seatholder::External(command) => {
                 let hello = game_ref.hello(s, time_limit_ms);
-                Some(Remote::start(command, options, cpu, hello).await)
+                Some(Remote::start(command, options, cpu, hello, G::read).await)
             }
         }
     });
-    let mut remotes: Vec<Option<Remote>> = futures_util::future::join_all(starts).await;
+    let mut remotes: Vec<Option<Remote<Vec<G::Order>>>> =
+        futures_util::future::join_all(starts).await;
     let mut players: Vec<Option<Box<G::Player>>> = seats
         .iter()
         .enumerate()
@@ -91,9 +92,7 @@ pub async fn play_turns<G: TurnBased, A>(
             .zip(queries)
             .map(|(remote, query)| async move {
                 match (remote, query) {
-                    (Some(r), Some((line, turn))) => {
-                        Some(r.ask(line, deadline, |l| G::read(l, turn)).await)
-                    }
+                    (Some(r), Some((line, turn))) => Some(r.ask(line, turn, deadline).await),
                     _ => None,
                 }
             });

@@ -143,6 +143,7 @@ fn seat_log(log: &BotGameLog) -> SeatLog {
         discarded: log.stats.discarded(),
         spawn_error: log.spawn_error.clone(),
         first_bad_line: log.first_bad_line.as_ref().map(|b| b.text.clone()),
+        first_bad_why: log.first_bad_line.as_ref().map(|b| b.why.clone()),
         exit: log.exit.clone(),
     }
 }

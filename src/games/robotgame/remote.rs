@@ -76,7 +76,7 @@ impl TurnBased for Table<'_> {
         match protocol::read_answer(line, u8::try_from(turn).unwrap_or(u8::MAX)) {
             protocol::Reading::Answer(commands) => Reading::Answer(commands),
             protocol::Reading::OtherTurn(_) => Reading::OtherTurn,
-            protocol::Reading::Malformed(_) => Reading::Malformed,
+            protocol::Reading::Malformed(why) => Reading::Malformed(why.to_string()),
         }
     }
 

@@ -72,10 +72,60 @@ pub fn read_answer(line: &str, turn: u32, out: &mut Vec<Move>) -> Result<(), Sil
     Ok(())
 }
 
+/// Why `line` is not an answer for turn `turn` (what [`read_answer`] refused), in words a
+/// bot's author can act on.
+pub fn why_malformed(line: &str, turn: u32) -> String {
+    let value: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return format!("it is not JSON ({e})"),
+    };
+    let Some(object) = value.as_object() else {
+        return "it is not a JSON object".to_string();
+    };
+    if let Some(t) = object.get("turn")
+        && t.as_u64() != Some(u64::from(turn))
+    {
+        return format!("its \"turn\" is {t}, the turn asked is {turn}");
+    }
+    let Some(moves) = object.get("moves").and_then(Value::as_array) else {
+        return "it has no \"moves\" list".to_string();
+    };
+    if moves.is_empty() || moves.len() > MAX_MOVES {
+        return format!(
+            "\"moves\" holds {} moves: 1 to {MAX_MOVES} are allowed",
+            moves.len()
+        );
+    }
+    match moves
+        .iter()
+        .find(|m| m.as_str().and_then(Move::parse).is_none())
+    {
+        Some(m) => {
+            let names: Vec<&str> = Move::ALL.iter().map(|m| m.name()).collect();
+            format!("{m} is not a move; the moves are {}", names.join(", "))
+        }
+        None => "it is not an answer".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::robots::types::Dir;
+
+    #[test]
+    fn a_malformed_answer_says_why() {
+        let why = why_malformed(r#"{"turn":2,"moves":["NORTH"]}"#, 2);
+        assert!(
+            why.starts_with("\"NORTH\" is not a move; the moves are N, NE,"),
+            "{why}"
+        );
+        assert_eq!(
+            why_malformed(r#"{"turn":3,"moves":["N"]}"#, 2),
+            "its \"turn\" is 3, the turn asked is 2"
+        );
+        assert!(why_malformed("N", 2).starts_with("it is not JSON"));
+    }
 
     #[test]
     fn answers_are_read_or_malformed() {

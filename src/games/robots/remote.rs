@@ -105,7 +105,7 @@ impl TurnBased for Table {
 /// one (discarded, as for every JSON-lines bot), anything else unreadable is malformed.
 fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {
     let Ok(text) = std::str::from_utf8(line) else {
-        return Reading::Malformed;
+        return Reading::Malformed("it is not UTF-8 text".to_string());
     };
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(text)
         && let Some(t) = v.get("turn").and_then(serde_json::Value::as_u64)
@@ -116,7 +116,7 @@ fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {
     let mut moves = Vec::new();
     match protocol::read_answer(text, turn, &mut moves) {
         Ok(()) => Reading::Answer(moves),
-        Err(_) => Reading::Malformed,
+        Err(_) => Reading::Malformed(protocol::why_malformed(text, turn)),
     }
 }
 

@@ -419,11 +419,15 @@ mod tests {
             v,
             Verdict::Answered(Reply::Start(StartReply::Fault(Fault::Invalid)))
         );
-        // The first bad line is the one kept, cut to 200 bytes.
-        assert_eq!(s.first_bad_line().unwrap().text, "hi there");
+        // The line that made the fault is the one shown, cut to 200 bytes: the greeting set
+        // aside was no fault.
+        assert_eq!(s.first_bad_line().unwrap().text, "z".repeat(BAD_LINE_BYTES));
         let mut s = Session::new();
         s.ask_start(&view, &query);
         s.on_line(Incoming::Line(&long));
+        // Set aside, it is shown once nothing usable followed before the deadline.
+        assert!(s.first_bad_line().is_none());
+        s.on_timeout();
         assert_eq!(s.first_bad_line().unwrap().text.len(), BAD_LINE_BYTES);
     }
 }
