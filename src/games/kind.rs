@@ -89,44 +89,30 @@ pub trait Game: Send + Sync + 'static {
         false
     }
 
-    /// Whether the bracket file's top-level `boards` pool (arenas cycled game by game) and
-    /// `turns_per_game` apply to the game; games without them refuse both keys.
-    fn has_arena_pool(&self) -> bool {
-        false
+    /// The game's arena pool, if it has one: the bracket file's top-level `boards` (arenas
+    /// cycled game by game) and `turns_per_game`; games without one refuse both keys.
+    fn pool(&self) -> Option<&dyn ArenaPool> {
+        None
     }
+}
 
+/// The arena pool of a game that has one (see [`Game::pool`]).
+pub trait ArenaPool: Send + Sync {
     /// Checks one entry of a bracket's arena pool (the `boards` key) for sets of up to
     /// `seats` teams; `dir` is the bracket file's folder for relative paths (`None`: the
-    /// built-in format). Gives the name to store. Games without an arena pool refuse it.
-    fn pool_entry(
-        &self,
-        entry: &str,
-        dir: Option<&Path>,
-        seats: i64,
-    ) -> Result<String, SettingsProblem> {
-        let _ = (entry, dir, seats);
-        Err(SettingsProblem {
-            offset: None,
-            what: format!("{} has no arena pool", self.title()),
-            expected: "no `boards` key".to_string(),
-        })
-    }
+    /// built-in format). Gives the name to store.
+    fn entry(&self, entry: &str, dir: Option<&Path>, seats: i64)
+    -> Result<String, SettingsProblem>;
 
-    /// The arena names the pool accepts, for messages (empty without a pool).
-    fn pool_names(&self) -> String {
-        String::new()
-    }
+    /// The arena names the pool accepts, for messages.
+    fn names(&self) -> String;
 
     /// What a pool entry contributes to a configuration fingerprint: its content, so the
     /// same arena under another path is the same configuration.
-    fn pool_fingerprint(&self, entry: &str) -> String {
-        format!("arena={entry}|")
-    }
+    fn fingerprint(&self, entry: &str) -> String;
 
     /// Whether two pool entries name the same arena (by name, or by content).
-    fn same_pool_entry(&self, a: &str, b: &str) -> bool {
-        a == b
-    }
+    fn same_entry(&self, a: &str, b: &str) -> bool;
 }
 
 /// Every game, in the order `lrs-tourney games` lists them; the first is the default of
@@ -260,29 +246,43 @@ impl GameKind {
         self.0.speaks_windward()
     }
 
+    /// See [`ArenaPool::entry`]; games without an arena pool refuse every entry.
     pub fn pool_entry(
         self,
         entry: &str,
         dir: Option<&Path>,
         seats: i64,
     ) -> Result<String, SettingsProblem> {
-        self.0.pool_entry(entry, dir, seats)
+        match self.0.pool() {
+            Some(pool) => pool.entry(entry, dir, seats),
+            None => Err(SettingsProblem {
+                offset: None,
+                what: format!("{} has no arena pool", self.title()),
+                expected: "no `boards` key".to_string(),
+            }),
+        }
     }
 
     pub fn has_arena_pool(self) -> bool {
-        self.0.has_arena_pool()
+        self.0.pool().is_some()
     }
 
+    /// See [`ArenaPool::names`] (empty without a pool).
     pub fn pool_names(self) -> String {
-        self.0.pool_names()
+        self.0.pool().map(ArenaPool::names).unwrap_or_default()
     }
 
+    /// See [`ArenaPool::fingerprint`]; without a pool, the entry's name.
     pub fn pool_fingerprint(self, entry: &str) -> String {
-        self.0.pool_fingerprint(entry)
+        match self.0.pool() {
+            Some(pool) => pool.fingerprint(entry),
+            None => format!("arena={entry}|"),
+        }
     }
 
+    /// See [`ArenaPool::same_entry`]; without a pool, the same name.
     pub fn same_pool_entry(self, a: &str, b: &str) -> bool {
-        self.0.same_pool_entry(a, b)
+        self.0.pool().map_or(a == b, |pool| pool.same_entry(a, b))
     }
 
     /// The statistic that is listed next to the score in short tables (the first

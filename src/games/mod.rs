@@ -22,7 +22,7 @@ pub mod view;
 
 pub use arena::{Arena, ArenaRules, Played};
 pub use builtin::BuiltinBot;
-pub use kind::{Game, GameKind, REGISTRY, UnknownGame, register};
+pub use kind::{ArenaPool, Game, GameKind, REGISTRY, UnknownGame, register};
 /// The located error of a scenario file, whatever its game.
 pub use lrs::scenario::ScenarioError;
 pub use outcome::{GameOutcome, SeatBot, SeatLog, SeatOutcome, SeriesSeat};

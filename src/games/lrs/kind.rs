@@ -1,6 +1,8 @@
 //! Last Robot Standing on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{Arena, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep};
+use crate::games::{
+    Arena, ArenaPool, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep,
+};
 use std::path::Path;
 
 /// Last Robot Standing (its engine is `crate::games::lrs::engine`).
@@ -47,10 +49,7 @@ impl Game for Lrs {
     }
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
-        crate::games::lrs::ai::BuiltinAi::ALL
-            .iter()
-            .map(|ai| (ai.name(), ai.summary()))
-            .collect()
+        crate::games::lrs::ai::BuiltinAi::table()
     }
 
     fn score_rule(&self) -> &'static str {
@@ -120,11 +119,16 @@ impl Game for Lrs {
         true
     }
 
-    fn has_arena_pool(&self) -> bool {
-        true
+    fn pool(&self) -> Option<&dyn ArenaPool> {
+        Some(&Boards)
     }
+}
 
-    fn pool_entry(
+/// Last Robot Standing's arena pool: its shipped boards and board files.
+struct Boards;
+
+impl ArenaPool for Boards {
+    fn entry(
         &self,
         entry: &str,
         dir: Option<&Path>,
@@ -133,15 +137,15 @@ impl Game for Lrs {
         super::board_entry(entry, dir, seats)
     }
 
-    fn pool_names(&self) -> String {
+    fn names(&self) -> String {
         super::shipped_board_names()
     }
 
-    fn pool_fingerprint(&self, entry: &str) -> String {
+    fn fingerprint(&self, entry: &str) -> String {
         super::board_fingerprint(entry)
     }
 
-    fn same_pool_entry(&self, a: &str, b: &str) -> bool {
+    fn same_entry(&self, a: &str, b: &str) -> bool {
         super::same_board(a, b)
     }
 }

@@ -9,6 +9,7 @@ use super::replay::Replay;
 use super::windward::SeriesSeat;
 use crate::bots::JsonlOptions;
 use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
@@ -35,9 +36,8 @@ impl LrsArena {
     }
 
     fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-        BuiltinAi::from_name(bot.name())
-            .filter(|_| bot.kind() == GameKind::of(&super::kind::Lrs))
-            .ok_or_else(|| format!("{bot} does not play Last Robot Standing"))
+        own_ai(bot, GameKind::of(&super::kind::Lrs), BuiltinAi::from_name)
+            .map_err(|_| format!("{bot} does not play Last Robot Standing"))
     }
 }
 
@@ -66,11 +66,10 @@ impl ArenaRules for LrsArena {
         };
         let mut game =
             Game::new(self.board.clone(), seats.len(), seed, config).map_err(|e| e.to_string())?;
-        let mut players = seats
-            .iter()
-            .enumerate()
-            .map(|(seat, b)| Ok(Self::ai(b)?.player_with(seed, seat, Some(self.maps.clone()))))
-            .collect::<Result<Vec<Box<dyn Player + Send>>, String>>()?;
+        let mut players: Vec<Box<dyn Player + Send>> =
+            builtin_players(seats, Self::ai, |ai, seat| {
+                ai.player_with(seed, seat, Some(self.maps.clone()))
+            })?;
         run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
         Ok(outcome(&game))
     }

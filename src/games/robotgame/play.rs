@@ -1,14 +1,14 @@
 //! RobotGame on the seam: its one arena, and how a game is played there with any seats,
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup};
+use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
 use crate::bots::JsonlOptions;
 use crate::games::arena::{Arena, ArenaRules, Played};
-use crate::games::jsonl::Seatholder;
-use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
+use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
+use crate::games::shared::trace_view::{TraceView, turn_by_turn};
+use crate::games::view::Replayed;
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
-use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
 pub struct RobotGameArena;
@@ -18,9 +18,7 @@ fn kind() -> GameKind {
 }
 
 fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-    BuiltinAi::from_name(bot.name())
-        .filter(|_| bot.kind() == kind())
-        .ok_or_else(|| format!("{bot} is not a built-in AI of this game"))
+    own_ai(bot, kind(), BuiltinAi::from_name)
 }
 
 impl ArenaRules for RobotGameArena {
@@ -39,11 +37,7 @@ impl ArenaRules for RobotGameArena {
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
         let mut game =
             Game::new(&Setup::standard(seats.len() as u8, seed)).map_err(|e| e.to_string())?;
-        let mut players = seats
-            .iter()
-            .enumerate()
-            .map(|(s, b)| Ok(ai(b)?.player(seed, Seat(s as u8))))
-            .collect::<Result<Vec<_>, String>>()?;
+        let mut players = builtin_players(seats, ai, |ai, s| ai.player(seed, Seat(s as u8)))?;
         super::run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
         Ok(outcome(&game))
     }
@@ -79,29 +73,15 @@ impl ArenaRules for RobotGameArena {
         let game = replay_game(seats, seed, decisions)?;
         let setup = Setup::standard(seats as u8, seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
-        Ok(Replayed::new(RobotGameReplay {
-            setup,
-            log: game.log().clone(),
-            scores: outcome(&game).seats.iter().map(|s| s.score).collect(),
+        let log = game.log().clone();
+        Ok(TraceView::replayed(
+            kind(),
+            &outcome(&game),
             trace,
-        }))
+            crate::games::view::robotgame_page,
+            move |names| text(&setup, &log, names),
+        ))
     }
-}
-
-/// The seats of a game whose seats all answer each turn at once: built-in AIs of the game
-/// (`ai` finds them) and JSON-lines programs; series clients play Last Robot Standing only.
-pub(in crate::games) fn seatholders<A>(
-    seats: Vec<SeatBot>,
-    ai: impl Fn(&BuiltinBot) -> Result<A, String>,
-) -> Result<Vec<Seatholder<A>>, String> {
-    seats
-        .into_iter()
-        .map(|s| match s {
-            SeatBot::Builtin(b) => ai(&b).map(Seatholder::Builtin),
-            SeatBot::External(c) => Ok(Seatholder::External(c)),
-            SeatBot::Series(_) => Err("Windward clients play Last Robot Standing only".into()),
-        })
-        .collect()
 }
 
 fn replay_game(seats: usize, seed: u64, decisions: &[u8]) -> Result<Game, String> {
@@ -130,67 +110,10 @@ fn outcome(game: &Game) -> GameOutcome {
     }
 }
 
-/// A replayed RobotGame: its trace (what the viewer draws) and what rebuilds it as text.
-struct RobotGameReplay {
-    setup: Setup,
-    log: DecisionLog,
-    scores: Vec<i64>,
-    trace: Value,
-}
-
-impl ReplayView for RobotGameReplay {
-    fn scores(&self) -> Vec<i64> {
-        self.scores.clone()
-    }
-
-    fn turns(&self) -> usize {
-        steps(&self.trace)
-    }
-
-    fn page(&self, info: &PageInfo) -> String {
-        crate::games::view::robotgame_page(&self.trace, info)
-    }
-
-    fn text(&self, names: &[String]) -> String {
-        let Ok(mut game) = Game::new(&self.setup) else {
-            return String::new();
-        };
-        let mut out = super::text::render("start", &game, names);
-        for turn in self.log.iter() {
-            if game.replay_turn(&turn).is_err() {
-                break;
-            }
-            out += &super::text::render(&format!("turn {}", turn.turn), &game, names);
-        }
-        out
-    }
-
-    fn report_json(&self, about: &ReplayAbout) -> Value {
-        trace_report(kind(), about, &self.trace)
-    }
-
-    fn full_state_bytes(&self) -> usize {
-        self.trace.to_string().len()
-    }
-}
-
-/// Turns in a trace (its `steps`).
-pub(in crate::games) fn steps(trace: &Value) -> usize {
-    trace
-        .get("steps")
-        .and_then(Value::as_array)
-        .map_or(0, Vec::len)
-}
-
-/// `replay --json` of a game shown by its trace.
-pub(in crate::games) fn trace_report(kind: GameKind, about: &ReplayAbout, trace: &Value) -> Value {
-    json!({
-        "game_kind": kind.id(),
-        "set": about.set,
-        "game": about.game,
-        "arena": about.arena,
-        "seats": about.seats,
-        "stored_bytes": about.stored_bytes,
-        "trace": trace,
-    })
+/// A RobotGame turn by turn: the arena after each turn; `names` by seat.
+fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
+    let render = |title: &str, game: &Game| super::text::render(title, game, names);
+    let play =
+        |game: &mut Game, turn: &TurnDecisions<'_>| game.replay_turn(turn).ok().map(|_| turn.turn);
+    turn_by_turn(Game::new(setup).ok(), log.iter(), play, render)
 }

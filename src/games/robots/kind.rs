@@ -47,10 +47,7 @@ impl Game for Robots {
     }
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
-        super::BuiltinAi::ALL
-            .iter()
-            .map(|ai| (ai.name(), ai.summary()))
-            .collect()
+        super::BuiltinAi::table()
     }
 
     fn score_rule(&self) -> &'static str {

@@ -3,14 +3,14 @@
 //! from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::settings::RobotsSettings;
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup};
+use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
 use crate::bots::JsonlOptions;
 use crate::games::arena::{Arena, ArenaRules, Played};
-use crate::games::robotgame::play::{seatholders, steps, trace_report};
-use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
+use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
+use crate::games::shared::trace_view::{TraceView, turn_by_turn};
+use crate::games::view::Replayed;
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
-use serde_json::Value;
 
 /// The settings every game of a tournament plays with.
 pub struct RobotsArena(pub RobotsSettings);
@@ -20,9 +20,7 @@ fn kind() -> GameKind {
 }
 
 fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-    BuiltinAi::from_name(bot.name())
-        .filter(|_| bot.kind() == kind())
-        .ok_or_else(|| format!("{bot} is not a built-in AI of this game"))
+    own_ai(bot, kind(), BuiltinAi::from_name)
 }
 
 impl RobotsArena {
@@ -57,11 +55,7 @@ impl ArenaRules for RobotsArena {
 
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
         let mut game = Game::new(&self.setup(seats.len(), seed)).map_err(|e| e.to_string())?;
-        let mut players = seats
-            .iter()
-            .enumerate()
-            .map(|(s, b)| Ok(ai(b)?.player(seed, Seat(s as u8))))
-            .collect::<Result<Vec<_>, String>>()?;
+        let mut players = builtin_players(seats, ai, |ai, s| ai.player(seed, Seat(s as u8)))?;
         super::run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
         Ok(outcome(&game))
     }
@@ -98,12 +92,14 @@ impl ArenaRules for RobotsArena {
         let game = self.replay_game(seats, seed, decisions)?;
         let setup = self.setup(seats, seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
-        Ok(Replayed::new(RobotsReplay {
-            setup,
-            log: game.log().clone(),
-            scores: outcome(&game).seats.iter().map(|s| s.score).collect(),
+        let log = game.log().clone();
+        Ok(TraceView::replayed(
+            kind(),
+            &outcome(&game),
             trace,
-        }))
+            crate::games::view::robots_page,
+            move |names| text(&setup, &log, names),
+        ))
     }
 }
 
@@ -128,56 +124,19 @@ fn outcome(game: &Game) -> GameOutcome {
     }
 }
 
-/// A replayed Robots game: its trace (what the viewer draws) and what rebuilds it as text.
-struct RobotsReplay {
-    setup: Setup,
-    log: DecisionLog,
-    scores: Vec<i64>,
-    trace: Value,
-}
-
-impl ReplayView for RobotsReplay {
-    fn scores(&self) -> Vec<i64> {
-        self.scores.clone()
-    }
-
-    fn turns(&self) -> usize {
-        steps(&self.trace)
-    }
-
-    fn page(&self, info: &PageInfo) -> String {
-        crate::games::view::robots_page(&self.trace, info)
-    }
-
-    fn text(&self, names: &[String]) -> String {
-        let Ok(mut game) = Game::new(&self.setup) else {
-            return String::new();
-        };
-        let boards = |title: &str, game: &Game| -> String {
-            game.boards()
-                .iter()
-                .enumerate()
-                .map(|(s, b)| {
-                    let name = names.get(s).map_or("", String::as_str);
-                    super::text::render(&format!("{title}, seat {s} {name}"), b)
-                })
-                .collect()
-        };
-        let mut out = boards("start", &game);
-        for turn in self.log.iter() {
-            if game.replay_turn(&turn).is_err() {
-                break;
-            }
-            out += &boards(&format!("turn {}", turn.turn), &game);
-        }
-        out
-    }
-
-    fn report_json(&self, about: &ReplayAbout) -> Value {
-        trace_report(kind(), about, &self.trace)
-    }
-
-    fn full_state_bytes(&self) -> usize {
-        self.trace.to_string().len()
-    }
+/// A Robots game turn by turn: every seat's board after each turn; `names` by seat.
+fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
+    let boards = |title: &str, game: &Game| -> String {
+        game.boards()
+            .iter()
+            .enumerate()
+            .map(|(s, b)| {
+                let name = names.get(s).map_or("", String::as_str);
+                super::text::render(&format!("{title}, seat {s} {name}"), b)
+            })
+            .collect()
+    };
+    let play =
+        |game: &mut Game, turn: &TurnDecisions<'_>| game.replay_turn(turn).ok().map(|()| turn.turn);
+    turn_by_turn(Game::new(setup).ok(), log.iter(), play, boards)
 }

@@ -40,7 +40,7 @@ impl RandomAi {
 
 /// Defines a game's enum of built-in AIs from one row per AI, `Variant = "name": "summary"`,
 /// with `ALL` (in row order), `name` (used in `builtin:NAME`), `summary` (one line for help
-/// texts) and `from_name`.
+/// texts), `from_name` and `table`.
 macro_rules! builtin_ais {
     (
         $(#[$meta:meta])*
@@ -72,6 +72,12 @@ macro_rules! builtin_ais {
 
             pub fn from_name(name: &str) -> Option<$ai> {
                 $ai::ALL.into_iter().find(|ai| ai.name() == name)
+            }
+
+            /// Every AI as (name, summary), in row order: the game's
+            /// [`builtin_ais`](crate::games::Game::builtin_ais).
+            pub fn table() -> Vec<(&'static str, &'static str)> {
+                $ai::ALL.iter().map(|ai| (ai.name(), ai.summary())).collect()
             }
         }
     };

@@ -577,36 +577,54 @@ mod tests {
         g.answer_start(&replies).unwrap();
     }
 
+    /// Seat 0 answers `reply` while seat 1 plays its first card.
+    fn answer_first_seat(g: &mut Game, reply: TurnReply) {
+        let other = TurnReply::Play {
+            card: 0,
+            power_down: false,
+        };
+        g.answer_turn(&[reply, other]).unwrap();
+    }
+
+    /// A game whose seat 0 is locked (9 damage) with F1 as its last card, facing south.
+    fn locked_game() -> Game {
+        let mut g = game(3);
+        g.robots[0].damage = 9;
+        g.robots[0].last_card = Some(Move::Forward1);
+        face_south(&mut g);
+        assert!(g.turn_queries[0].locked);
+        g
+    }
+
+    /// Seat 0 stayed where it started, played no card, and no seat was faulted.
+    fn assert_stayed_without_a_fault(g: &Game) {
+        let a = &g.robots[0];
+        assert_eq!((a.pos, a.facing), (Pos::new(0, 0), Direction::South));
+        assert_eq!(a.last_card, None, "it played no card");
+        assert!(
+            !g.events.iter().any(|e| matches!(
+                e.kind,
+                EventKind::Timeout | EventKind::Invalid | EventKind::Crash
+            )),
+            "{:?}",
+            g.events
+        );
+    }
+
     #[test]
     fn r5_3_no_card_and_power_down_stays_and_powers_down_without_a_fault() {
         for seed in 0..16 {
             let mut g = game(seed);
             face_south(&mut g);
-            let replies = [
-                TurnReply::StayAndPowerDown,
-                TurnReply::Play {
-                    card: 0,
-                    power_down: false,
-                },
-            ];
-            g.answer_turn(&replies).unwrap();
-            let a = &g.robots[0];
-            assert_eq!((a.pos, a.facing), (Pos::new(0, 0), Direction::South));
-            assert_eq!(a.power, Power::Down(super::super::robot::POWER_DOWN_TURNS));
-            assert_eq!(a.last_card, None, "it played no card");
-            assert!(
-                !g.events.iter().any(|e| matches!(
-                    e.kind,
-                    EventKind::Timeout | EventKind::Invalid | EventKind::Crash
-                )),
-                "{:?}",
-                g.events
-            );
+            answer_first_seat(&mut g, TurnReply::StayAndPowerDown);
+            let power_down = Power::Down(super::super::robot::POWER_DOWN_TURNS);
+            assert_eq!(g.robots[0].power, power_down);
+            assert_stayed_without_a_fault(&g);
             assert_eq!(
                 g.decisions[2],
                 Decision::Turn {
                     seat: 0,
-                    reply: replies[0],
+                    reply: TurnReply::StayAndPowerDown,
                 }
             );
         }
@@ -614,19 +632,8 @@ mod tests {
 
     #[test]
     fn r5_3_a_locked_robot_plays_its_locked_card_and_powers_down() {
-        let mut g = game(3);
-        g.robots[0].damage = 9;
-        g.robots[0].last_card = Some(Move::Forward1);
-        face_south(&mut g);
-        assert!(g.turn_queries[0].locked);
-        g.answer_turn(&[
-            TurnReply::StayAndPowerDown,
-            TurnReply::Play {
-                card: 0,
-                power_down: false,
-            },
-        ])
-        .unwrap();
+        let mut g = locked_game();
+        answer_first_seat(&mut g, TurnReply::StayAndPowerDown);
         let a = &g.robots[0];
         assert_eq!(a.pos, Pos::new(0, 1), "its locked F1 moved it south");
         assert_eq!(a.power, Power::Down(super::super::robot::POWER_DOWN_TURNS));
@@ -638,45 +645,17 @@ mod tests {
             let mut g = game(seed);
             face_south(&mut g);
             let power = g.robots[0].power;
-            g.answer_turn(&[
-                TurnReply::Stay,
-                TurnReply::Play {
-                    card: 0,
-                    power_down: false,
-                },
-            ])
-            .unwrap();
-            let a = &g.robots[0];
-            assert_eq!((a.pos, a.facing), (Pos::new(0, 0), Direction::South));
-            assert_eq!(a.power, power, "it did not power down");
-            assert_eq!(a.last_card, None, "it played no card");
-            assert!(
-                !g.events.iter().any(|e| matches!(
-                    e.kind,
-                    EventKind::Timeout | EventKind::Invalid | EventKind::Crash
-                )),
-                "{:?}",
-                g.events
-            );
+            answer_first_seat(&mut g, TurnReply::Stay);
+            assert_eq!(g.robots[0].power, power, "it did not power down");
+            assert_stayed_without_a_fault(&g);
         }
     }
 
     #[test]
     fn a_locked_robot_that_stays_plays_its_locked_card() {
-        let mut g = game(3);
-        g.robots[0].damage = 9;
-        g.robots[0].last_card = Some(Move::Forward1);
-        face_south(&mut g);
-        assert!(g.turn_queries[0].locked);
+        let mut g = locked_game();
         let power = g.robots[0].power;
-        g.answer_turn(&[
-            TurnReply::Stay,
-            TurnReply::Play {
-                card: 0,
-                power_down: false,
-            },
-        ])
-        .unwrap();
+        answer_first_seat(&mut g, TurnReply::Stay);
         let a = &g.robots[0];
         assert_eq!(a.pos, Pos::new(0, 1), "its locked F1 moved it south");
         assert_eq!(a.power, power);
