@@ -5,9 +5,9 @@
 //! them).
 
 use lrs_tourney::games::lrs::ai::BuiltinAi;
-use lrs_tourney::games::lrs::boards::{load_board, shipped_boards};
-use lrs_tourney::games::lrs::engine::GameConfig;
-use lrs_tourney::play::{BotSpec, BotStats, PlayOptions, play};
+use lrs_tourney::games::lrs::boards::shipped_boards;
+use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings};
+use lrs_tourney::play::{BotSpec, ExternalOptions, Lineup, SlotTotals};
 
 /// Games per board.
 const GAMES: u32 = 200;
@@ -32,8 +32,8 @@ struct Measured {
     flags: u32,
 }
 
-fn measure(stats: &[BotStats], ai: BuiltinAi) -> Measured {
-    let picked: Vec<&BotStats> = stats
+fn measure(stats: &[SlotTotals], ai: BuiltinAi) -> Measured {
+    let picked: Vec<&SlotTotals> = stats
         .iter()
         .zip(&BOTS)
         .filter(|(_, b)| **b == ai)
@@ -43,7 +43,7 @@ fn measure(stats: &[BotStats], ai: BuiltinAi) -> Measured {
     let total: i64 = picked.iter().map(|s| s.total_score).sum();
     Measured {
         mean: total as f64 / f64::from(games),
-        flags: picked.iter().map(|s| s.flags).sum(),
+        flags: picked.iter().map(|s| s.stat("flags").unwrap()).sum(),
     }
 }
 
@@ -58,15 +58,22 @@ async fn runner_and_hunter_beat_random_on_every_shipped_board() {
     eprintln!("| board | runner | hunter | random |");
     eprintln!("|---|---|---|---|");
     for shipped in shipped_boards() {
-        let board = load_board(shipped.name).unwrap();
-        let opts = PlayOptions {
-            board,
-            bots: BOTS.iter().map(|ai| BotSpec::Builtin(*ai)).collect(),
+        let lrs = GameKind::parse("lrs").unwrap();
+        let lineup = Lineup {
+            arena: Arena::load(&GameSettings::default_for(lrs), shipped.name, 60).unwrap(),
+            slots: BOTS
+                .iter()
+                .map(|ai| BotSpec::Builtin(BuiltinBot::parse(lrs, ai.name()).unwrap()))
+                .collect(),
+            labels: BOTS.iter().map(|ai| ai.name().to_string()).collect(),
             games: GAMES,
             seed: SEED,
-            config: GameConfig::default(),
         };
-        let stats = play(&opts, jobs).await.unwrap();
+        let stats = lineup
+            .play(jobs, &ExternalOptions::default())
+            .await
+            .unwrap()
+            .totals;
         assert!(stats.iter().all(|s| s.games == GAMES));
         let runner = measure(&stats, BuiltinAi::Runner);
         let hunter = measure(&stats, BuiltinAi::Hunter);

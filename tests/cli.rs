@@ -102,6 +102,17 @@ fn play_results_do_not_depend_on_jobs() {
     assert_eq!(play_json(&["--jobs", "1"]), play_json(&["--jobs", "3"]));
 }
 
+/// The same games on one thread and on four: every bot's totals (score, wins, each
+/// statistic, faults) are the same, bot by bot.
+#[test]
+fn play_totals_are_the_same_on_one_and_four_threads() {
+    let (one, four) = (play_json(&["--jobs", "1"]), play_json(&["--jobs", "4"]));
+    assert_eq!(one["bots"], four["bots"]);
+    assert_eq!(one["bots"].as_array().unwrap().len(), 3);
+    assert!(one["bots"][0]["total_score"].as_i64().unwrap() > 0, "{one}");
+    assert_eq!(one["external"], serde_json::json!([]), "{one}");
+}
+
 #[test]
 fn play_with_other_seed_plays_other_games() {
     let a = play_json(&[]);
@@ -123,7 +134,7 @@ fn play_table_names_each_bot() {
             "--games",
             "3",
         ])
-        .stdout_has("3 game(s) on Sinkhole Steps")
+        .stdout_has("3 game(s) of lrs on Sinkhole Steps")
         .stdout_has("builtin:random")
         .stdout_has("builtin:runner")
         .stdout_has("push_kills")
@@ -185,7 +196,7 @@ fn play_accepts_a_board_file_path() {
         ])
         .run();
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["board"], "Tiny");
+    assert_eq!(v["arena"], "Tiny");
 }
 
 #[test]

@@ -268,7 +268,7 @@ fn play_explains_why_a_bot_faults() {
 }
 
 #[test]
-fn play_json_carries_fault_kinds_and_the_diagnosis() {
+fn play_json_reports_each_external_bots_faults_by_cause() {
     let v = json(
         &Test::new()
             .file(
@@ -295,8 +295,69 @@ fn play_json_carries_fault_kinds_and_the_diagnosis() {
             .run(),
     );
     let bot = &v["bots"][0];
-    assert_eq!(bot["fault_kinds"]["crash"], bot["faults"], "{v}");
-    assert_eq!(bot["diagnosis"]["exit"], "exit 3", "{v}");
-    assert_eq!(bot["diagnosis"]["stderr_tail"][0], "boom", "{v}");
-    assert!(v["bots"][1].get("diagnosis").is_none(), "{v}");
+    let report = &v["external"][0];
+    assert_eq!(report["bot"], bot["bot"], "{v}");
+    assert!(bot["faults"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(report["crashed_turns"], bot["faults"], "{v}");
+    assert_eq!(report["faults"], bot["faults"], "{v}");
+    assert_eq!(report["first_faulty_game"], 0, "{v}");
+    assert_eq!(report["ended"], "exit 3", "{v}");
+    assert_eq!(report["stderr_tail"], "boom", "{v}");
+    assert_eq!(
+        v["external"].as_array().unwrap().len(),
+        1,
+        "built-in AIs have none: {v}"
+    );
+}
+
+/// A bot that prints debug lines on stdout: `--json` names the line and why it was not an
+/// answer, and the table's report says the same with the hint.
+#[test]
+fn the_fault_report_names_why_a_line_was_bad() {
+    let bot = "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        print('my debug line', flush=True)\n";
+    let args = |json: bool| {
+        let mut a = vec![
+            "play",
+            "--board",
+            "gear-works",
+            "--games",
+            "2",
+            "--turns",
+            "5",
+            "--time-limit-ms",
+            "500",
+            "--bot",
+            "jsonl:python3 chatty.py",
+            "--bot",
+            "builtin:runner",
+        ];
+        if json {
+            a.push("--json");
+        }
+        a
+    };
+    let v = json(
+        &Test::new()
+            .file("chatty.py", bot)
+            .args(&args(true))
+            .stderr_has("bot sandbox:")
+            .run(),
+    );
+    let report = &v["external"][0];
+    assert_eq!(report["bot"], "jsonl:python3 chatty.py", "{v}");
+    assert_eq!(report["first_bad_line"], "my debug line", "{v}");
+    let why = report["first_bad_why"].as_str().unwrap();
+    assert!(why.contains("not JSON"), "{v}");
+    assert!(report["malformed"].as_u64().unwrap() >= 2, "{v}");
+    assert_eq!(report["malformed"], v["bots"][0]["faults"], "{v}");
+    let text = Test::new()
+        .file("chatty.py", bot)
+        .args(&args(false))
+        .stderr_has("bot sandbox:")
+        .run();
+    assert!(
+        text.contains(&format!("first bad line ({why}): \"my debug line\"")),
+        "{text}"
+    );
+    assert!(text.contains("print debug output to stderr"), "{text}");
 }

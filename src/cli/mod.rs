@@ -14,6 +14,7 @@ mod generate_cmd;
 mod interrupt;
 mod logs_cmd;
 mod play_cmd;
+mod play_out;
 mod replay_cmd;
 mod report_cmd;
 mod rerun_cmd;

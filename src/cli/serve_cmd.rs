@@ -4,14 +4,16 @@
 //! and exits.
 
 use super::CliError;
+use crate::games::GameKind;
 use crate::games::lrs::ai::BuiltinAi;
 use crate::games::lrs::boards::load_board;
 use crate::games::lrs::engine::{EventKind, Game, GameConfig, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::lrs::remote::{GameSetup, SeatPlayer, drive_game};
+use crate::games::lrs::stats::summarize_game;
 use crate::games::lrs::windward::{
     DEBUG_TIME_LIMIT, DEFAULT_PORT, DEFAULT_TIME_LIMIT, Gateway, GatewayConfig, GatewayEvent,
 };
-use crate::play::{BotSpec, summarize_game};
+use crate::play::BotSpec;
 use clap::Args;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
@@ -59,12 +61,13 @@ fn listen_addr(host: &str, port: u16) -> Result<SocketAddr, CliError> {
 
 pub async fn run(args: ServeArgs) -> Result<(), CliError> {
     let board = load_board(&args.board).map_err(CliError::input)?;
+    let lrs = GameKind::of(&crate::games::lrs::kind::Lrs);
     let bots = args
         .bots
         .iter()
-        .map(|s| match BotSpec::parse(s) {
-            Ok(BotSpec::Builtin(ai)) => Ok(ai),
-            #[allow(unreachable_patterns)]
+        .map(|s| match BotSpec::parse(lrs, s) {
+            Ok(BotSpec::Builtin(ai)) => BuiltinAi::from_name(ai.name())
+                .ok_or_else(|| CliError::input(format!("--bot {s}: not an AI of lrs"))),
             Ok(_) => Err(CliError::input(format!(
                 "--bot {s}: serve fills seats with built-in AIs only (builtin:NAME)"
             ))),

@@ -2,24 +2,56 @@
 //! plays them through the seam, with each bot's totals.
 //!
 //! Game `g` uses seed `S+g` and the bot of slot `i` sits in seat `(i + g) mod n`
-//! ([`seat_of`]), so every bot plays from every seat. Games of built-in AIs run on a rayon
-//! pool; games with JSON-lines bots run one after another, each bot a fresh sandboxed
-//! process per game. Results are folded in game order, so `--jobs` never changes a figure.
+//! ([`seat_of`]), so every bot plays from every seat. How the games are spread over
+//! threads depends on the bots ([`Lineup::play`]); results are folded in game order, so
+//! `--jobs` never changes a figure.
 
+use super::bots::BotSpec;
+use super::series::{SeriesClientLog, SeriesLogger};
 use crate::bots::JsonlOptions;
-use crate::games::{Arena, BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, Stats};
-use rayon::prelude::*;
+use crate::games::{Arena, GameKind, GameOutcome, SeatBot, SeatLog, Stats};
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 pub use crate::games::shared::series::seat_of;
 
 /// The bots of a series of games, by slot, with their labels.
+#[derive(Debug, Clone)]
 pub struct Lineup {
     pub arena: Arena,
-    pub slots: Vec<SeatBot>,
+    pub slots: Vec<BotSpec>,
     pub labels: Vec<String>,
     pub games: u32,
     pub seed: u64,
+}
+
+/// How external bots play.
+#[derive(Clone)]
+pub struct ExternalOptions {
+    /// Time for each answer (docs/bots.md).
+    pub time_limit_ms: u64,
+    /// Limits, sandbox, start-up time.
+    pub bots: JsonlOptions,
+    /// Where the host of series clients listens (the 2012 Windward clients connect to port
+    /// 1707 of the IP they are given).
+    pub series_listen: SocketAddr,
+    /// Where lines about series clients joining (or not) go.
+    pub series_log: SeriesLogger,
+}
+
+impl Default for ExternalOptions {
+    fn default() -> ExternalOptions {
+        ExternalOptions {
+            time_limit_ms: 1000,
+            bots: JsonlOptions::default(),
+            series_listen: SocketAddr::from((
+                std::net::Ipv4Addr::LOCALHOST,
+                super::series::DEFAULT_SERIES_PORT,
+            )),
+            series_log: Arc::new(|line| eprintln!("{line}")),
+        }
+    }
 }
 
 /// One bot's totals over the series; serialises to the `play --json` entry, the game's
@@ -34,6 +66,14 @@ pub struct SlotTotals {
     pub wins: u32,
     pub stats: Stats,
     pub faults: u64,
+}
+
+impl SlotTotals {
+    /// The statistic called `name` (one of the game's [`GameKind::statistics`]).
+    pub fn stat(&self, name: &str) -> Option<u32> {
+        let i = self.kind.statistics().iter().position(|n| *n == name)?;
+        Some(self.stats.get(i))
+    }
 }
 
 impl Serialize for SlotTotals {
@@ -53,16 +93,20 @@ impl Serialize for SlotTotals {
     }
 }
 
-/// A series played: each bot's totals, every game's outcome, and by game and slot the log
-/// of each external bot.
+/// A series played: each bot's totals, every game's outcome, by game and slot the log of
+/// each JSON-lines bot, and by slot the log of each series client.
 pub struct SeriesPlayed {
     pub totals: Vec<SlotTotals>,
     pub outcomes: Vec<GameOutcome>,
     pub logs: Vec<Vec<Option<SeatLog>>>,
+    pub clients: Vec<Option<SeriesClientLog>>,
 }
 
+/// One game played: its outcome and, by slot, each JSON-lines bot's log.
+pub(super) type GamePlayed = (GameOutcome, Vec<Option<SeatLog>>);
+
 impl Lineup {
-    fn n(&self) -> usize {
+    pub(super) fn n(&self) -> usize {
         self.slots.len()
     }
 
@@ -82,71 +126,92 @@ impl Lineup {
 
     /// Whether every seat is a built-in AI.
     pub fn all_builtin(&self) -> bool {
-        self.slots.iter().all(|s| matches!(s, SeatBot::Builtin(_)))
+        !self.slots.iter().any(BotSpec::is_external)
     }
 
-    /// Plays the series; games of built-in AIs only on `jobs` threads, others one after
-    /// another on the calling task.
+    /// Whether some slot is a series client.
+    pub fn has_series_clients(&self) -> bool {
+        self.slots.iter().any(BotSpec::is_series_client)
+    }
+
+    /// Plays the series. With series clients, the games are played in order on the
+    /// caller's runtime, since a client plays one game at a time
+    /// ([`Lineup::play_with_clients`]); every other series is played off it, from a
+    /// blocking thread ([`Lineup::play_on_threads`]), so the caller's runtime is never
+    /// blocked and never asked to start another one inside it.
     pub async fn play(
         &self,
         jobs: usize,
-        time_limit_ms: u64,
-        options: &JsonlOptions,
+        external: &ExternalOptions,
     ) -> Result<SeriesPlayed, String> {
-        if self.all_builtin() {
-            return self.play_builtin(jobs);
+        if external.time_limit_ms == 0 {
+            return Err("--time-limit-ms must be at least 1".to_string());
         }
-        let mut outcomes = Vec::new();
-        let mut logs = Vec::new();
-        for g in 0..self.games {
-            let seats = self.by_seat(g, &self.slots.iter().cloned().map(Some).collect::<Vec<_>>());
-            let seats: Vec<SeatBot> = seats.into_iter().flatten().collect();
-            let names = self.by_seat(g, &self.labels);
-            let (outcome, by_seat) = self
-                .arena
-                .play(self.seed_of(g), seats, &names, time_limit_ms, options)
-                .await?;
-            logs.push(
-                (0..self.n())
-                    .map(|slot| by_seat[seat_of(slot, g, self.n())].clone())
-                    .collect(),
-            );
-            outcomes.push(outcome);
+        if self.has_series_clients() {
+            return self.play_with_clients(external).await;
         }
-        Ok(SeriesPlayed {
+        let (lineup, external) = (self.clone(), external.clone());
+        let played =
+            tokio::task::spawn_blocking(move || lineup.play_on_threads(jobs, &external)).await;
+        match played {
+            Ok(played) => played,
+            Err(e) => match e.try_into_panic() {
+                Ok(panic) => std::panic::resume_unwind(panic),
+                Err(e) => Err(e.to_string()),
+            },
+        }
+    }
+
+    /// Plays game `g`; `series[slot]` seats the series clients. Gives the outcome and each
+    /// JSON-lines bot's log, by slot.
+    pub(super) async fn play_game(
+        &self,
+        g: u32,
+        series: &[Option<SeatBot>],
+        external: &ExternalOptions,
+    ) -> Result<GamePlayed, String> {
+        let by_slot: Vec<Option<SeatBot>> = self
+            .slots
+            .iter()
+            .enumerate()
+            .map(|(slot, bot)| bot.seat().or_else(|| series.get(slot).cloned().flatten()))
+            .collect();
+        let seats = self
+            .by_seat(g, &by_slot)
+            .into_iter()
+            .collect::<Option<Vec<SeatBot>>>()
+            .ok_or("a series client has no seat")?;
+        let names = self.by_seat(g, &self.labels);
+        let (outcome, by_seat) = self
+            .arena
+            .play(
+                self.seed_of(g),
+                seats,
+                &names,
+                external.time_limit_ms,
+                &external.bots,
+            )
+            .await?;
+        let logs = (0..self.n())
+            .map(|slot| by_seat[seat_of(slot, g, self.n())].clone())
+            .collect();
+        Ok((outcome, logs))
+    }
+
+    /// The series from its games, played in game order.
+    pub(super) fn fold(
+        &self,
+        games: Vec<GamePlayed>,
+        clients: Vec<Option<SeriesClientLog>>,
+    ) -> SeriesPlayed {
+        let (outcomes, logs): (Vec<GameOutcome>, Vec<Vec<Option<SeatLog>>>) =
+            games.into_iter().unzip();
+        SeriesPlayed {
             totals: self.totals(&outcomes),
             outcomes,
             logs,
-        })
-    }
-
-    fn play_builtin(&self, jobs: usize) -> Result<SeriesPlayed, String> {
-        let bots: Vec<BuiltinBot> = self
-            .slots
-            .iter()
-            .filter_map(|s| match s {
-                SeatBot::Builtin(b) => Some(*b),
-                _ => None,
-            })
-            .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
-            .build()
-            .map_err(|e| e.to_string())?;
-        let outcomes = pool.install(|| {
-            (0..self.games)
-                .into_par_iter()
-                .map(|g| {
-                    let seats = crate::games::shared::series::seated(&bots, g);
-                    self.arena.play_builtin(self.seed_of(g), &seats)
-                })
-                .collect::<Result<Vec<_>, String>>()
-        })?;
-        Ok(SeriesPlayed {
-            totals: self.totals(&outcomes),
-            logs: vec![vec![None; self.n()]; outcomes.len()],
-            outcomes,
-        })
+            clients,
+        }
     }
 
     /// Each slot's totals over `outcomes` (game `g` at index `g`).
@@ -186,17 +251,17 @@ impl Lineup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::GameSettings;
+    use crate::games::{BuiltinBot, GameSettings};
 
     fn lineup(kind: GameKind, games: u32) -> Lineup {
         let settings = GameSettings::default_for(kind);
         let pool = Arena::pool(&settings, &["gear-works".to_string()]);
-        let ais: Vec<SeatBot> = kind
+        let ais: Vec<BotSpec> = kind
             .builtin_ais()
             .iter()
-            .map(|(name, _)| SeatBot::Builtin(BuiltinBot::parse(kind, name).unwrap()))
+            .map(|(name, _)| BotSpec::Builtin(BuiltinBot::parse(kind, name).unwrap()))
             .collect();
-        let slots: Vec<SeatBot> = (0..3).map(|s| ais[s % ais.len()].clone()).collect();
+        let slots: Vec<BotSpec> = (0..3).map(|s| ais[s % ais.len()].clone()).collect();
         Lineup {
             arena: Arena::load(&settings, &pool[0], 20).unwrap(),
             labels: (0..slots.len()).map(|s| format!("bot{s}")).collect(),
@@ -207,9 +272,7 @@ mod tests {
     }
 
     fn play(l: &Lineup, jobs: usize) -> SeriesPlayed {
-        let options = JsonlOptions::default();
-        futures_util::FutureExt::now_or_never(l.play(jobs, 100, &options))
-            .expect("built-in games need no waiting")
+        l.play_on_threads(jobs, &ExternalOptions::default())
             .unwrap()
     }
 

@@ -17,6 +17,10 @@ use std::sync::Arc;
 
 pub use crate::games::lrs::windward::{SeriesClient, SeriesClientLog};
 
+/// The port series clients connect to unless told otherwise (the 2012 Windward clients
+/// always connect to it).
+pub use crate::games::lrs::windward::DEFAULT_PORT as DEFAULT_SERIES_PORT;
+
 /// Where a run's series clients connect, and what starts them.
 pub struct SeriesHost {
     windward: WindwardHost,

@@ -1,0 +1,257 @@
+//! Defines [`FaultReport`]: for each external bot of a played [`Lineup`], what its author
+//! needs to fix it (faults by cause, whether it started, how it ended, the first line that
+//! was not an answer and why, the end of its stderr), the same for every game; and the
+//! text `play` prints under its table.
+
+use super::lineup::{Lineup, SeriesPlayed, seat_of};
+use super::series::SeriesClientLog;
+use crate::games::SeatLog;
+use serde::Serialize;
+
+/// Lines of stderr kept in a report.
+pub const STDERR_TAIL_LINES: usize = 10;
+
+/// The last [`STDERR_TAIL_LINES`] lines of `text`.
+pub fn tail_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..]
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// A JSON-lines bot's faults by cause over the series (its logs count them; a series
+/// client's are counted by the games alone).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct FaultCauses {
+    pub timeouts: u32,
+    /// Lines that were not an answer (unreadable, or an illegal answer).
+    pub malformed: u32,
+    /// Turns it was silent because it had exited (or never started).
+    pub crashed_turns: u32,
+    /// Late answers and answers to other turns, thrown away.
+    pub discarded: u32,
+}
+
+/// One external bot's report: an entry of `play --json`'s `external`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FaultReport {
+    pub bot: String,
+    /// Its faults over the series, as the table counts them.
+    pub faults: u64,
+    #[serde(flatten)]
+    pub causes: Option<FaultCauses>,
+    /// The first game (from 0) in which it faulted; `ended` and `stderr_tail` are from
+    /// that game (else from its last game).
+    pub first_faulty_game: Option<u32>,
+    /// Why it could not be started.
+    pub spawn_error: Option<String>,
+    /// The first line it printed that was not an answer (at most 200 bytes), and why.
+    pub first_bad_line: Option<String>,
+    pub first_bad_why: Option<String>,
+    /// How it ended: `exit 1`, `signal SIGKILL`, ...
+    pub ended: Option<String>,
+    /// The last lines of its stderr (of a series client that printed none there: of its
+    /// stdout).
+    pub stderr_tail: Option<String>,
+    /// Whether a series client joined its host.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<bool>,
+}
+
+/// The report of every external bot of `lineup`, in slot order.
+pub fn fault_reports(lineup: &Lineup, played: &SeriesPlayed) -> Vec<FaultReport> {
+    let n = lineup.slots.len();
+    (0..n)
+        .filter(|&slot| lineup.slots[slot].is_external())
+        .map(|slot| {
+            let faults: Vec<u32> = played
+                .outcomes
+                .iter()
+                .enumerate()
+                .map(|(g, o)| o.seats[seat_of(slot, g as u32, n)].faults)
+                .collect();
+            let label = lineup.labels[slot].clone();
+            match played.clients.get(slot).and_then(Option::as_ref) {
+                Some(client) => of_client(label, &faults, client),
+                None => {
+                    let logs: Vec<Option<&SeatLog>> = played
+                        .logs
+                        .iter()
+                        .map(|l| l.get(slot).and_then(Option::as_ref))
+                        .collect();
+                    of_program(label, &faults, &logs)
+                }
+            }
+        })
+        .collect()
+}
+
+/// A JSON-lines bot's report from its faults and its log, by game.
+fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultReport {
+    let mine: Vec<&SeatLog> = logs.iter().flatten().copied().collect();
+    let sum = |f: fn(&SeatLog) -> u32| -> u32 { mine.iter().map(|l| f(l)).sum() };
+    let first_faulty_game = faults.iter().position(|&f| f > 0);
+    let shown = first_faulty_game
+        .and_then(|g| logs.get(g).copied().flatten())
+        .or_else(|| mine.last().copied());
+    let bad = mine.iter().find(|l| l.first_bad_line.is_some());
+    FaultReport {
+        bot,
+        faults: faults.iter().map(|&f| u64::from(f)).sum(),
+        causes: Some(FaultCauses {
+            timeouts: sum(|l| l.timeouts),
+            malformed: sum(|l| l.malformed),
+            crashed_turns: sum(|l| l.crashed_turns),
+            discarded: sum(|l| l.discarded),
+        }),
+        first_faulty_game: first_faulty_game.map(|g| g as u32),
+        spawn_error: mine.iter().find_map(|l| l.spawn_error.clone()),
+        first_bad_line: bad.and_then(|l| l.first_bad_line.clone()),
+        first_bad_why: bad.and_then(|l| l.first_bad_why.clone()),
+        ended: shown.and_then(|l| l.exit.as_ref()).map(|e| {
+            if e.oom_kills > 0 {
+                format!("{} (over the memory limit)", e.status)
+            } else {
+                e.status.clone()
+            }
+        }),
+        stderr_tail: shown
+            .and_then(|l| l.exit.as_ref())
+            .map(|e| tail_lines(&e.stderr.text()).join("\n")),
+        joined: None,
+    }
+}
+
+/// A series client's report from its faults by game and its log of the whole series.
+fn of_client(bot: String, faults: &[u32], log: &SeriesClientLog) -> FaultReport {
+    let mut tail = tail_lines(&log.stderr);
+    if tail.is_empty() {
+        tail = log.stdout_tail[log.stdout_tail.len().saturating_sub(STDERR_TAIL_LINES)..].to_vec();
+    }
+    FaultReport {
+        bot,
+        faults: faults.iter().map(|&f| u64::from(f)).sum(),
+        causes: None,
+        first_faulty_game: faults.iter().position(|&f| f > 0).map(|g| g as u32),
+        spawn_error: log.status.strip_prefix("not started: ").map(str::to_string),
+        first_bad_line: None,
+        first_bad_why: None,
+        ended: Some(log.status.clone()),
+        stderr_tail: Some(tail.join("\n")),
+        joined: Some(log.joined),
+    }
+}
+
+/// For each bot that faulted (or never started or joined): its faults by cause, how it
+/// ended, the first line it printed that was not an answer, the end of its stderr, and a
+/// hint for the usual mistakes.
+pub fn render(reports: &[FaultReport]) -> String {
+    let mut out = String::new();
+    for r in reports {
+        if r.faults == 0 && r.spawn_error.is_none() && r.joined != Some(false) {
+            continue;
+        }
+        out += &format!("\n{}: {} fault(s)", r.bot, r.faults);
+        if let Some(c) = &r.causes {
+            out += &format!(
+                ": {} timeout(s), {} unreadable answer(s), {} turn(s) after it exited",
+                c.timeouts, c.malformed, c.crashed_turns
+            );
+        }
+        out += "\n";
+        if let Some(g) = r.first_faulty_game {
+            out += &format!("  first faulty game: {g}\n");
+        }
+        if let Some(e) = &r.spawn_error {
+            out += &format!("  could not start: {e}\n");
+        } else if let Some(ended) = &r.ended {
+            out += &format!("  the bot ended with: {ended}\n");
+        }
+        if r.joined == Some(false) {
+            out += "  it never joined: does it connect to the host and port it is given?\n";
+        }
+        if let (Some(line), Some(why)) = (&r.first_bad_line, &r.first_bad_why) {
+            out += &format!("  first bad line ({why}): {line:?}\n");
+            if why.contains("not JSON") || why.contains("no question was pending") {
+                out += "  hint: stdout is for answers only: print debug output to stderr\n";
+            }
+        }
+        if let Some(c) = &r.causes
+            && c.timeouts > 0
+            && c.malformed == 0
+            && c.crashed_turns == 0
+            && r.first_bad_line.is_none()
+        {
+            out += "  hint: no answer arrived in time: does the bot flush stdout after each \
+                    answer (Python: print(..., flush=True))?\n";
+        }
+        match r.stderr_tail.as_deref() {
+            Some(tail) if !tail.is_empty() => {
+                out += "  last lines of stderr:\n";
+                for line in tail.lines() {
+                    out += &format!("    {line}\n");
+                }
+            }
+            _ => out += "  stderr: (empty)\n",
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> FaultReport {
+        FaultReport {
+            bot: "jsonl:python3 bot.py".to_string(),
+            faults: 3,
+            causes: Some(FaultCauses {
+                malformed: 3,
+                ..FaultCauses::default()
+            }),
+            first_faulty_game: Some(0),
+            spawn_error: None,
+            first_bad_line: Some("DEBUG got turn".to_string()),
+            first_bad_why: Some("answer is not JSON: expected value".to_string()),
+            ended: Some("exit 0".to_string()),
+            stderr_tail: Some(String::new()),
+            joined: None,
+        }
+    }
+
+    #[test]
+    fn a_bad_line_is_shown_with_why_and_the_hint() {
+        let text = render(&[report()]);
+        assert!(text.contains("jsonl:python3 bot.py: 3 fault(s): 0 timeout(s), 3 unreadable"));
+        assert!(text.contains("first bad line (answer is not JSON: expected value): \"DEBUG"));
+        assert!(text.contains("print debug output to stderr"), "{text}");
+        assert!(text.contains("the bot ended with: exit 0"), "{text}");
+        assert!(text.contains("stderr: (empty)"), "{text}");
+    }
+
+    #[test]
+    fn a_silent_bot_is_told_to_flush_and_a_clean_one_is_not_shown() {
+        let mut silent = report();
+        silent.causes = Some(FaultCauses {
+            timeouts: 3,
+            ..FaultCauses::default()
+        });
+        silent.first_bad_line = None;
+        assert!(render(&[silent]).contains("flush=True"));
+        let mut clean = report();
+        clean.faults = 0;
+        assert_eq!(render(&[clean]), "");
+    }
+
+    /// The JSON entry: causes beside the rest, `joined` only for series clients.
+    #[test]
+    fn the_json_entry_has_the_causes_flat() {
+        let v = serde_json::to_value(report()).unwrap();
+        assert_eq!(v["malformed"], 3);
+        assert_eq!(v["first_bad_why"], "answer is not JSON: expected value");
+        assert!(v.get("joined").is_none());
+        assert!(v["spawn_error"].is_null());
+    }
+}
