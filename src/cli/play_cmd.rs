@@ -68,7 +68,7 @@ struct PlayFlags {
     sandbox: String,
     /// Write each game's replay into this directory, rebuilt from its decisions:
     /// `game-G.html` (the viewer: open it in a browser) and `game-G.json` (the format of
-    /// `lrs-tourney replay --json`).
+    /// `lrs-tourney replay --json`, with the game's seed).
     #[arg(long, value_name = "DIR")]
     replay: Option<PathBuf>,
 }

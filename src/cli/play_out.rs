@@ -61,7 +61,8 @@ pub fn table(lineup: &Lineup, arena: &str, totals: &[SlotTotals]) -> String {
 }
 
 /// Two replay files per game played: `DIR/game-G.json`, what `replay --json` prints for a
-/// stored game, and `DIR/game-G.html`, the viewer; `arena` names the arena in both.
+/// stored game with the game's `seed`, and `DIR/game-G.html`, the viewer; `arena` names
+/// the arena in both.
 pub fn write_replays(
     dir: &Path,
     lineup: &Lineup,
@@ -95,8 +96,13 @@ pub fn write_replays(
                 .collect(),
             stored_bytes: outcome.decisions.len(),
         };
+        let mut report = replayed.report_json(&about);
+        // A game of `play` is found again by its seed (a stored game, by its set and number).
+        if let serde_json::Value::Object(fields) = &mut report {
+            fields.entry("seed").or_insert(seed.into());
+        }
         let path = dir.join(format!("game-{g}.json"));
-        std::fs::write(&path, replayed.report_json(&about).to_string())
+        std::fs::write(&path, report.to_string())
             .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
         let info = crate::report::viewer::PageInfo {
             title: format!("play, game {g}"),
