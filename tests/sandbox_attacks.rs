@@ -328,7 +328,7 @@ fn a_bot_cannot_inject_keystrokes_into_the_runners_terminal() {
     );
     assert_eq!(queued, 0, "{queued} bytes were injected into the terminal");
     assert!(!text.contains("PWNED"), "injected and echoed:\n{text}");
-    let start = text.find("{\n  \"games\"").expect("the JSON report");
+    let start = text.find("{\n  \"game\"").expect("the JSON report");
     let end = start + text[start..].find("\n}").expect("its end") + 2;
     let report: Value = serde_json::from_str(&text[start..end]).unwrap();
     assert_eq!(report["games"], 1, "the game finished");
