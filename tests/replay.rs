@@ -152,7 +152,11 @@ fn play_writes_a_replay_of_every_game() {
         let path = dir.path().join(format!("replays/game-{g}.json"));
         let r: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(r["game"], g);
-        assert_eq!(r["seed"], 1 + g, "game g plays seed S+g (S is 1 by default)");
+        assert_eq!(
+            r["seed"],
+            1 + g,
+            "game g plays seed S+g (S is 1 by default)"
+        );
         let steps = r["replay"]["steps"].as_array().unwrap();
         assert!(!steps.is_empty() && steps.len() <= 15);
         for seat in r["seats"].as_array().unwrap() {
