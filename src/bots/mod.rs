@@ -4,7 +4,8 @@
 //! never as terminal controls ([`shown`]).
 //!
 //! Nothing here knows a game: what a bot is asked and what its answers mean belong to the
-//! game (`crate::games`), and the life cycle of a JSON-lines bot in a game to `crate::play`.
+//! game (`crate::games`), and which line answers which question to the one JSON-lines session
+//! of every game (`crate::games::jsonl`).
 //! Time limits, faults and sandboxing live on this side, never in an engine: a bot's
 //! failures (timeout, garbage, crash) become fault replies, so a game always completes.
 
