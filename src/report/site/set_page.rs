@@ -108,7 +108,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         per_game
             .entry(r.game_index)
             .or_default()
-            .insert(r.team, (r.score, r.won));
+            .insert(r.line.team, (r.line.outcome.score, r.line.outcome.won));
     }
     body.push_str(&chart(ctx, set, &per_game));
 
