@@ -7,6 +7,8 @@
 //! process, a silent or unreadable seat is a fault the game turns into its forced move,
 //! and at the end every bot gets `game_over`. What the messages say, who is asked and what
 //! a fault does are the game's ([`TurnBased`]); the life cycle is [`super::remote`]'s.
+//! [`play_in_process`] is the same loop when every seat is a built-in AI: no bot, no
+//! deadline, on the calling thread.
 
 use super::remote::{self, Reading, Remote, Seatholder, Silence};
 use crate::bots::JsonlOptions;
@@ -24,6 +26,7 @@ pub trait TurnBased {
 
     /// Turns the game lasts at most: the bots' CPU allowance is reckoned from it.
     fn max_turns(&self) -> u32;
+    fn seats(&self) -> usize;
     fn is_over(&self) -> bool;
     /// The `hello` line of `seat` (without its newline).
     fn hello(&self, seat: usize, time_limit_ms: u64) -> String;
@@ -119,4 +122,26 @@ pub async fn play_turns<G: TurnBased, A>(
         game.step(&answers)?;
     }
     Ok(remote::finish_all(remotes, game.game_over()).await)
+}
+
+/// Plays `game` to its end with in-process players only, `players[s]` answering for seat
+/// `s` (a number of players other than the game's seats is the game's error). The answer
+/// buffers are reused from turn to turn.
+pub fn play_in_process<G, P>(game: &mut G, players: &mut [P]) -> Result<(), G::Error>
+where
+    G: TurnBased,
+    P: std::ops::DerefMut<Target = G::Player>,
+{
+    let seats = game.seats();
+    let mut buffers: Vec<Vec<G::Order>> = players.iter().map(|_| Vec::new()).collect();
+    while !game.is_over() {
+        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate().take(seats) {
+            buf.clear();
+            game.act(player, s, buf);
+        }
+        let answers: Vec<Result<&[G::Order], Silence>> =
+            buffers.iter().map(|buf| Ok(buf.as_slice())).collect();
+        game.step(&answers)?;
+    }
+    Ok(())
 }
