@@ -13,6 +13,7 @@
 use super::remote::{self, Reading, Remote, Seatholder, Silence};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
+use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -41,8 +42,8 @@ pub trait TurnBased {
     fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Self::Order>);
     /// Plays the coming turn from every seat's answer, or the reason it has none.
     fn step(&mut self, answers: &[Result<&[Self::Order], Silence>]) -> Result<(), Self::Error>;
-    /// The `game_over` line (without its newline).
-    fn game_over(&self) -> String;
+    /// Each seat's score, which the `game_over` line tells every bot.
+    fn scores(&self) -> Vec<i64>;
 }
 
 /// Plays `game` to its end: `seats[s]` holds seat `s`, a built-in one played by
@@ -121,7 +122,17 @@ pub async fn play_turns<G: TurnBased, A>(
             .collect();
         game.step(&answers)?;
     }
-    Ok(remote::finish_all(remotes, game.game_over()).await)
+    Ok(remote::finish_all(remotes, game_over(&game.scores())).await)
+}
+
+/// The `game_over` line (without its newline): the same message in every such game.
+fn game_over(scores: &[i64]) -> String {
+    let scores: Vec<Value> = scores
+        .iter()
+        .enumerate()
+        .map(|(seat, score)| json!({"seat": seat, "score": score}))
+        .collect();
+    json!({"type": "game_over", "scores": scores}).to_string()
 }
 
 /// Plays `game` to its end with in-process players only, `players[s]` answering for seat

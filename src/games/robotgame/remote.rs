@@ -109,7 +109,7 @@ impl TurnBased for Table<'_> {
         self.game.step(&answers).map(|_| ())
     }
 
-    fn game_over(&self) -> String {
-        protocol::game_over(&self.game.scores())
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores().into_iter().map(i64::from).collect()
     }
 }

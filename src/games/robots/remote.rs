@@ -106,8 +106,8 @@ impl TurnBased for Table<'_> {
         self.game.step(&answers)
     }
 
-    fn game_over(&self) -> String {
-        protocol::game_over(&self.game.scores()).to_string()
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
     }
 }
 
