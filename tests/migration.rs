@@ -87,7 +87,15 @@ async fn games_results_and_logs_survive_the_numbering() {
     let current = store.results().await.unwrap();
     let lines: Vec<_> = current["north/final"]
         .iter()
-        .map(|r| (r.game_index, r.team.index(), r.seat, r.score, r.won))
+        .map(|r| {
+            (
+                r.game_index,
+                r.line.team.index(),
+                r.line.seat,
+                r.line.outcome.score,
+                r.line.outcome.won,
+            )
+        })
         .collect();
     assert_eq!(lines, [(0, 1, 0, 20, true), (0, 0, 1, 3, false)]);
     let history = store.result_history().await.unwrap();
@@ -97,7 +105,13 @@ async fn games_results_and_logs_survive_the_numbering() {
         run: 0,
     }]
         .iter()
-        .map(|r| (r.team.index(), r.score, r.stats.get(4)))
+        .map(|r| {
+            (
+                r.line.team.index(),
+                r.line.outcome.score,
+                r.line.outcome.stats.get(4),
+            )
+        })
         .collect();
     assert_eq!(old, [(0, 10, 0), (1, 5, 1)]);
 
@@ -111,8 +125,8 @@ async fn games_results_and_logs_survive_the_numbering() {
             (
                 l.run_no,
                 l.game_index,
-                l.team.index(),
-                l.stderr,
+                l.log.team.index(),
+                l.log.stderr,
                 l.superseded,
             )
         })

@@ -91,13 +91,29 @@ fn every_stored_game_replays_to_its_stored_decisions_and_results() {
         let mut lines: Vec<_> = stored_results[&g.set_id]
             .iter()
             .filter(|r| r.game_index == g.game_index)
-            .map(|r| (r.team, r.seat, r.score, r.stats, r.won))
+            .map(|r| {
+                (
+                    r.line.team,
+                    r.line.seat,
+                    r.line.outcome.score,
+                    r.line.outcome.stats,
+                    r.line.outcome.won,
+                )
+            })
             .collect();
         lines.sort();
         let mut expected: Vec<_> = replayed
             .results
             .iter()
-            .map(|r| (r.team, r.seat, r.score, r.stats, r.won))
+            .map(|r| {
+                (
+                    r.team,
+                    r.seat,
+                    r.outcome.score,
+                    r.outcome.stats,
+                    r.outcome.won,
+                )
+            })
             .collect();
         expected.sort();
         assert_eq!(

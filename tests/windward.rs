@@ -206,13 +206,13 @@ fn a_turn_message_parses_back_with_every_player_field_including_dead_and_destroy
     };
     assert_eq!(m.turn, 7);
     assert!(!m.repair_on);
-    assert_eq!(m.your_guid, player_guid(0));
+    assert_eq!(m.state.your_guid, player_guid(0));
     assert_eq!(m.hand, vec![card(Move::Forward2, 530)]);
-    assert_eq!(m.map.width(), board.width());
-    assert_eq!(m.map.height(), board.height());
-    assert_eq!(m.map.flags(), board.flags());
-    assert_eq!(m.players.len(), 4);
-    for (seat, (p, r)) in m.players.iter().zip(&robots).enumerate() {
+    assert_eq!(m.state.map.width(), board.width());
+    assert_eq!(m.state.map.height(), board.height());
+    assert_eq!(m.state.map.flags(), board.flags());
+    assert_eq!(m.state.players.len(), 4);
+    for (seat, (p, r)) in m.state.players.iter().zip(&robots).enumerate() {
         assert_eq!(guid_seat(&p.guid), Some(seat));
         assert_eq!(p.score, r.score);
         assert_eq!(p.archive, r.archive);
@@ -224,7 +224,7 @@ fn a_turn_message_parses_back_with_every_player_field_including_dead_and_destroy
             assert_eq!(f.touched, i + 1 < r.next_flag as usize);
         }
     }
-    let [locked, destroyed, dead, down] = &m.players[..] else {
+    let [locked, destroyed, dead, down] = &m.state.players[..] else {
         unreachable!()
     };
     assert_eq!((locked.lives, locked.damage, locked.num_locked), (3, 9, 1));
@@ -272,12 +272,12 @@ fn a_start_position_message_parses_back_with_its_points() {
             panic!("not a start-position message:\n{text}");
         };
         assert_eq!(m.game_start, !reentry);
-        assert_eq!(m.your_guid, player_guid(1));
+        assert_eq!(m.state.your_guid, player_guid(1));
         assert_eq!(m.points, options);
-        assert_eq!(m.players.len(), 4);
-        assert_eq!(m.players[1].power_mode, PowerMode::Announced);
-        assert_eq!(m.players[2].lives, 0);
-        assert_eq!(m.map.width(), board.width());
+        assert_eq!(m.state.players.len(), 4);
+        assert_eq!(m.state.players[1].power_mode, PowerMode::Announced);
+        assert_eq!(m.state.players[2].lives, 0);
+        assert_eq!(m.state.map.width(), board.width());
     }
 }
 
@@ -524,7 +524,7 @@ async fn run_client(addr: SocketAddr, name: &str, token: &str, policy: Policy) -
         }
         let reply = match message {
             ServerMessage::StartPosition(m) => {
-                log.guids.insert(m.your_guid.clone());
+                log.guids.insert(m.state.your_guid.clone());
                 if m.game_start {
                     log.game_starts += 1;
                 } else {
@@ -537,7 +537,7 @@ async fn run_client(addr: SocketAddr, name: &str, token: &str, policy: Policy) -
                 })
             }
             ServerMessage::Turn(m) => {
-                log.guids.insert(m.your_guid.clone());
+                log.guids.insert(m.state.your_guid.clone());
                 log.turns_seen.push(m.turn);
                 assert!(!m.hand.is_empty());
                 if policy.no_card_every.is_some_and(|n| m.turn % n == 0) {

@@ -66,10 +66,11 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
     }
     let wanted = |row: &&BotLogRow| {
         args.game.is_none_or(|g| row.game_index == g)
-            && args
-                .team
-                .as_ref()
-                .is_none_or(|name| teams.iter().any(|t| t.id == row.team && &t.name == name))
+            && args.team.as_ref().is_none_or(|name| {
+                teams
+                    .iter()
+                    .any(|t| t.id == row.log.team && &t.name == name)
+            })
     };
     let rows: Vec<&BotLogRow> = logs.iter().filter(wanted).collect();
     if rows.is_empty() {
@@ -86,11 +87,11 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
             row.set_id,
             row.game_index,
             row.run_no,
-            team_label(row.team),
-            escape_controls(&row.exit_status)
+            team_label(row.log.team),
+            escape_controls(&row.log.exit_status)
         );
         // Stored before controls were escaped at capture, a log may still hold them.
-        let stderr = escape_controls(&row.stderr);
+        let stderr = escape_controls(&row.log.stderr);
         if stderr.is_empty() {
             println!("(no stderr)");
         } else {

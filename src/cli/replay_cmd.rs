@@ -99,7 +99,7 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
                 .collect()
         })
         .unwrap_or_default();
-    lines.sort_by_key(|r| r.seat);
+    lines.sort_by_key(|r| r.line.seat);
     let team_name = |id: TeamId| {
         teams
             .iter()
@@ -117,13 +117,13 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
     let scores = replayed.scores();
     let differ: Vec<String> = lines
         .iter()
-        .filter(|r| scores.get(r.seat) != Some(&r.score))
+        .filter(|r| scores.get(r.line.seat) != Some(&r.line.outcome.score))
         .map(|r| {
             format!(
                 "seat {}: stored {}, replayed {:?}",
-                r.seat,
-                r.score,
-                scores.get(r.seat)
+                r.line.seat,
+                r.line.outcome.score,
+                scores.get(r.line.seat)
             )
         })
         .collect();
@@ -139,9 +139,9 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
     let seats: Vec<SeatEntry> = lines
         .iter()
         .map(|r| SeatEntry {
-            seat: r.seat,
-            team: team_name(r.team),
-            score: r.score,
+            seat: r.line.seat,
+            team: team_name(r.line.team),
+            score: r.line.outcome.score,
         })
         .collect();
     if let Some(path) = &args.html {
@@ -160,7 +160,7 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
             seats: seats.iter().map(|s| s.team.clone()).collect(),
             stored_scores: replayed
                 .checks_stored_scores()
-                .then(|| lines.iter().map(|r| r.score as i32).collect()),
+                .then(|| lines.iter().map(|r| r.line.outcome.score as i32).collect()),
         };
         write_page(path, &replayed.page(&info))?;
         eprintln!("wrote {}", path.display());

@@ -77,15 +77,16 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
             continue;
         }
         for r in lines {
+            let (team, o) = (r.line.team, &r.line.outcome);
             let mut rec: Vec<String> = head.to_vec();
             rec.extend([
-                snap.team_name(r.team).to_string(),
-                snap.school_of(r.team).to_string(),
-                r.seat.to_string(),
-                r.score.to_string(),
+                snap.team_name(team).to_string(),
+                snap.school_of(team).to_string(),
+                r.line.seat.to_string(),
+                o.score.to_string(),
             ]);
-            rec.extend(r.stats.values(statistics.len()).iter().map(u32::to_string));
-            rec.extend([r.faults.to_string(), u8::from(r.won).to_string()]);
+            rec.extend(o.stats.values(statistics.len()).iter().map(u32::to_string));
+            rec.extend([o.faults.to_string(), u8::from(o.won).to_string()]);
             w.write_record(rec)?;
         }
     }

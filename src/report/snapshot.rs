@@ -99,6 +99,6 @@ impl Snapshot {
     /// Each member's totals over a set's stored games (member order).
     pub fn set_totals(&self, set: &SetRow) -> Vec<SeriesTotals> {
         let lines = self.results.get(&set.id).map_or(&[][..], Vec::as_slice);
-        crate::runner::series_totals(&set.members, lines.iter().map(ResultRow::team_result))
+        crate::runner::series_totals(&set.members, lines.iter().map(|r| r.line))
     }
 }

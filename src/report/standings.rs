@@ -130,18 +130,19 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
         let nationals = set.stage_id.is_nationals();
         let lines = snap.results.get(&set.id).map_or(&[][..], Vec::as_slice);
         for r in lines {
-            let Some(a) = acc.get_mut(r.team.index()) else {
+            let o = &r.line.outcome;
+            let Some(a) = acc.get_mut(r.line.team.index()) else {
                 continue;
             };
             if nationals {
-                a.nationals_score += r.score;
+                a.nationals_score += o.score;
             } else {
-                a.school_score += r.score;
+                a.school_score += o.score;
             }
             a.games += 1;
-            a.won += u32::from(r.won);
-            a.stats = a.stats.plus(&r.stats);
-            a.faults += r.faults;
+            a.won += u32::from(o.won);
+            a.stats = a.stats.plus(&o.stats);
+            a.faults += o.faults;
         }
         let order = if set.is_final { u32::MAX } else { set.round };
         let label = if set.is_final {

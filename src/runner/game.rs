@@ -177,19 +177,15 @@ impl GameJob {
             .enumerate()
             .map(|(position, (team, _))| {
                 let seat = self.seat_of(position);
-                let o = outcome.seats.get(seat).copied().unwrap_or(SeatOutcome {
-                    score: 0,
-                    won: false,
-                    faults: 0,
-                    stats: Default::default(),
-                });
                 TeamResult {
                     team: *team,
                     seat,
-                    score: o.score,
-                    won: o.won,
-                    faults: o.faults,
-                    stats: o.stats,
+                    outcome: outcome.seats.get(seat).copied().unwrap_or(SeatOutcome {
+                        score: 0,
+                        won: false,
+                        faults: 0,
+                        stats: Default::default(),
+                    }),
                 }
             })
             .collect();

@@ -60,8 +60,12 @@ pub fn series_totals<L: std::borrow::Borrow<TeamResult>>(
         .map(|&team| {
             let mut t = SeriesTotals::zero(team);
             for line in results.clone() {
-                let r = line.borrow();
-                if r.team != team {
+                let TeamResult {
+                    team: of,
+                    outcome: r,
+                    ..
+                } = line.borrow();
+                if *of != team {
                     continue;
                 }
                 t.score += r.score;
@@ -146,7 +150,7 @@ impl Mirror {
                         lines
                             .iter()
                             .filter(|r| r.game_index == g.game_index)
-                            .map(ResultRow::team_result)
+                            .map(|r| r.line)
                             .collect()
                     }),
                 })

@@ -4,10 +4,10 @@
 use super::GameNo;
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
-use crate::games::{GameKind, Stats, TieStep};
+use crate::games::{GameKind, SeatOutcome, Stats, TieStep};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
 use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId, TieBreak};
-use crate::tourney::played::TeamResult;
+use crate::tourney::played::{BotLog, TeamResult};
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 use std::collections::HashMap;
@@ -168,30 +168,12 @@ pub type GameHistoryRow = GameRow;
 /// The columns a [`GameRow`] is read from.
 const GAME_COLUMNS: &str = "set_id, run_no, game_index, seed, arena, status, attempts, turns, no, superseded, engine_version";
 
-/// One team's line in a stored, current (not superseded) game.
+/// One team's line in a stored game: the line as the game was played, and which game of
+/// its set's run it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultRow {
     pub game_index: u32,
-    pub team: TeamId,
-    pub seat: usize,
-    pub score: i64,
-    pub won: bool,
-    pub faults: u32,
-    pub stats: Stats,
-}
-
-impl ResultRow {
-    /// The line as the runner holds it (without its game index).
-    pub fn team_result(&self) -> TeamResult {
-        TeamResult {
-            team: self.team,
-            seat: self.seat,
-            score: self.score,
-            won: self.won,
-            faults: self.faults,
-            stats: self.stats,
-        }
-    }
+    pub line: TeamResult,
 }
 
 /// Column `name` as an integer.
@@ -252,18 +234,22 @@ impl FromRow<'_, AnyRow> for ResultRow {
     fn from_row(r: &AnyRow) -> Result<ResultRow, sqlx::Error> {
         Ok(ResultRow {
             game_index: count(r, "game_index")?,
-            team: team_col(r, "team_id")?,
-            seat: count(r, "seat")?,
-            score: int(r, "score")?,
-            won: flag(r, "won")?,
-            faults: count(r, "faults")?,
-            stats: Stats([
-                count(r, "stat_1")?,
-                count(r, "stat_2")?,
-                count(r, "stat_3")?,
-                count(r, "stat_4")?,
-                count(r, "stat_5")?,
-            ]),
+            line: TeamResult {
+                team: team_col(r, "team_id")?,
+                seat: count(r, "seat")?,
+                outcome: SeatOutcome {
+                    score: int(r, "score")?,
+                    won: flag(r, "won")?,
+                    faults: count(r, "faults")?,
+                    stats: Stats([
+                        count(r, "stat_1")?,
+                        count(r, "stat_2")?,
+                        count(r, "stat_3")?,
+                        count(r, "stat_4")?,
+                        count(r, "stat_5")?,
+                    ]),
+                },
+            },
         })
     }
 }
@@ -378,9 +364,11 @@ impl FromRow<'_, AnyRow> for BotLogRow {
             set_id: set_id_col(r, "set_id")?,
             run_no: count(r, "run_no")?,
             game_index: count(r, "game_index")?,
-            team: team_col(r, "team_id")?,
-            exit_status: r.try_get("exit_status")?,
-            stderr: r.try_get("stderr")?,
+            log: BotLog {
+                team: team_col(r, "team_id")?,
+                exit_status: r.try_get("exit_status")?,
+                stderr: r.try_get("stderr")?,
+            },
             superseded: flag(r, "superseded")?,
         })
     }
@@ -672,15 +660,14 @@ impl Store {
     }
 }
 
-/// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql` and `0003_game_numbers.sql`).
+/// A stored bot log (see `migrations/sqlite/0002_bot_logs.sql` and `0003_game_numbers.sql`):
+/// the log as the game left it, and which game of which run it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotLogRow {
     pub set_id: SetId,
     pub run_no: u32,
     pub game_index: u32,
-    pub team: TeamId,
-    pub exit_status: String,
-    pub stderr: String,
+    pub log: BotLog,
     /// The game belongs to a run that a rerun replaced.
     pub superseded: bool,
 }

@@ -284,11 +284,11 @@ impl Store {
                     Cell::Int(g.game_no.0),
                     Cell::Int(r.team.index() as i64),
                     Cell::Int(r.seat as i64),
-                    Cell::Int(r.score),
-                    Cell::Int(i64::from(r.won)),
-                    Cell::Int(i64::from(r.faults)),
+                    Cell::Int(r.outcome.score),
+                    Cell::Int(i64::from(r.outcome.won)),
+                    Cell::Int(i64::from(r.outcome.faults)),
                 ]);
-                results.extend(r.stats.0.iter().map(|&v| Cell::Int(i64::from(v))));
+                results.extend(r.outcome.stats.0.iter().map(|&v| Cell::Int(i64::from(v))));
             }
         }
         self.execute_rows(tx, RESULT_LINES, results, &[]).await?;
@@ -352,14 +352,14 @@ impl Store {
             .bind(game.game_no)
             .bind(r.team.index() as i64)
             .bind(r.seat as i64)
-            .bind(r.score)
-            .bind(i64::from(r.won))
-            .bind(i64::from(r.faults))
-            .bind(i64::from(r.stats.get(0)))
-            .bind(i64::from(r.stats.get(1)))
-            .bind(i64::from(r.stats.get(2)))
-            .bind(i64::from(r.stats.get(3)))
-            .bind(i64::from(r.stats.get(4)))
+            .bind(r.outcome.score)
+            .bind(i64::from(r.outcome.won))
+            .bind(i64::from(r.outcome.faults))
+            .bind(i64::from(r.outcome.stats.get(0)))
+            .bind(i64::from(r.outcome.stats.get(1)))
+            .bind(i64::from(r.outcome.stats.get(2)))
+            .bind(i64::from(r.outcome.stats.get(3)))
+            .bind(i64::from(r.outcome.stats.get(4)))
             .execute(&mut *tx)
             .await
             .map_err(&err)?;

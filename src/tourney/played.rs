@@ -5,19 +5,16 @@
 //! game number the runner dealt the game with (`store::GameRecord`); the runner's mirror
 //! folds its lines into series totals. None of them needs the others' types to do so.
 
-use crate::games::Stats;
+use crate::games::SeatOutcome;
 use crate::tourney::model::{SetGame, SetId, TeamId};
 
-/// One team's line in a finished game.
+/// One team's line in a finished game: the outcome of the seat it played, which the game
+/// gave without knowing the team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TeamResult {
     pub team: TeamId,
     pub seat: usize,
-    pub score: i64,
-    pub won: bool,
-    pub faults: u32,
-    /// The game's own statistics (names from its game kind).
-    pub stats: Stats,
+    pub outcome: SeatOutcome,
 }
 
 /// What an external bot left behind in a game.

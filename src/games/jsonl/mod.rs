@@ -7,4 +7,4 @@ pub mod session;
 pub mod turns;
 
 pub use remote::{Reading, Remote, Seatholder, Silence};
-pub use turns::{TurnBased, play_turns};
+pub use turns::{TurnBased, play_in_process, play_turns};

@@ -7,10 +7,13 @@
 //! process, a silent or unreadable seat is a fault the game turns into its forced move,
 //! and at the end every bot gets `game_over`. What the messages say, who is asked and what
 //! a fault does are the game's ([`TurnBased`]); the life cycle is [`super::remote`]'s.
+//! [`play_in_process`] is the same loop when every seat is a built-in AI: no bot, no
+//! deadline, on the calling thread.
 
 use super::remote::{self, Reading, Remote, Seatholder, Silence};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
+use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -24,6 +27,7 @@ pub trait TurnBased {
 
     /// Turns the game lasts at most: the bots' CPU allowance is reckoned from it.
     fn max_turns(&self) -> u32;
+    fn seats(&self) -> usize;
     fn is_over(&self) -> bool;
     /// The `hello` line of `seat` (without its newline).
     fn hello(&self, seat: usize, time_limit_ms: u64) -> String;
@@ -38,8 +42,8 @@ pub trait TurnBased {
     fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Self::Order>);
     /// Plays the coming turn from every seat's answer, or the reason it has none.
     fn step(&mut self, answers: &[Result<&[Self::Order], Silence>]) -> Result<(), Self::Error>;
-    /// The `game_over` line (without its newline).
-    fn game_over(&self) -> String;
+    /// Each seat's score, which the `game_over` line tells every bot.
+    fn scores(&self) -> Vec<i64>;
 }
 
 /// Plays `game` to its end: `seats[s]` holds seat `s`, a built-in one played by
@@ -118,5 +122,37 @@ pub async fn play_turns<G: TurnBased, A>(
             .collect();
         game.step(&answers)?;
     }
-    Ok(remote::finish_all(remotes, game.game_over()).await)
+    Ok(remote::finish_all(remotes, game_over(&game.scores())).await)
+}
+
+/// The `game_over` line (without its newline): the same message in every such game.
+fn game_over(scores: &[i64]) -> String {
+    let scores: Vec<Value> = scores
+        .iter()
+        .enumerate()
+        .map(|(seat, score)| json!({"seat": seat, "score": score}))
+        .collect();
+    json!({"type": "game_over", "scores": scores}).to_string()
+}
+
+/// Plays `game` to its end with in-process players only, `players[s]` answering for seat
+/// `s` (a number of players other than the game's seats is the game's error). The answer
+/// buffers are reused from turn to turn.
+pub fn play_in_process<G, P>(game: &mut G, players: &mut [P]) -> Result<(), G::Error>
+where
+    G: TurnBased,
+    P: std::ops::DerefMut<Target = G::Player>,
+{
+    let seats = game.seats();
+    let mut buffers: Vec<Vec<G::Order>> = players.iter().map(|_| Vec::new()).collect();
+    while !game.is_over() {
+        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate().take(seats) {
+            buf.clear();
+            game.act(player, s, buf);
+        }
+        let answers: Vec<Result<&[G::Order], Silence>> =
+            buffers.iter().map(|buf| Ok(buf.as_slice())).collect();
+        game.step(&answers)?;
+    }
+    Ok(())
 }

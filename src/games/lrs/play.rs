@@ -176,7 +176,7 @@ fn replay_game(
     turn_limit: u16,
     bytes: &[u8],
 ) -> Result<Game, String> {
-    use super::engine::decisions::{Reply, decode};
+    use super::engine::decisions::{Reply, decode, take_replies};
     let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
     let mut game =
         Game::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;
@@ -190,21 +190,13 @@ fn replay_game(
         };
         match due {
             (true, n) => {
-                let answers = (0..n)
-                    .map(|_| match next.next() {
-                        Some(Reply::Start(r)) => Ok(r),
-                        _ => Err(misfit("a start reply")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let answers = take_replies(&mut next, n, Reply::start)
+                    .map_err(|_| misfit("a start reply"))?;
                 game.answer_start(&answers).map_err(|e| e.to_string())?;
             }
             (false, n) => {
-                let answers = (0..n)
-                    .map(|_| match next.next() {
-                        Some(Reply::Turn(r)) => Ok(r),
-                        _ => Err(misfit("a turn reply")),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let answers =
+                    take_replies(&mut next, n, Reply::turn).map_err(|_| misfit("a turn reply"))?;
                 game.answer_turn(&answers).map_err(|e| e.to_string())?;
             }
         }

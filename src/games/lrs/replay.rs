@@ -6,8 +6,7 @@
 
 use crate::games::lrs::engine::decisions::{self, Reply};
 use crate::games::lrs::engine::{
-    Board, Direction, Event, Frame, Game, GameConfig, Pending, Pos, Robot, Shot, Stage, StartReply,
-    Status, TurnReply,
+    Board, Direction, Event, Frame, Game, GameConfig, Pending, Pos, Robot, Shot, Stage, Status,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -135,19 +134,13 @@ pub fn replay(
     loop {
         match game.pending() {
             Pending::Start(queries) => {
-                let n = queries.len();
-                let mut answers: Vec<StartReply> = Vec::with_capacity(n);
-                for _ in 0..n {
-                    match next.next() {
-                        Some(Reply::Start(r)) => answers.push(r),
-                        other => {
-                            return Err(ReplayError::Mismatch(format!(
-                                "a start reply was due at turn {}, the log has {other:?}",
-                                game.turn()
-                            )));
-                        }
-                    }
-                }
+                let answers = decisions::take_replies(&mut next, queries.len(), Reply::start)
+                    .map_err(|other| {
+                        ReplayError::Mismatch(format!(
+                            "a start reply was due at turn {}, the log has {other:?}",
+                            game.turn()
+                        ))
+                    })?;
                 game.answer_start(&answers)
                     .map_err(|e| ReplayError::Engine(e.to_string()))?;
             }
@@ -162,17 +155,12 @@ pub fn replay(
                     seen = start_events.len();
                 }
                 let turn = game.turn();
-                let mut answers: Vec<TurnReply> = Vec::with_capacity(n);
-                for _ in 0..n {
-                    match next.next() {
-                        Some(Reply::Turn(r)) => answers.push(r),
-                        other => {
-                            return Err(ReplayError::Mismatch(format!(
-                                "a turn reply was due at turn {turn}, the log has {other:?}"
-                            )));
-                        }
-                    }
-                }
+                let answers =
+                    decisions::take_replies(&mut next, n, Reply::turn).map_err(|other| {
+                        ReplayError::Mismatch(format!(
+                            "a turn reply was due at turn {turn}, the log has {other:?}"
+                        ))
+                    })?;
                 game.answer_turn(&answers)
                     .map_err(|e| ReplayError::Engine(e.to_string()))?;
                 let frames = frames_as_changes(&before, game.take_frames());

@@ -19,10 +19,11 @@ pub mod text;
 pub mod trace;
 pub mod types;
 
-pub use ai::{BuiltinAi, Player, run_game};
+pub use ai::{BuiltinAi, Player};
 pub use arena::{ARENA, Arena, Sq};
 pub use engine::{Game, GameError, Placement, Robot, SeatStats, Settings, Setup};
 pub use log::{Decision, DecisionLog, FaultRecord, TurnDecisions};
+pub use remote::run_game;
 pub use types::{
     Action, Answer, Command, Dir, Event, EventKind, FaultKind, Order, Pos, RobotId, Seat, Silence,
 };

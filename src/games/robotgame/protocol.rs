@@ -62,16 +62,6 @@ pub fn turn(game: &Game) -> String {
     json!({"type": "turn", "turn": game.turn(), "robots": robots}).to_string()
 }
 
-/// The `game_over` line (no newline).
-pub fn game_over(scores: &[u32]) -> String {
-    let scores: Vec<Value> = scores
-        .iter()
-        .enumerate()
-        .map(|(s, score)| json!({"seat": s, "score": score}))
-        .collect();
-    json!({"type": "game_over", "scores": scores}).to_string()
-}
-
 /// What a line from the bot is, for the pending turn `turn`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reading {

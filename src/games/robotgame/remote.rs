@@ -9,11 +9,11 @@
 
 use super::engine::TURNS;
 use super::protocol;
-use super::{Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup, Silence};
+use super::{Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::remote::{self, Reading};
-use crate::games::jsonl::{TurnBased, play_turns};
+use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -27,19 +27,29 @@ pub async fn play_game(
     time_limit_ms: u64,
     options: &JsonlOptions,
 ) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
+    let mut game = Game::new(&Setup::standard(seats.len() as u8, seed))?;
     let mut table = Table {
-        game: Game::new(&Setup::standard(seats.len() as u8, seed))?,
+        game: &mut game,
         names,
     };
     let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
     let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
-    Ok((table.game, logs))
+    Ok((game, logs))
+}
+
+/// Plays `game` to its end, `players[s]` answering for seat `s`: the loop of
+/// [`play_game`] with in-process players only.
+pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
+where
+    P: std::ops::DerefMut<Target = dyn Player + Send>,
+{
+    play_in_process(&mut Table { game, names: &[] }, players)
 }
 
 /// A RobotGame as [`play_turns`] drives it: every seat is asked every turn, with the same
 /// `turn` line.
 struct Table<'a> {
-    game: Game,
+    game: &'a mut Game,
     /// The teams' names by seat, for `hello`.
     names: &'a [String],
 }
@@ -51,6 +61,10 @@ impl TurnBased for Table<'_> {
 
     fn max_turns(&self) -> u32 {
         u32::from(TURNS)
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.game.seats())
     }
 
     fn is_over(&self) -> bool {
@@ -65,7 +79,7 @@ impl TurnBased for Table<'_> {
         if !bots.contains(&true) {
             return vec![None; bots.len()];
         }
-        let line = protocol::turn(&self.game);
+        let line = protocol::turn(self.game);
         let turn = u32::from(self.game.turn());
         bots.iter()
             .map(|&bot| bot.then(|| (line.clone(), turn)))
@@ -81,7 +95,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Command>) {
-        player.act(&self.game, Seat(seat as u8), out);
+        player.act(self.game, Seat(seat as u8), out);
     }
 
     fn step(&mut self, answers: &[Result<&[Command], remote::Silence>]) -> Result<(), GameError> {
@@ -89,21 +103,13 @@ impl TurnBased for Table<'_> {
             .iter()
             .map(|a| match *a {
                 Ok(commands) => Answer::Actions(commands),
-                Err(silence) => Answer::Silent(silence_of(silence)),
+                Err(silence) => Answer::Silent(silence),
             })
             .collect();
         self.game.step(&answers).map(|_| ())
     }
 
-    fn game_over(&self) -> String {
-        protocol::game_over(&self.game.scores())
-    }
-}
-
-fn silence_of(s: remote::Silence) -> Silence {
-    match s {
-        remote::Silence::Timeout => Silence::Timeout,
-        remote::Silence::Crash => Silence::Crash,
-        remote::Silence::Malformed => Silence::Malformed,
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores().into_iter().map(i64::from).collect()
     }
 }

@@ -121,8 +121,8 @@ fn stats_json(game: &Game) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::robotgame::ai::{BuiltinAi, run_game};
     use crate::games::robotgame::types::Seat;
+    use crate::games::robotgame::{BuiltinAi, run_game};
 
     #[test]
     fn the_trace_ends_with_the_played_games_scores() {

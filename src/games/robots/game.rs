@@ -98,6 +98,11 @@ impl Game {
         self.boards.len() as u8
     }
 
+    /// The turn limit of every seat's game (a game has one seat at least).
+    pub fn max_turns(&self) -> u32 {
+        self.boards[0].max_turns
+    }
+
     /// Seat `seat`'s board.
     pub fn board(&self, seat: Seat) -> &Board {
         &self.boards[seat.index()]

@@ -24,10 +24,11 @@ pub mod trace;
 mod turn;
 pub mod types;
 
-pub use ai::{BuiltinAi, Player, run_game};
+pub use ai::{BuiltinAi, Player};
 pub use board::{Board, Cell, GameError, Position, Sq};
 pub use game::{Game, SeatStats, Settings, Setup};
 pub use log::{DecisionLog, TurnDecisions};
+pub use remote::run_game;
 pub use settings::RobotsSettings;
 pub use turn::Consumed;
 pub use types::{

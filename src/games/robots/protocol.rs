@@ -36,16 +36,6 @@ pub fn turn(board: &Board) -> Value {
     })
 }
 
-/// The `game_over` message.
-pub fn game_over(scores: &[i64]) -> Value {
-    let scores: Vec<Value> = scores
-        .iter()
-        .enumerate()
-        .map(|(seat, score)| json!({"seat": seat, "score": score}))
-        .collect();
-    json!({"type": "game_over", "scores": scores})
-}
-
 /// Reads an answer line for turn `turn` into `out` (cleared first): `{"turn": N, "moves":
 /// [...]}` with 1 to 8 move names. `turn` may be left out; another turn number, an unknown
 /// move, a wrong type or a wrong count is malformed.

@@ -5,11 +5,11 @@
 //! bot's ([`crate::games::jsonl::remote`]). Only the seats still playing are asked each turn.
 
 use super::protocol;
-use super::{Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup, Silence};
+use super::{Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::remote::{self, Reading};
-use crate::games::jsonl::{TurnBased, play_turns};
+use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
 
 /// Who plays a seat.
 pub type Seatholder = remote::Seatholder<BuiltinAi>;
@@ -23,33 +23,43 @@ pub async fn play_game(
     time_limit_ms: u64,
     options: &JsonlOptions,
 ) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
-    let mut table = Table {
-        game: Game::new(&Setup {
-            seats: seats.len() as u8,
-            seed,
-            settings,
-        })?,
-        max_turns: settings.max_turns,
-    };
+    let mut game = Game::new(&Setup {
+        seats: seats.len() as u8,
+        seed,
+        settings,
+    })?;
+    let mut table = Table { game: &mut game };
     let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
     let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
-    Ok((table.game, logs))
+    Ok((game, logs))
+}
+
+/// Plays `game` to its end, `players[s]` answering for seat `s` while it plays: the loop
+/// of [`play_game`] with in-process players only.
+pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
+where
+    P: std::ops::DerefMut<Target = dyn Player + Send>,
+{
+    play_in_process(&mut Table { game }, players)
 }
 
 /// A game of Robots as [`play_turns`] drives it: each seat is asked about its own board,
 /// while it still plays.
-struct Table {
-    game: Game,
-    max_turns: u32,
+struct Table<'a> {
+    game: &'a mut Game,
 }
 
-impl TurnBased for Table {
+impl TurnBased for Table<'_> {
     type Order = Move;
     type Player = dyn Player + Send;
     type Error = GameError;
 
     fn max_turns(&self) -> u32 {
-        self.max_turns
+        self.game.max_turns()
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.game.seats())
     }
 
     fn is_over(&self) -> bool {
@@ -90,14 +100,14 @@ impl TurnBased for Table {
             .iter()
             .map(|a| match *a {
                 Ok(moves) => Answer::Moves(moves),
-                Err(silence) => Answer::Silent(silence_of(silence)),
+                Err(silence) => Answer::Silent(silence),
             })
             .collect();
         self.game.step(&answers)
     }
 
-    fn game_over(&self) -> String {
-        protocol::game_over(&self.game.scores()).to_string()
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
     }
 }
 
@@ -117,13 +127,5 @@ fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {
     match protocol::read_answer(text, turn, &mut moves) {
         Ok(()) => Reading::Answer(moves),
         Err(_) => Reading::Malformed(protocol::why_malformed(text, turn)),
-    }
-}
-
-fn silence_of(s: remote::Silence) -> Silence {
-    match s {
-        remote::Silence::Timeout => Silence::Timeout,
-        remote::Silence::Crash => Silence::Crash,
-        remote::Silence::Malformed => Silence::Malformed,
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod grid;
+pub mod markup;
 pub mod scenario;
 pub mod seats;
 pub mod series;

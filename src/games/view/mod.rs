@@ -149,18 +149,7 @@ fn fill_template(template: &str, values: &[(&str, &str)]) -> String {
 
 /// Escapes text for HTML element content and quoted attribute values.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::games::shared::markup::escape(text, "&#39;")
 }
 
 /// JSON that is safe inside a `<script>` element: no `<`, so no `</script>` can end it

@@ -104,7 +104,7 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
                     .collect()
             })
             .unwrap_or_default();
-        lines.sort_by_key(|r| r.seat);
+        lines.sort_by_key(|r| r.line.seat);
         jobs.push((g, log, arena, lines));
     }
     let games = jobs
@@ -114,8 +114,8 @@ pub fn replay_all(snap: &Snapshot, logs: &StoredLogs) -> Result<Replays, SiteErr
             let played = PlayedGame {
                 seed: g.seed,
                 board: g.arena.clone(),
-                teams: lines.iter().map(|r| r.team).collect(),
-                stored_scores: lines.iter().map(|r| r.score).collect(),
+                teams: lines.iter().map(|r| r.line.team).collect(),
+                stored_scores: lines.iter().map(|r| r.line.outcome.score).collect(),
                 replay,
             };
             let key = SetGame {

@@ -108,7 +108,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         per_game
             .entry(r.game_index)
             .or_default()
-            .insert(r.team, (r.score, r.won));
+            .insert(r.line.team, (r.line.outcome.score, r.line.outcome.won));
     }
     body.push_str(&chart(ctx, set, &per_game));
 
@@ -176,18 +176,9 @@ fn chart(
     }
     let (w, h, left, bottom, top, right) = (720.0, 300.0, 48.0, 36.0, 12.0, 12.0);
     let games = per_game.keys().copied().max().unwrap_or(0) + 1;
-    let max = per_game
-        .values()
-        .flat_map(|m| m.values().map(|v| v.0))
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let min = per_game
-        .values()
-        .flat_map(|m| m.values().map(|v| v.0))
-        .min()
-        .unwrap_or(0)
-        .min(0);
+    let scores = || per_game.values().flat_map(|m| m.values().map(|v| v.0));
+    let max = scores().max().unwrap_or(0).max(1);
+    let min = scores().min().unwrap_or(0).min(0);
     let x = |g: u32| left + (w - left - right) * f64::from(g) / f64::from((games - 1).max(1));
     let y = |s: i64| top + (h - top - bottom) * (1.0 - (s - min) as f64 / (max - min) as f64);
     let mut out = format!(

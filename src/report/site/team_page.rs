@@ -60,7 +60,7 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
     let mut rows = Vec::new();
     for set in ctx.sets_in_order() {
         for r in snap.results.get(&set.id).into_iter().flatten() {
-            if r.team == team.id {
+            if r.line.team == team.id {
                 rows.push((set, r));
             }
         }
@@ -80,7 +80,7 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
     );
     for (set, r) in rows {
         let played = ctx.replays.get(&set.id, r.game_index);
-        let kinds = played.map(|p| p.faults_of(r.seat)).unwrap_or_default();
+        let kinds = played.map(|p| p.faults_of(r.line.seat)).unwrap_or_default();
         for (k, n) in &kinds {
             *all_faults.entry(k).or_insert(0) += n;
         }
@@ -97,12 +97,12 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
             "<tr><td>{}</td>{}{}{}{}{}<td>{}</td><td>{}</td><td>{link}</td></tr>",
             ctx.set_link(&set.id, 1),
             num(r.game_index),
-            num(r.seat),
-            num(r.score),
-            stat_cells(ctx.snap.tournament.game, &r.stats),
-            num(r.faults),
+            num(r.line.seat),
+            num(r.line.outcome.score),
+            stat_cells(ctx.snap.tournament.game, &r.line.outcome.stats),
+            num(r.line.outcome.faults),
             escape(&fault_text(&kinds)),
-            if r.won { "won" } else { "" }
+            if r.line.outcome.won { "won" } else { "" }
         );
     }
     body.push_str("</tbody></table>");

@@ -195,14 +195,11 @@ impl Board {
                 if !(1..=MAX_FLAGS as u8).contains(&n) {
                     return Err(BoardError::FlagNumber { flag: n, at });
                 }
-                if let Some(first) = flag_at[n as usize - 1] {
-                    return Err(BoardError::DuplicateFlag {
-                        flag: n,
-                        first,
-                        second: at,
-                    });
-                }
-                flag_at[n as usize - 1] = Some(at);
+                number_once(&mut flag_at, n, at).map_err(|first| BoardError::DuplicateFlag {
+                    flag: n,
+                    first,
+                    second: at,
+                })?;
             }
             if let Some(n) = sq.start {
                 if !(1..=MAX_STARTS as u8).contains(&n) {
@@ -211,14 +208,11 @@ impl Board {
                 if sq.tile != Tile::Floor {
                     return Err(BoardError::StartNotFloor { start: n, at });
                 }
-                if let Some(first) = start_at[n as usize - 1] {
-                    return Err(BoardError::DuplicateStart {
-                        start: n,
-                        first,
-                        second: at,
-                    });
-                }
-                start_at[n as usize - 1] = Some(at);
+                number_once(&mut start_at, n, at).map_err(|first| BoardError::DuplicateStart {
+                    start: n,
+                    first,
+                    second: at,
+                })?;
             }
             if let Some(laser) = sq.laser {
                 if sq.tile.is_pit() {
@@ -385,6 +379,19 @@ impl Board {
             n += 1;
         }
         n
+    }
+}
+
+/// Records `at` as the square numbered `n` (1-based, checked) in `slots`: flags and starts
+/// are each numbered once. Returns the square that already holds the number.
+fn number_once(slots: &mut [Option<Pos>], n: u8, at: Pos) -> Result<(), Pos> {
+    let slot = &mut slots[n as usize - 1];
+    match *slot {
+        Some(first) => Err(first),
+        None => {
+            *slot = Some(at);
+            Ok(())
+        }
     }
 }
 

@@ -28,6 +28,38 @@ pub enum Reply {
     Turn(TurnReply),
 }
 
+impl Reply {
+    pub fn start(self) -> Option<StartReply> {
+        match self {
+            Reply::Start(r) => Some(r),
+            Reply::Turn(_) => None,
+        }
+    }
+
+    pub fn turn(self) -> Option<TurnReply> {
+        match self {
+            Reply::Turn(r) => Some(r),
+            Reply::Start(_) => None,
+        }
+    }
+}
+
+/// The next `n` replies of a decoded log, each of the kind `kind` reads (the answers to
+/// one round of queries, as a replay feeds them to the engine), or what stood where one
+/// was due (`None`: the log ended).
+pub fn take_replies<T>(
+    replies: &mut impl Iterator<Item = Reply>,
+    n: usize,
+    kind: fn(Reply) -> Option<T>,
+) -> Result<Vec<T>, Option<Reply>> {
+    (0..n)
+        .map(|_| {
+            let reply = replies.next();
+            reply.and_then(kind).ok_or(reply)
+        })
+        .collect()
+}
+
 fn fault_code(f: Fault) -> u8 {
     match f {
         Fault::Timeout => 0,

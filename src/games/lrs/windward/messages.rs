@@ -574,24 +574,36 @@ fn player_info(node: Node<'_>) -> Result<PlayerInfo, MessageError> {
     })
 }
 
-/// `<players your-guid=...>`: the guid and every player.
-fn players(root: Node<'_>) -> Result<(String, Vec<PlayerInfo>), MessageError> {
+/// What both queries show: whom the message is for, every player and the map.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub your_guid: String,
+    pub players: Vec<PlayerInfo>,
+    pub map: Board,
+}
+
+/// The `<players your-guid=...>` and `<map>` of a query's `root` (the whole message is
+/// `text`).
+fn game_state(root: Node<'_>, text: &str) -> Result<GameState, MessageError> {
     let players = child(root, "players")?;
-    let you = required(players, "your-guid")?.to_owned();
-    let list = players
+    let your_guid = required(players, "your-guid")?.to_owned();
+    let players = players
         .children_named("player")
         .map(player_info)
         .collect::<Result<_, _>>()?;
-    Ok((you, list))
+    child(root, "map")?;
+    Ok(GameState {
+        your_guid,
+        players,
+        map: from_windward_map(text)?,
+    })
 }
 
 /// A `<start-position game-start=...>` query as a client reads it.
 #[derive(Debug, Clone)]
 pub struct StartPositionMessage {
     pub game_start: bool,
-    pub your_guid: String,
-    pub players: Vec<PlayerInfo>,
-    pub map: Board,
+    pub state: GameState,
     pub points: Vec<Pos>,
 }
 
@@ -600,9 +612,7 @@ pub struct StartPositionMessage {
 pub struct TurnMessage {
     pub turn: u16,
     pub repair_on: bool,
-    pub your_guid: String,
-    pub players: Vec<PlayerInfo>,
-    pub map: Board,
+    pub state: GameState,
     /// The cards to choose from.
     pub hand: Vec<Card>,
 }
@@ -621,23 +631,19 @@ pub fn parse_server_message(text: &str) -> Result<ServerMessage, MessageError> {
     let root = doc.root();
     match root.name() {
         "start-position" => {
-            let (your_guid, players) = players(root)?;
-            child(root, "map")?;
+            let state = game_state(root, text)?;
             let points = child(root, "points")?
                 .children_named("position")
                 .map(position)
                 .collect::<Result<_, _>>()?;
             Ok(ServerMessage::StartPosition(StartPositionMessage {
                 game_start: boolean(root, "game-start")?,
-                your_guid,
-                players,
-                map: from_windward_map(text)?,
+                state,
                 points,
             }))
         }
         "turn" => {
-            let (your_guid, players) = players(root)?;
-            child(root, "map")?;
+            let state = game_state(root, text)?;
             let hand = child(root, "cards")?
                 .children_named("card")
                 .map(card)
@@ -645,9 +651,7 @@ pub fn parse_server_message(text: &str) -> Result<ServerMessage, MessageError> {
             Ok(ServerMessage::Turn(TurnMessage {
                 turn: number(root, "turn")?,
                 repair_on: boolean(root, "repair-on")?,
-                your_guid,
-                players,
-                map: from_windward_map(text)?,
+                state,
                 hand,
             }))
         }

@@ -305,18 +305,7 @@ pub(crate) fn parse(xml: &str) -> Result<Document, String> {
 
 /// Escapes a value for use inside a double-quoted attribute or as text.
 pub(crate) fn escape(value: &str) -> String {
-    let mut out = String::with_capacity(value.len());
-    for c in value.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::games::shared::markup::escape(value, "&apos;")
 }
 
 #[cfg(test)]

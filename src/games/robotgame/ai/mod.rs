@@ -1,5 +1,5 @@
-//! Built-in RobotGame players: `random` and `hunter`, and [`run_game`] to play a game with
-//! in-process players.
+//! Built-in RobotGame players: `random` and `hunter` (`super::run_game` plays a game with
+//! in-process players).
 //!
 //! Each AI is deterministic given the game seed and its seat: it owns a generator derived
 //! from both, never the engine's, so a game of built-in AIs replays exactly from its seed.
@@ -10,8 +10,8 @@ mod random;
 pub use hunter::Hunter;
 pub use random::RandomAi;
 
-use super::engine::{Game, GameError};
-use super::types::{Answer, Command, Seat, Silence};
+use super::engine::Game;
+use super::types::{Command, Seat};
 use crate::games::shared::ai::{builtin_ais, seat_rng};
 
 /// An in-process player: answers for every robot of its seat, each turn.
@@ -44,33 +44,4 @@ impl BuiltinAi {
             BuiltinAi::Hunter => Box::new(Hunter::new(rng)),
         }
     }
-}
-
-/// Plays `game` to its end, `players[s]` answering for seat `s`. The answer buffers are
-/// reused from turn to turn.
-pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
-where
-    P: std::ops::DerefMut,
-    P::Target: Player,
-{
-    let seats = usize::from(game.seats());
-    if players.len() != seats {
-        return Err(GameError::Answers {
-            got: players.len(),
-            seats: game.seats(),
-        });
-    }
-    let mut buffers: Vec<Vec<Command>> = (0..seats).map(|_| Vec::with_capacity(64)).collect();
-    while !game.is_over() {
-        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate() {
-            buf.clear();
-            player.act(game, Seat(s as u8), buf);
-        }
-        let mut answers = [Answer::Silent(Silence::Timeout); super::engine::MAX_SEATS];
-        for (answer, buf) in answers.iter_mut().zip(&buffers) {
-            *answer = Answer::Actions(buf);
-        }
-        game.step(&answers[..seats])?;
-    }
-    Ok(())
 }

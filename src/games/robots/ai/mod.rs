@@ -1,5 +1,5 @@
-//! Built-in Robots players: `random` and `dodger`, and [`run_game`] to play a game with
-//! in-process players.
+//! Built-in Robots players: `random` and `dodger` (`super::run_game` plays a game with
+//! in-process players).
 //!
 //! A player sees only its own seat's board (seats do not interact). Each AI is
 //! deterministic given the game seed and its seat: randomness, where it uses any, comes
@@ -14,9 +14,8 @@ mod swarm;
 pub use dodger::Dodger;
 pub use random::RandomAi;
 
-use super::board::{Board, GameError};
-use super::game::{Game, MAX_SEATS};
-use super::types::{Answer, Move, Seat, Silence};
+use super::board::Board;
+use super::types::{Move, Seat};
 use crate::games::shared::ai::{builtin_ais, seat_rng};
 
 /// An in-process player.
@@ -50,35 +49,4 @@ impl BuiltinAi {
             BuiltinAi::Dodger => Box::new(Dodger::new(rng)),
         }
     }
-}
-
-/// Plays `game` to its end, `players[s]` answering for seat `s` while it plays. The answer
-/// buffers are reused from turn to turn.
-pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
-where
-    P: std::ops::DerefMut,
-    P::Target: Player,
-{
-    let seats = usize::from(game.seats());
-    if players.len() != seats {
-        return Err(GameError::Answers {
-            got: players.len(),
-            seats: game.seats(),
-        });
-    }
-    let mut buffers: Vec<Vec<Move>> = (0..seats).map(|_| Vec::with_capacity(8)).collect();
-    while !game.is_over() {
-        for (s, (player, buf)) in players.iter_mut().zip(&mut buffers).enumerate() {
-            buf.clear();
-            if game.playing(Seat(s as u8)) {
-                player.act(game.board(Seat(s as u8)), buf);
-            }
-        }
-        let mut answers = [Answer::Silent(Silence::Timeout); MAX_SEATS];
-        for (answer, buf) in answers.iter_mut().zip(&buffers) {
-            *answer = Answer::Moves(buf);
-        }
-        game.step(&answers[..seats])?;
-    }
-    Ok(())
 }
