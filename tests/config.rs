@@ -577,3 +577,28 @@ fn the_windward_gateway_address_is_read_and_checked() {
         &["t.toml:4:1: unknown key `port`; expected `listen`"],
     );
 }
+
+/// A school written twice with other accents, spaces or case is a mistake, not a second
+/// school: two one-team "schools" would each go to the nationals without playing.
+#[test]
+fn a_school_spelt_another_way_is_an_error_naming_both_places() {
+    let text = format!(
+        "{HEAD}roster = \"r.csv\"\n{}",
+        school("École Sainte-Anne", &[("x", "builtin:runner")])
+    );
+    let e = error(&text, |d| {
+        write(
+            d,
+            "r.csv",
+            "school,team,bot\nEcole Sainte-Anne,y,builtin:runner\n\"École  Sainte-Anne\",z,builtin:random\nÉcole Sainte-Anne,w,builtin:random\n",
+        );
+    });
+    assert_has(
+        &e,
+        &[
+            "r.csv row 2, column 1 (school): school \"Ecole Sainte-Anne\" is spelt differently from \"École Sainte-Anne\" (first written at t.toml:5:8); expected one spelling per school",
+            "r.csv row 3, column 1 (school): school \"École  Sainte-Anne\" is spelt differently from \"École Sainte-Anne\"",
+        ],
+    );
+    assert!(!e.contains("row 4"), "{e}");
+}

@@ -371,3 +371,26 @@ fn a_robots_bot_is_told_why_its_answer_is_not_one_and_may_greet_first() {
     assert_eq!(ext[1]["discarded"], 1, "{out}");
     assert_eq!(out["bots"][1]["faults"], 0, "{out}");
 }
+
+/// `play --help` names every game's built-in AIs, and `--help` no game in particular: the
+/// help cannot fall behind the registry.
+#[test]
+fn the_help_names_every_games_ais() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = ok(dir.path(), &["play", "--help"]);
+    for kind in lrs_tourney::games::GameKind::all() {
+        for (ai, _) in kind.builtin_ais() {
+            assert!(
+                help.contains(ai),
+                "{} AI {ai} missing from play --help",
+                kind.id()
+            );
+        }
+        assert!(help.contains(kind.id()), "{}", kind.id());
+    }
+    let top = ok(dir.path(), &["--help"]);
+    assert!(
+        top.contains("bot-programming contests in robot games"),
+        "{top}"
+    );
+}

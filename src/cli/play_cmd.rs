@@ -21,7 +21,8 @@ struct PlayFlags {
     #[arg(long)]
     board: Option<String>,
     /// A bot, once per seat: builtin:NAME, one of the game's AIs (`lrs-tourney games` lists
-    /// them; lrs: random, runner, hunter), jsonl:COMMAND, a program speaking JSON lines, or
+    /// every game's; lrs: random, runner, hunter; robotgame: random, hunter; robots: random,
+    /// dodger), jsonl:COMMAND, a program speaking JSON lines, or
     /// (lrs) windward:COMMAND, a 2012 Windward client (run as COMMAND <host> <name>
     /// <token>, once for all games). COMMAND is split
     /// into words like a shell does, without globbing or variables:

@@ -6,7 +6,8 @@
 //! line:column (TOML) or row and column (CSV), what is wrong and what was expected.
 //!
 //! Where docs/configuration.md is silent: school and team names are compared ignoring case and
-//! surrounding spaces; roster `dir`s are relative to the roster file; a `database` holding
+//! surrounding spaces (and a school name that differs from another only in accents, spaces or
+//! case is an error); roster `dir`s are relative to the roster file; a `database` holding
 //! `://` is a URL kept as written; `dir` and `protocol` on a built-in AI are errors; every
 //! key of a bracket file is required and `advance_per_set` is at most half of `set_size`
 //! (so every round is smaller than the one before). Roster CSV: `,`, `;` or tab separated

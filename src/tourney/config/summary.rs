@@ -77,7 +77,9 @@ pub fn check_summary(t: &Tournament) -> String {
         if wild < short {
             let _ = write!(
                 text,
-                " (only {available} teams are left for the {short} wild cards needed)"
+                " (only {} left for the {} needed)",
+                plural(available, "team is", "teams are"),
+                plural(short, "wild card", "wild cards")
             );
         }
         line(text);

@@ -140,6 +140,9 @@ pub struct Registry {
     schools: Vec<Entry>,
     teams: Vec<Team>,
     by_name: HashMap<String, SchoolId>,
+    /// Schools by [`likeness`]: a name written with other accents, spaces or case is a
+    /// misspelling of the school, not a second school.
+    by_likeness: HashMap<String, SchoolId>,
     /// Schools written but not added (no name, duplicates): not "no schools at all".
     rejected: usize,
 }
@@ -156,6 +159,7 @@ impl Registry {
     /// Adds a `[[school]]`; a second school of the same name (ignoring case) is an error.
     pub fn add_school(&mut self, name: &Field) -> Result<SchoolId, Diagnostic> {
         let key = school_key(name)?;
+        self.check_spelling(&key, name)?;
         if let Some(&id) = self.by_name.get(&key) {
             let first = &self.schools[id.index()];
             return Err(name.loc.error(
@@ -181,7 +185,30 @@ impl Registry {
         let key = school_key(name)?;
         match self.by_name.get(&key) {
             Some(&id) => Ok(id),
-            None => Ok(self.insert(key, name)),
+            None => {
+                self.check_spelling(&key, name)?;
+                Ok(self.insert(key, name))
+            }
+        }
+    }
+
+    /// Refuses a new school name that only differs from a known one in accents, spaces or
+    /// case (`Ecole  Sainte-Anne` beside `École Sainte-Anne`).
+    fn check_spelling(&self, key: &str, name: &Field) -> Result<(), Diagnostic> {
+        match self.by_likeness.get(&likeness(name.trimmed())) {
+            Some(&id) if self.by_name.get(key) != Some(&id) => {
+                let first = &self.schools[id.index()];
+                Err(name.loc.error(
+                    format!(
+                        "school {:?} is spelt differently from {:?} (first written at {})",
+                        name.trimmed(),
+                        first.name,
+                        first.loc.origin()
+                    ),
+                    "one spelling per school: accents, spaces and case must match",
+                ))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -195,6 +222,9 @@ impl Registry {
             tried: 0,
         });
         self.by_name.insert(key, id);
+        self.by_likeness
+            .entry(likeness(name.trimmed()))
+            .or_insert(id);
         id
     }
 
@@ -265,6 +295,16 @@ impl Registry {
             .collect();
         (schools, self.teams)
     }
+}
+
+/// A name as it sounds rather than as it is typed: letters transliterated to ASCII, lower
+/// case, runs of spaces as one.
+fn likeness(name: &str) -> String {
+    deunicode::deunicode(name)
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The lookup key of a school name; an empty name is an error.
