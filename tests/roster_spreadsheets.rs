@@ -67,10 +67,23 @@ fn check_and_run(dir: &Path, warnings: &str) {
     assert_eq!(standings_teams(dir), expected);
 }
 
-/// (school, team) of every standings row, sorted.
+/// (school, team) of every standings row, sorted (the export is written with the roster's
+/// separator).
 fn standings_teams(dir: &Path) -> Vec<(String, String)> {
     let (csv, _) = ok_both(dir, &["export", "standings", "cup.toml", "--out", "-"]);
-    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let roster = std::fs::read(dir.join("roster.csv")).unwrap();
+    let header = roster.split(|&b| b == b'\n').next().unwrap();
+    let separator = [b';', b'\t']
+        .into_iter()
+        .find(|s| header.contains(s))
+        .unwrap_or(b',');
+    assert!(
+        csv.lines().next().unwrap().contains(separator as char),
+        "{csv}"
+    );
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(separator)
+        .from_reader(csv.as_bytes());
     let mut teams: Vec<(String, String)> = reader
         .records()
         .map(|r| {
@@ -126,6 +139,55 @@ fn a_semicolon_roster_with_extra_and_empty_columns_is_read_with_a_warning() {
         dir.path(),
         "warning: roster.csv row 1: ignoring the column \"Coach\" (column 3): it is not a roster column (school, team, bot, dir, protocol)\n",
     );
+}
+
+/// An organiser whose Excel writes `;` gets `;` back, whatever the export; `--delimiter`
+/// chooses another.
+#[test]
+fn exports_use_the_separator_of_the_roster_unless_told_otherwise() {
+    let roster = "School;Team;Bot\r\n\
+        École Sainte-Anne;Résistance;builtin:runner\r\n\
+        École Sainte-Anne;Les Zèbres;builtin:hunter\r\n\
+        École Sainte-Anne;Lynx;builtin:runner\r\n\
+        Ñuñoa Técnico;Cóndores;builtin:random\r\n\
+        Ñuñoa Técnico;Pumas;builtin:hunter\r\n";
+    let dir = cup(roster.as_bytes());
+    ok_both(dir.path(), &["run", "cup.toml", "--quiet"]);
+    for what in ["standings", "games", "sets"] {
+        let (csv, _) = ok_both(dir.path(), &["export", what, "cup.toml", "--out", "-"]);
+        let header = csv.lines().next().unwrap();
+        assert!(
+            header.starts_with("rank;") || header.starts_with("set;"),
+            "{what}: {header}"
+        );
+        assert!(!header.contains(','), "{what}: {header}");
+    }
+    let (csv, _) = ok_both(
+        dir.path(),
+        &[
+            "export",
+            "standings",
+            "cup.toml",
+            "--out",
+            "-",
+            "--delimiter",
+            "comma",
+        ],
+    );
+    assert!(csv.starts_with("rank,team,school,"), "{csv}");
+    let (csv, _) = ok_both(
+        dir.path(),
+        &[
+            "export",
+            "standings",
+            "cup.toml",
+            "--out",
+            "-",
+            "--delimiter",
+            "tab",
+        ],
+    );
+    assert!(csv.starts_with("rank\tteam\tschool\t"), "{csv}");
 }
 
 #[test]

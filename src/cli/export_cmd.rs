@@ -1,4 +1,5 @@
-//! `lrs-tourney export standings|games|sets FILE|DB --out F.csv [--no-bom]` (`--out -`:
+//! `lrs-tourney export standings|games|sets FILE|DB --out F.csv [--no-bom] [--delimiter
+//! comma|semicolon|tab]` (`--out -`:
 //! stdout). A file starts with a UTF-8 byte-order mark unless `--no-bom`, so Excel reads
 //! accented names right; standard output never has one (it feeds pipes).
 
@@ -29,6 +30,41 @@ pub struct ExportArgs {
     /// (standard output never gets one).
     #[arg(long)]
     no_bom: bool,
+    /// The field separator. Default: the separator of the tournament's roster CSV when the
+    /// target is a tournament file with one (a `;` roster from a French or German Excel gets
+    /// `;` back), else a comma.
+    #[arg(long, value_enum)]
+    delimiter: Option<Delimiter>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Delimiter {
+    Comma,
+    Semicolon,
+    Tab,
+}
+
+impl Delimiter {
+    fn byte(self) -> u8 {
+        match self {
+            Delimiter::Comma => b',',
+            Delimiter::Semicolon => b';',
+            Delimiter::Tab => b'\t',
+        }
+    }
+}
+
+/// The separator of the first roster CSV of the tournament file `target` (`None`: a
+/// database, or no roster).
+fn roster_delimiter(target: &std::path::Path) -> Option<u8> {
+    if target.extension().is_none_or(|e| e != "toml") {
+        return None;
+    }
+    let t = crate::tourney::config::load_tournament(target).ok()?;
+    let bytes = std::fs::read(t.rosters.first()?).ok()?;
+    Some(crate::tourney::config::roster_delimiter(
+        &String::from_utf8_lossy(&bytes),
+    ))
 }
 
 pub async fn run(args: ExportArgs) -> Result<(), CliError> {
@@ -38,10 +74,15 @@ pub async fn run(args: ExportArgs) -> Result<(), CliError> {
     if !to_stdout && !args.no_bom {
         buffer.extend_from_slice(UTF8_BOM);
     }
+    let delimiter = args
+        .delimiter
+        .map(Delimiter::byte)
+        .or_else(|| roster_delimiter(&args.target))
+        .unwrap_or(b',');
     let written = match args.what {
-        What::Standings => write_standings(&snap, &mut buffer),
-        What::Games => write_games(&snap, &mut buffer),
-        What::Sets => write_sets(&snap, &mut buffer),
+        What::Standings => write_standings(&snap, &mut buffer, delimiter),
+        What::Games => write_games(&snap, &mut buffer, delimiter),
+        What::Sets => write_sets(&snap, &mut buffer, delimiter),
     };
     written.map_err(CliError::failure)?;
     if to_stdout {

@@ -14,9 +14,17 @@ use std::io::Write;
 /// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
 pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// A CSV writer separating fields with `delimiter` (`,`, or `;` for spreadsheets of locales
+/// whose decimal separator is the comma).
+fn writer<W: Write>(out: W, delimiter: u8) -> csv::Writer<W> {
+    csv::WriterBuilder::new()
+        .delimiter(delimiter)
+        .from_writer(out)
+}
+
 /// Writes the standings CSV.
-pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+pub fn write_standings<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Result<()> {
+    let mut w = writer(out, delimiter);
     w.write_record(standings_columns(snap.tournament.game))?;
     for row in standings(snap) {
         w.write_record(row.cells())?;
@@ -26,8 +34,8 @@ pub fn write_standings<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 }
 
 /// Writes one row per team per stored game (superseded re-runs included, marked).
-pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+pub fn write_games<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Result<()> {
+    let mut w = writer(out, delimiter);
     let statistics = snap.tournament.game.statistics();
     let mut columns = vec![
         "set",
@@ -95,8 +103,8 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
 }
 
 /// Writes one row per team per set: its series totals, place and whether it advanced.
-pub fn write_sets<W: Write>(snap: &Snapshot, out: W) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+pub fn write_sets<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Result<()> {
+    let mut w = writer(out, delimiter);
     let game = snap.tournament.game;
     let steps = game.tie_steps();
     let mut columns = vec![

@@ -34,6 +34,7 @@ pub use bracket::{
 pub use error::{ConfigError, Diagnostic, Loc, Place, Warning};
 pub use file::{parse_tournament, parse_tournament_with_warnings};
 pub use roster::COLUMNS as ROSTER_COLUMNS;
+pub use roster::sniff_delimiter as roster_delimiter;
 pub use slug::{slugify, unique_slugs};
 pub use summary::{check_summary, stage_rounds};
 pub use teams::builtin_names;

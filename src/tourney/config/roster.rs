@@ -175,7 +175,7 @@ fn windows_1252(byte: u8) -> char {
 /// The separator of a roster: `,`, `;` (Excel where the decimal separator is a comma) or a
 /// tab, whichever splits the header into the most roster column names, then into the most
 /// cells; `,` when in doubt.
-fn sniff_delimiter(text: &str) -> u8 {
+pub fn sniff_delimiter(text: &str) -> u8 {
     let mut best = (b',', (0, 0));
     for delimiter in [b',', b';', b'\t'] {
         let mut reader = csv::ReaderBuilder::new()
