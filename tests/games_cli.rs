@@ -394,3 +394,41 @@ fn the_help_names_every_games_ais() {
         "{top}"
     );
 }
+
+/// An action the game does not know is not silently a fault: the report says which entry
+/// was dropped and what the actions are.
+#[test]
+fn a_robotgame_bot_that_misspells_an_action_is_told_the_actions() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("attak.py"),
+        "import json, sys\n\
+         me = None\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'hello':\n\
+         \x20       me = msg['seat']\n\
+         \x20   elif msg['type'] == 'turn':\n\
+         \x20       acts = [{'id': r['id'], 'action': 'attak', 'to': [r['x'], r['y'] + 1]} for r in msg['robots'] if r['seat'] == me]\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'actions': acts}), flush=True)\n",
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "--game",
+        "robotgame",
+        "--bot",
+        "jsonl:python3 attak.py",
+        "--bot",
+        "builtin:random",
+    ];
+    let out: Value =
+        serde_json::from_str(&ok(dir.path(), &[&args[..], &["--json"]].concat())).unwrap();
+    let why = out["external"][0]["first_bad_why"].as_str().unwrap();
+    assert!(
+        why.contains(r#"unknown action "attak"; the actions are move, attack, guard, suicide"#),
+        "{why}"
+    );
+    let text = ok(dir.path(), &args);
+    assert!(text.contains("refused by the game's rules"), "{text}");
+}

@@ -158,6 +158,11 @@ pub fn render(reports: &[FaultReport]) -> String {
                 ": {} timeout(s), {} unreadable answer(s), {} turn(s) after it exited",
                 c.timeouts, c.malformed, c.crashed_turns
             );
+            // The rest the game itself refused (a move it does not allow, an entry it drops).
+            let transport = u64::from(c.timeouts + c.malformed + c.crashed_turns);
+            if r.faults > transport {
+                out += &format!(", {} refused by the game's rules", r.faults - transport);
+            }
         }
         out += "\n";
         if let Some(g) = r.first_faulty_game {

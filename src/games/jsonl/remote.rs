@@ -26,6 +26,8 @@ pub enum Seatholder<A> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reading<T> {
     Answer(T),
+    /// An answer of which the game will not take everything (why, in the game's words).
+    Flawed(T, String),
     /// It names another turn: a late answer, never used for this one.
     OtherTurn,
     /// Not an answer (why, in the game's words): the seat's turn is a fault.
@@ -47,9 +49,10 @@ impl<T: std::fmt::Debug> Codec for TurnCodec<T> {
         line: &[u8],
         _: &Map<String, Value>,
         turn: &u32,
-    ) -> Result<Self::Answer, String> {
+    ) -> Result<(Self::Answer, Option<String>), String> {
         match (self.read)(line, *turn) {
-            Reading::Answer(answer) => Ok(Ok(answer)),
+            Reading::Answer(answer) => Ok((Ok(answer), None)),
+            Reading::Flawed(answer, why) => Ok((Ok(answer), Some(why))),
             Reading::OtherTurn => Err(format!("it names another turn than {turn}")),
             Reading::Malformed(why) => Err(why),
         }

@@ -26,13 +26,14 @@ pub trait Codec {
     type Answer: std::fmt::Debug;
 
     /// Reads the answer `object` (the JSON object of `line`) to `query`, or says why it is
-    /// not a usable one.
+    /// not a usable one. A usable answer may come with a note: what the game will not take
+    /// of it (an entry it drops), shown to the bot's author like a bad line.
     fn read(
         &self,
         line: &[u8],
         object: &Map<String, Value>,
         query: &Self::Query,
-    ) -> Result<Self::Answer, String>;
+    ) -> Result<(Self::Answer, Option<String>), String>;
 
     /// The answer a seat gives to `query` when it gives none (`silence` says why).
     fn fault(&self, query: &Self::Query, silence: Silence) -> Self::Answer;
@@ -390,7 +391,10 @@ impl<C: Codec> Session<C> {
             Incoming::TooLong => &[],
         };
         match self.codec.read(bytes, object, &pending.query) {
-            Ok(answer) => {
+            Ok((answer, note)) => {
+                if let Some(why) = note {
+                    self.note_bad(line, &why);
+                }
                 self.pending = None;
                 self.first_query_error = None;
                 self.stats.answered += 1;

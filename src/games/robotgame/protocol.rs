@@ -95,33 +95,73 @@ pub fn read_answer(line: &[u8], turn: u8) -> Reading {
 
 /// One entry of `actions`, if it is one: `{"id", "action", "to"}`.
 fn command(entry: &Value) -> Option<Command> {
-    let id = u16::try_from(entry.get("id")?.as_u64()?).ok()?;
-    let target = || -> Option<Pos> {
-        let to = entry.get("to")?.as_array()?;
-        match to.as_slice() {
-            [x, y] => Some(Pos::new(
-                i32::try_from(x.as_i64()?).ok()?,
-                i32::try_from(y.as_i64()?).ok()?,
-            )),
-            _ => None,
+    entry_command(entry).ok()
+}
+
+/// One entry of `actions`, or why it is not one.
+fn entry_command(entry: &Value) -> Result<Command, String> {
+    let id = entry
+        .get("id")
+        .and_then(Value::as_u64)
+        .and_then(|id| u16::try_from(id).ok())
+        .ok_or("no robot `id` (a number from the turn's `robots`)")?;
+    let target = || -> Result<Pos, String> {
+        let to = entry.get("to").and_then(Value::as_array);
+        let xy = |v: &Value| v.as_i64().and_then(|v| i32::try_from(v).ok());
+        match to.map(Vec::as_slice) {
+            Some([x, y]) => match (xy(x), xy(y)) {
+                (Some(x), Some(y)) => Ok(Pos::new(x, y)),
+                _ => Err("`to` must be [x, y], two whole numbers".to_string()),
+            },
+            _ => Err("`to` must be [x, y], the square next to the robot".to_string()),
         }
     };
-    let action = match entry.get("action")?.as_str()? {
-        "move" => Action::Move(target()?),
-        "attack" => Action::Attack(target()?),
-        "guard" => Action::Guard,
-        "suicide" => Action::Suicide,
-        _ => return None,
+    let action = match entry.get("action").and_then(Value::as_str) {
+        Some("move") => Action::Move(target()?),
+        Some("attack") => Action::Attack(target()?),
+        Some("guard") => Action::Guard,
+        Some("suicide") => Action::Suicide,
+        Some(other) => {
+            return Err(format!(
+                "unknown action {other:?}; the actions are move, attack, guard, suicide"
+            ));
+        }
+        None => return Err("no `action` (move, attack, guard or suicide)".to_string()),
     };
-    Some(Command {
+    Ok(Command {
         robot: RobotId(id),
         action,
+    })
+}
+
+/// Why the first entry of the answer `line`'s `actions` that is not an action was left
+/// out (its robot guards, and the seat gets a fault), if one was.
+pub fn first_dropped_entry(line: &[u8]) -> Option<String> {
+    let value: Value = serde_json::from_slice(line).ok()?;
+    let actions = value.get("actions")?.as_array()?;
+    actions.iter().enumerate().find_map(|(i, entry)| {
+        entry_command(entry)
+            .err()
+            .map(|why| format!("actions[{i}] {entry}: {why}"))
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dropped_entry_says_why() {
+        let line = br#"{"turn":3,"actions":[{"id":1,"action":"guard"},{"id":2,"action":"attak","to":[1,2]}]}"#;
+        assert_eq!(
+            first_dropped_entry(line).unwrap(),
+            r#"actions[1] {"id":2,"action":"attak","to":[1,2]}: unknown action "attak"; the actions are move, attack, guard, suicide"#
+        );
+        assert_eq!(
+            first_dropped_entry(br#"{"actions":[{"id":1,"action":"guard"}]}"#),
+            None
+        );
+    }
 
     #[test]
     fn answers_are_read_entry_by_entry() {

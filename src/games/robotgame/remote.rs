@@ -88,7 +88,10 @@ impl TurnBased for Table<'_> {
 
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Command>> {
         match protocol::read_answer(line, u8::try_from(turn).unwrap_or(u8::MAX)) {
-            protocol::Reading::Answer(commands) => Reading::Answer(commands),
+            protocol::Reading::Answer(commands) => match protocol::first_dropped_entry(line) {
+                Some(why) => Reading::Flawed(commands, why),
+                None => Reading::Answer(commands),
+            },
             protocol::Reading::OtherTurn(_) => Reading::OtherTurn,
             protocol::Reading::Malformed(why) => Reading::Malformed(why.to_string()),
         }

@@ -63,11 +63,12 @@ impl Codec for LrsCodec {
         _line: &[u8],
         object: &Map<String, Value>,
         query: &Query,
-    ) -> Result<Reply, String> {
+    ) -> Result<(Reply, Option<String>), String> {
         match query {
             Query::Start(q) => messages::parse_start_answer(object, q).map(Reply::Start),
             Query::Turn(q) => messages::parse_turn_answer(object, q).map(Reply::Turn),
         }
+        .map(|reply| (reply, None))
         .map_err(|e| e.to_string())
     }
 
