@@ -471,3 +471,44 @@ name = "Lab"
         assert_eq!(r[8], "2", "every team played both games: {r:?}");
     }
 }
+
+/// A broken bot is noticed on the day: `run` ends with the teams whose bots faulted, worst
+/// first, and where to read what they printed; a tournament of sound bots says so.
+#[test]
+fn run_ends_with_the_teams_whose_bots_faulted() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("crasher");
+    std::fs::create_dir(&bot).unwrap();
+    std::fs::write(
+        bot.join("bot.py"),
+        "import sys\nsys.stdin.readline()\nsys.exit(3)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("cup.toml"),
+        "name = \"Cup\"\nseed = 3\n[[school]]\nname = \"West\"\n\
+         [[school.team]]\nname = \"Crashers\"\nbot = \"python3 bot.py\"\ndir = \"crasher\"\n\
+         [[school.team]]\nname = \"Runners\"\nbot = \"builtin:runner\"\n\
+         [[school.team]]\nname = \"Hunters\"\nbot = \"builtin:hunter\"\n",
+    )
+    .unwrap();
+    let out = ok(dir.path(), &["run", "cup.toml", "--quiet"]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("faults:"))
+        .unwrap_or_else(|| panic!("no fault summary in:\n{out}"));
+    assert!(line.contains("1 team's bot faulted"), "{line}");
+    assert!(out.contains("  Crashers (West): "), "{out}");
+    assert!(out.contains("lrs-tourney logs"), "{out}");
+
+    let sound = tempfile::tempdir().unwrap();
+    std::fs::write(
+        sound.path().join("cup.toml"),
+        "name = \"Cup\"\nseed = 3\n[[school]]\nname = \"West\"\n\
+         [[school.team]]\nname = \"Runners\"\nbot = \"builtin:runner\"\n\
+         [[school.team]]\nname = \"Hunters\"\nbot = \"builtin:hunter\"\n",
+    )
+    .unwrap();
+    let out = ok(sound.path(), &["run", "cup.toml", "--quiet"]);
+    assert!(out.contains("faults: none"), "{out}");
+}

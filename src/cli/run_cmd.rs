@@ -85,5 +85,46 @@ pub async fn run(args: RunArgs) -> Result<(), CliError> {
         let names: Vec<String> = summary.qualifiers.iter().map(|&q| name(q)).collect();
         println!("qualified: {}", names.join(", "));
     }
+    print_faults(&args.file).await
+}
+
+/// Teams whose bots faulted the most, shown after a run so a broken bot is noticed on the
+/// day, not in the report afterwards.
+const FAULTY_TEAMS_SHOWN: usize = 10;
+
+/// The fault summary of the tournament stored for `file`: how many teams' bots faulted and
+/// the worst of them, with where to read what they printed.
+async fn print_faults(file: &Path) -> Result<(), CliError> {
+    let (snap, _) = super::target::load_snapshot(file).await?;
+    let mut faulty: Vec<crate::report::Standing> = crate::report::standings(&snap)
+        .into_iter()
+        .filter(|s| s.faults > 0)
+        .collect();
+    if faulty.is_empty() {
+        println!("faults: none");
+        return Ok(());
+    }
+    faulty.sort_by(|a, b| b.faults.cmp(&a.faults).then(a.rank.cmp(&b.rank)));
+    println!(
+        "faults: {} bot faulted (timeouts, unreadable answers, crashes); the worst:",
+        match faulty.len() {
+            1 => "1 team's".to_string(),
+            n => format!("{n} teams'"),
+        }
+    );
+    for s in faulty.iter().take(FAULTY_TEAMS_SHOWN) {
+        println!(
+            "  {} ({}): {} fault(s) in {} game(s)",
+            s.team, s.school, s.faults, s.games_played
+        );
+    }
+    let worst = &faulty[0];
+    if let Some(set) = &worst.set_reached {
+        println!(
+            "  what a bot printed and how it ended, set by set: lrs-tourney logs {} {set} --team {:?}",
+            file.display(),
+            worst.team
+        );
+    }
     Ok(())
 }
