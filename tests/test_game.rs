@@ -8,11 +8,10 @@
 //! (`heads` always heads, `tails` always tails, `alternate` switches); a call that lands
 //! scores a point. The decision log is the calls, so a replay checks them.
 
-use lrs_tourney::bots::JsonlOptions;
 use lrs_tourney::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use lrs_tourney::games::{
-    Arena, ArenaRules, Better, BuiltinBot, Game, GameKind, GameOutcome, GameSettings, Played,
-    ScenarioError, SeatBot, SeatOutcome, SettingsProblem, Stats, TieStep,
+    Arena, ArenaRules, Better, BuiltinBot, Game, GameKind, GameOutcome, GameSettings, Match,
+    Played, ScenarioError, SeatBot, SeatOutcome, SettingsProblem, Stats, TieStep,
 };
 use serde_json::{Value, json};
 use std::path::Path;
@@ -180,21 +179,18 @@ impl ArenaRules for Table {
     }
     fn play<'a>(
         &'a self,
-        seed: u64,
-        seats: Vec<SeatBot>,
-        _: &'a [String],
-        _: u64,
-        _: &'a JsonlOptions,
+        game: Match<'a>,
     ) -> futures_util::future::BoxFuture<'a, Result<Played, String>> {
         Box::pin(async move {
-            let bots = seats
+            let bots = game
+                .seats
                 .into_iter()
                 .map(|s| match s {
                     SeatBot::Builtin(b) => Ok(b),
                     _ => Err("coin is played by built-in AIs only".to_string()),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let outcome = self.play_builtin(seed, &bots)?;
+            let outcome = self.play_builtin(game.seed, &bots)?;
             Ok((outcome, vec![None; bots.len()]))
         })
     }

@@ -230,13 +230,13 @@ async fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
         ];
         let names = [team.name.clone(), format!("builtin:{random_name}")];
         let played = arena
-            .play(
-                SMOKE_SEED,
-                seats.to_vec(),
-                &names,
-                t.limits.time_limit_ms,
-                &options,
-            )
+            .play(crate::games::Match {
+                seed: SMOKE_SEED,
+                seats: seats.to_vec(),
+                names: &names,
+                time_limit_ms: t.limits.time_limit_ms,
+                options: &options,
+            })
             .await;
         let verdict = match &played {
             Err(e) => Err(e.clone()),

@@ -13,6 +13,18 @@ use std::sync::Arc;
 /// started for the game (series clients keep theirs for their series).
 pub type Played = (GameOutcome, Vec<Option<SeatLog>>);
 
+/// One game to play: its seed, who sits where, what every bot is told the players are
+/// called, and the limits external bots answer under.
+pub struct Match<'a> {
+    pub seed: u64,
+    /// By seat.
+    pub seats: Vec<SeatBot>,
+    /// The players' names by seat.
+    pub names: &'a [String],
+    pub time_limit_ms: u64,
+    pub options: &'a JsonlOptions,
+}
+
 /// One arena of one game kind with the rules to play games in it: what each game
 /// implements for the orchestrator. Every method is a pure function of its arguments and
 /// the bots' answers, so a game is the same wherever and whenever it is played.
@@ -28,15 +40,8 @@ pub trait ArenaRules: Send + Sync + 'static {
     /// Plays a game whose seats are all built-in AIs, on the calling thread.
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String>;
 
-    /// Plays a game with any seats; `names` by seat are what every bot is told.
-    fn play<'a>(
-        &'a self,
-        seed: u64,
-        seats: Vec<SeatBot>,
-        names: &'a [String],
-        time_limit_ms: u64,
-        options: &'a JsonlOptions,
-    ) -> BoxFuture<'a, Result<Played, String>>;
+    /// Plays the game `game` asks for, with any seats.
+    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>>;
 
     /// Plays a stored game of `seats` players again from its seed and decision log alone
     /// (no bot); damaged bytes are an error, never a panic or another game.

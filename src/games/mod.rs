@@ -20,7 +20,7 @@ pub mod shared;
 mod stats;
 pub mod view;
 
-pub use arena::{Arena, ArenaRules, Played};
+pub use arena::{Arena, ArenaRules, Match, Played};
 pub use builtin::BuiltinBot;
 pub use kind::{ArenaPool, Game, GameKind, REGISTRY, UnknownGame, register};
 /// The located error of a scenario file, whatever its game.

@@ -9,7 +9,7 @@
 use super::bots::BotSpec;
 use super::series::{SeriesClientLog, SeriesLogger};
 use crate::bots::JsonlOptions;
-use crate::games::{Arena, GameKind, GameOutcome, SeatBot, SeatLog, Stats};
+use crate::games::{Arena, GameKind, GameOutcome, Match, SeatBot, SeatLog, Stats};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -184,13 +184,13 @@ impl Lineup {
         let names = self.by_seat(g, &self.labels);
         let (outcome, by_seat) = self
             .arena
-            .play(
-                self.seed_of(g),
+            .play(Match {
+                seed: self.seed_of(g),
                 seats,
-                &names,
-                external.time_limit_ms,
-                &external.bots,
-            )
+                names: &names,
+                time_limit_ms: external.time_limit_ms,
+                options: &external.bots,
+            })
             .await?;
         let logs = (0..self.n())
             .map(|slot| by_seat[seat_of(slot, g, self.n())].clone())

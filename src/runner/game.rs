@@ -9,7 +9,7 @@
 
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::games::{Arena, BuiltinBot, GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
+use crate::games::{Arena, BuiltinBot, GameOutcome, Match, SeatBot, SeatOutcome, SeriesSeat};
 use crate::play::series::{SeriesClient, SeriesHost};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
@@ -145,13 +145,13 @@ impl GameJob {
         let by_seat: Vec<SeatBot> = by_seat.into_iter().flatten().collect();
         let (outcome, logs) = self
             .arena
-            .play(
-                self.seed,
-                by_seat,
-                &names,
-                external.time_limit_ms,
-                &external.options,
-            )
+            .play(Match {
+                seed: self.seed,
+                seats: by_seat,
+                names: &names,
+                time_limit_ms: external.time_limit_ms,
+                options: &external.options,
+            })
             .await
             .map_err(|e| self.fail(e))?;
         let mut record = self.record(outcome);

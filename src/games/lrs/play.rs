@@ -7,8 +7,7 @@ use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, ru
 use super::remote::{BotGameLog, LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::bots::JsonlOptions;
-use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome, Stats};
@@ -74,15 +73,15 @@ impl ArenaRules for LrsArena {
         Ok(outcome(&game))
     }
 
-    fn play<'a>(
-        &'a self,
-        seed: u64,
-        seats: Vec<SeatBot>,
-        names: &'a [String],
-        time_limit_ms: u64,
-        options: &'a JsonlOptions,
-    ) -> BoxFuture<'a, Result<Played, String>> {
+    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
         Box::pin(async move {
+            let Match {
+                seed,
+                seats,
+                names,
+                time_limit_ms,
+                options,
+            } = game;
             let seats = seats
                 .into_iter()
                 .map(|s| match s {

@@ -2,12 +2,11 @@
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::bots::JsonlOptions;
-use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::Replayed;
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
 
 /// RobotGame's one arena (its games always last 100 turns).
@@ -42,21 +41,19 @@ impl ArenaRules for RobotGameArena {
         Ok(outcome(&game))
     }
 
-    fn play<'a>(
-        &'a self,
-        seed: u64,
-        seats: Vec<SeatBot>,
-        names: &'a [String],
-        time_limit_ms: u64,
-        options: &'a JsonlOptions,
-    ) -> BoxFuture<'a, Result<Played, String>> {
+    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
         Box::pin(async move {
-            let seats = seatholders(seats, ai)?;
-            let (game, logs) =
-                super::remote::play_game(&seats, names, seed, time_limit_ms, options)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            Ok((outcome(&game), logs))
+            let seats = seatholders(game.seats, ai)?;
+            let (played, logs) = super::remote::play_game(
+                &seats,
+                game.names,
+                game.seed,
+                game.time_limit_ms,
+                game.options,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            Ok((outcome(&played), logs))
         })
     }
 

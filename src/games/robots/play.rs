@@ -4,12 +4,11 @@
 
 use super::settings::RobotsSettings;
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::bots::JsonlOptions;
-use crate::games::arena::{Arena, ArenaRules, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::Replayed;
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
 
 /// The settings every game of a tournament plays with.
@@ -60,21 +59,19 @@ impl ArenaRules for RobotsArena {
         Ok(outcome(&game))
     }
 
-    fn play<'a>(
-        &'a self,
-        seed: u64,
-        seats: Vec<SeatBot>,
-        _names: &'a [String],
-        time_limit_ms: u64,
-        options: &'a JsonlOptions,
-    ) -> BoxFuture<'a, Result<Played, String>> {
+    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
         Box::pin(async move {
-            let seats = seatholders(seats, ai)?;
-            let (game, logs) =
-                super::remote::play_game(&seats, seed, self.0.engine(), time_limit_ms, options)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            Ok((outcome(&game), logs))
+            let seats = seatholders(game.seats, ai)?;
+            let (played, logs) = super::remote::play_game(
+                &seats,
+                game.seed,
+                self.0.engine(),
+                game.time_limit_ms,
+                game.options,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            Ok((outcome(&played), logs))
         })
     }
 
