@@ -258,3 +258,29 @@ fn the_report_can_be_written_while_the_tournament_is_being_played() {
     assert!(index.contains("id=\"champion\""));
     assert!(!index.contains("http-equiv=\"refresh\""));
 }
+
+/// A one-school tournament has no nationals and so no wild cards: its report neither
+/// writes nor links a wild-card page.
+#[test]
+fn a_one_school_report_has_no_wild_card_page() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("quick.toml"), BRACKET).unwrap();
+    let mut text =
+        "name = \"Solo Cup\"\nseed = 5\nbracket = \"quick.toml\"\n[[school]]\nname = \"North\"\n"
+            .to_string();
+    for i in 0..5 {
+        text += &format!("  [[school.team]]\n  name = \"North {i}\"\n  bot = \"builtin:runner\"\n");
+    }
+    std::fs::write(dir.path().join("solo.toml"), text).unwrap();
+    ok(dir.path(), &["run", "solo.toml", "--quiet"]);
+    ok(dir.path(), &["report", "solo.toml", "--out", "site"]);
+    let site = dir.path().join("site");
+    assert!(!site.join("wildcards.html").exists());
+    for page in ["index.html", "bracket.html", "schools.html"] {
+        let text = read(&site.join(page));
+        assert!(
+            !text.contains("wildcards.html"),
+            "{page} links the wild cards"
+        );
+    }
+}

@@ -29,6 +29,12 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
+    /// Whether the tournament has nationals, and so wild cards to show (one school has
+    /// neither: its report has no wild-card page).
+    pub fn has_wild_cards(&self) -> bool {
+        self.snap.schools.len() >= 2
+    }
+
     pub fn new(
         snap: &'a Snapshot,
         generated: &'a str,
@@ -153,11 +159,16 @@ pub fn page(ctx: &Context, title: &str, depth: usize, body: &str) -> String {
          {refresh}<title>{title} · {name}</title>\n<style>{CSS}</style>\n</head>\n<body>\n\
          <header class=\"site\"><span class=\"name\">{name}</span>\
          <nav><a href=\"{u}index.html\">Results</a><a href=\"{u}bracket.html\">Bracket</a>\
-         <a href=\"{u}wildcards.html\">Wild cards</a><a href=\"{u}schools.html\">Schools (print)</a></nav>\
+         {wild}<a href=\"{u}schools.html\">Schools (print)</a></nav>\
          <span class=\"muted\">stored results as of {generated}</span></header>\n<main>\n{body}\n</main>\n\
          <script>{SORT_JS}</script>\n</body>\n</html>\n",
         title = escape(title),
         name = escape(&ctx.snap.tournament.name),
+        wild = if ctx.has_wild_cards() {
+            format!("<a href=\"{}wildcards.html\">Wild cards</a>", up(depth))
+        } else {
+            String::new()
+        },
         generated = escape(ctx.generated),
     );
     out

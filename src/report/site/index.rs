@@ -54,11 +54,15 @@ pub fn index_page(ctx: &Context) -> String {
     let _ = write!(
         body,
         "<p>{} teams from {} school(s); {} sets. See the <a href=\"bracket.html\">bracket</a>, \
-         the <a href=\"wildcards.html\">wild cards</a> and the \
-         <a href=\"schools.html\">printable results per school</a>.</p>",
+         {}the <a href=\"schools.html\">printable results per school</a>.</p>",
         snap.teams.len(),
         snap.schools.len(),
-        snap.sets.len()
+        snap.sets.len(),
+        if ctx.has_wild_cards() {
+            "the <a href=\"wildcards.html\">wild cards</a> and "
+        } else {
+            ""
+        }
     );
     let _ = write!(
         body,

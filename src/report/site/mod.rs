@@ -59,7 +59,9 @@ pub fn write_site(
     let ctx = html::Context::new(snap, generated, &replays, reveal_seed);
     writer.write("index.html", &index::index_page(&ctx))?;
     writer.write("bracket.html", &bracket::bracket_page(&ctx))?;
-    writer.write("wildcards.html", &index::wild_card_page(&ctx))?;
+    if ctx.has_wild_cards() {
+        writer.write("wildcards.html", &index::wild_card_page(&ctx))?;
+    }
     writer.write("schools.html", &bracket::schools_page(&ctx))?;
     for set in &snap.sets {
         writer.write(&html::set_file(&set.id), &set_page::set_page(&ctx, set))?;
