@@ -49,7 +49,7 @@ fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
         .args(&["check", "t.toml"])
         .status(1)
         .stdout_has("ok: t.toml is valid")
-        .stdout_has("smoke games: 3 turns on")
+        .stdout_has("smoke games: 60 turns on")
         .stderr_has("check: 4 bot(s) failed")
         .run();
     let good = line(&out, "good");
@@ -138,4 +138,24 @@ fn check_with_failing_windward_client(command: &str) -> (String, String) {
         .run();
     let ww = line(&out, "ww").to_string();
     (out, ww)
+}
+
+/// The smoke game is a whole game of the tournament's length: a bot that crashes at turn 5
+/// fails the check, with its stderr.
+#[test]
+fn a_bot_that_crashes_late_in_a_game_fails_the_check() {
+    let text = [
+        HEAD.to_string(),
+        team("late", "python3 crash_turn5.py", "tests/hostile"),
+    ]
+    .concat();
+    let out = Test::new()
+        .file("t.toml", &text)
+        .args(&["check", "t.toml"])
+        .status(1)
+        .stderr_has("check: 1 bot(s) failed")
+        .run();
+    let late = line(&out, "late");
+    assert!(late.contains("FAILED: crashed at turn 5"), "{out}");
+    assert!(out.contains("bot bug at turn 5"), "{out}");
 }

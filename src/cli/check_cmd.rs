@@ -3,9 +3,7 @@
 //! in a game, Windward clients through the gateway at `[windward] listen`.
 
 use super::CliError;
-use crate::games::lrs::remote::smoke::{
-    SMOKE_TURNS, SmokeReport, SmokeSpec, smoke_test, smoke_test_windward,
-};
+use crate::games::lrs::remote::smoke::{SmokeReport, SmokeSpec, smoke_test, smoke_test_windward};
 use crate::games::lrs::windward::DEFAULT_PORT;
 use crate::tourney::config::check_summary;
 use crate::tourney::model::{Bot, Protocol, Tournament};
@@ -109,6 +107,7 @@ async fn smoke(t: &Tournament) -> Result<usize, CliError> {
         dir: program.dir.clone(),
         board: board.clone(),
         seed: SMOKE_SEED,
+        turns: t.bracket.turns_per_game,
         time_limit_ms: t.limits.time_limit_ms,
         options: options.clone(),
     };
@@ -131,7 +130,7 @@ async fn smoke(t: &Tournament) -> Result<usize, CliError> {
         println!(
             "smoke games: {} turns on {board_name} against builtin:random \
              (time limit {} ms, start limit {} ms)",
-            SMOKE_TURNS, t.limits.time_limit_ms, t.limits.start_limit_ms
+            t.bracket.turns_per_game, t.limits.time_limit_ms, t.limits.start_limit_ms
         );
     }
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -14,8 +14,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-/// The turns of a smoke game.
-pub const SMOKE_TURNS: u16 = 3;
 /// The most stderr lines a failure report quotes.
 pub const STDERR_LINES: usize = 5;
 
@@ -28,6 +26,8 @@ pub struct SmokeSpec {
     pub dir: PathBuf,
     pub board: Arc<Board>,
     pub seed: u64,
+    /// The game's length: the tournament's, so a bot that fails late in a game fails here.
+    pub turns: u16,
     pub time_limit_ms: u64,
     pub options: JsonlOptions,
 }
@@ -120,11 +120,11 @@ pub async fn smoke_test(spec: &SmokeSpec) -> SmokeReport {
     judge(&log, first, spec.time_limit_ms)
 }
 
-/// Plays the smoke game: `remote` in seat 0 against `builtin:random` in seat 1, for
-/// [`SMOKE_TURNS`] turns. The error says why the game could not be set up or played.
+/// Plays the smoke game: `remote` in seat 0 against `builtin:random` in seat 1, for the
+/// spec's turns. The error says why the game could not be set up or played.
 async fn play_smoke_game(spec: &SmokeSpec, remote: Box<dyn RemotePlayer>) -> Result<(), String> {
     let config = GameConfig {
-        turn_limit: SMOKE_TURNS,
+        turn_limit: spec.turns,
     };
     let mut game = Game::new(spec.board.clone(), 2, spec.seed, config)
         .map_err(|e| format!("cannot set up the smoke game: {e}"))?;
@@ -138,7 +138,7 @@ async fn play_smoke_game(spec: &SmokeSpec, remote: Box<dyn RemotePlayer>) -> Res
             seat,
             players: players.clone(),
             board: spec.board.clone(),
-            turn_limit: SMOKE_TURNS,
+            turn_limit: spec.turns,
             time_limit_ms: spec.time_limit_ms,
         })
         .collect();
@@ -286,7 +286,7 @@ pub async fn smoke_test_windward(host: &WindwardHost, spec: &SmokeSpec) -> Smoke
     };
     let shape = SeriesShape {
         games: 1,
-        turn_limit: SMOKE_TURNS,
+        turn_limit: spec.turns,
         time_limit_ms: spec.time_limit_ms,
     };
     let started = Instant::now();
