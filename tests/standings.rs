@@ -102,7 +102,7 @@ struct TableRow {
     /// The series score in the set reached.
     score: String,
     set_reached: String,
-    /// games, won, flags.
+    /// games, won, flags, faults.
     numbers: Vec<String>,
     how: String,
 }
@@ -195,7 +195,8 @@ fn standings_table_lists_every_team_in_the_export_rank_order() {
     assert_eq!(
         header.split_whitespace().collect::<Vec<_>>(),
         [
-            "rank", "team", "school", "score", "set", "reached", "games", "won", "flags", "how"
+            "rank", "team", "school", "score", "set", "reached", "games", "won", "flags", "faults",
+            "how"
         ]
     );
     let (rows, legend) = parse_overall(&table);
@@ -220,8 +221,10 @@ fn standings_table_lists_every_team_in_the_export_rank_order() {
         assert_eq!(row.rank, &rec[0], "{context}");
         assert_eq!(row.team, &rec[1], "{context}");
         assert_eq!(row.school, &rec[2], "{context}");
-        // games, won, flags.
-        let expected: Vec<&str> = (8..=10).map(|c| &rec[c]).collect();
+        // games, won, flags, faults.
+        let faults = csv[0].iter().position(|h| h == "faults").unwrap();
+        let mut expected: Vec<&str> = (8..=10).map(|c| &rec[c]).collect();
+        expected.push(&rec[faults]);
         assert_eq!(row.numbers, expected, "{context}");
         // The set reached is in the stage and round reached.
         let (stage, round) = (&rec[3], &rec[4]);

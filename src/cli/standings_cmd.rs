@@ -101,15 +101,16 @@ fn print_overall(snap: &Snapshot) {
     let headline = game.headline_stat();
     let hn = game.statistics()[headline];
     let hw = hn.len().max(5);
+    // Faults beside the figures, so a broken bot shows in the table everyone reads.
     println!(
-        "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$}  how",
-        "rank", "team", "school", "score", "set reached", "games", "won", hn
+        "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$} {:>6}  how",
+        "rank", "team", "school", "score", "set reached", "games", "won", hn, "faults"
     );
     for r in &rows {
         let score = r.ranked_score.map_or("-".to_string(), |s| s.to_string());
         let set = r.set_reached.as_ref().map_or("-", |s| s.as_str());
         println!(
-            "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$}  {}",
+            "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$} {:>6}  {}",
             r.rank,
             r.team,
             r.school,
@@ -118,6 +119,7 @@ fn print_overall(snap: &Snapshot) {
             r.games_played,
             r.games_won,
             r.stats.stats.get(headline),
+            r.faults,
             r.how
         );
     }
