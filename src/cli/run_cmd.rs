@@ -1,7 +1,7 @@
 //! `lrs-tourney run FILE`: play (or resume) a tournament to its end.
 
 use super::CliError;
-use crate::runner::{ProgressMode, RunOptions, run_tournament};
+use crate::runner::{FaultyTeam, ProgressMode, RunOptions, run_tournament};
 use crate::tourney::config::load_tournament_with_warnings;
 use crate::tourney::model::{TeamId, Tournament};
 use clap::Args;
@@ -85,26 +85,21 @@ pub async fn run(args: RunArgs) -> Result<(), CliError> {
         let names: Vec<String> = summary.qualifiers.iter().map(|&q| name(q)).collect();
         println!("qualified: {}", names.join(", "));
     }
-    print_faults(&args.file).await
+    print_faults(&t, &args.file, &summary.faulty);
+    Ok(())
 }
 
 /// Teams whose bots faulted the most, shown after a run so a broken bot is noticed on the
 /// day, not in the report afterwards.
 const FAULTY_TEAMS_SHOWN: usize = 10;
 
-/// The fault summary of the tournament stored for `file`: how many teams' bots faulted and
-/// the worst of them, with where to read what they printed.
-async fn print_faults(file: &Path) -> Result<(), CliError> {
-    let (snap, _) = super::target::load_snapshot(file).await?;
-    let mut faulty: Vec<crate::report::Standing> = crate::report::standings(&snap)
-        .into_iter()
-        .filter(|s| s.faults > 0)
-        .collect();
-    if faulty.is_empty() {
+/// The fault summary of the run (`faulty`: worst first): how many teams' bots faulted and
+/// the worst of them, with where to read what the worst printed.
+fn print_faults(t: &Tournament, file: &Path, faulty: &[FaultyTeam]) {
+    let Some(worst) = faulty.first() else {
         println!("faults: none");
-        return Ok(());
-    }
-    faulty.sort_by(|a, b| b.faults.cmp(&a.faults).then(a.rank.cmp(&b.rank)));
+        return;
+    };
     println!(
         "faults: {} bot faulted (timeouts, unreadable answers, crashes); the worst:",
         match faulty.len() {
@@ -112,19 +107,24 @@ async fn print_faults(file: &Path) -> Result<(), CliError> {
             n => format!("{n} teams'"),
         }
     );
-    for s in faulty.iter().take(FAULTY_TEAMS_SHOWN) {
+    let name = |team: TeamId| {
+        let team = t.team(team);
+        (
+            team.name.as_str(),
+            t.schools[team.school.index()].name.as_str(),
+        )
+    };
+    for f in faulty.iter().take(FAULTY_TEAMS_SHOWN) {
+        let (team, school) = name(f.team);
         println!(
-            "  {} ({}): {} fault(s) in {} game(s)",
-            s.team, s.school, s.faults, s.games_played
+            "  {team} ({school}): {} fault(s) in {} game(s)",
+            f.faults, f.games
         );
     }
-    let worst = &faulty[0];
-    if let Some(set) = &worst.set_reached {
-        println!(
-            "  what a bot printed and how it ended, set by set: lrs-tourney logs {} {set} --team {:?}",
-            file.display(),
-            worst.team
-        );
-    }
-    Ok(())
+    println!(
+        "  what a bot printed and how it ended, set by set: lrs-tourney logs {} {} --team {:?}",
+        file.display(),
+        worst.worst_set,
+        name(worst.team).0
+    );
 }

@@ -37,7 +37,7 @@ use crate::tourney::model::{SetGame, SetId, Stage, TeamId, Tournament};
 use executor::Executor;
 use inbox::Inbox;
 use planner::{PlanError, Planner};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use thiserror::Error;
 use writes::{TournamentSetup, Writes};
 
@@ -81,6 +81,19 @@ pub struct RunSummary {
     pub final_ranking: Vec<TeamId>,
     /// Qualifiers of a single-school run (its result), else empty.
     pub qualifiers: Vec<TeamId>,
+    /// The teams whose bots faulted in the current games, worst first: (team, faults,
+    /// games played). Read from what the run holds, not from the database again.
+    pub faulty: Vec<FaultyTeam>,
+}
+
+/// A team whose bot faulted, for the run's summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultyTeam {
+    pub team: TeamId,
+    pub faults: u32,
+    pub games: u32,
+    /// The set where it faulted most (the first by id on a tie): where its logs tell why.
+    pub worst_set: SetId,
 }
 
 /// Runs (or resumes) the tournament to its end, on the caller's runtime (games with
@@ -596,7 +609,55 @@ impl<'a> Runner<'a> {
             games_played: self.played,
             final_ranking,
             qualifiers,
+            faulty: self.faulty_teams(),
         }
+    }
+
+    /// Each team's faults over the current games of every set, for the teams that have
+    /// some, worst first (then by team).
+    fn faulty_teams(&self) -> Vec<FaultyTeam> {
+        let mut by_team: HashMap<TeamId, FaultyTeam> = HashMap::new();
+        // The worst set of a team so far: (its faults there, the set).
+        let mut worst: HashMap<TeamId, (u32, &SetId)> = HashMap::new();
+        for set in self.mirror.sets.values() {
+            let mut here: HashMap<TeamId, u32> = HashMap::new();
+            let lines = set
+                .games
+                .iter()
+                .filter_map(|g| g.results.as_ref())
+                .flatten();
+            for line in lines {
+                let total = by_team.entry(line.team).or_insert(FaultyTeam {
+                    team: line.team,
+                    faults: 0,
+                    games: 0,
+                    worst_set: set.id.clone(),
+                });
+                total.faults += line.outcome.faults;
+                total.games += 1;
+                *here.entry(line.team).or_default() += line.outcome.faults;
+            }
+            for (team, faults) in here {
+                let better = worst.get(&team).is_none_or(|&(f, id)| {
+                    faults > f || (faults == f && set.id.as_str() < id.as_str())
+                });
+                if better {
+                    worst.insert(team, (faults, &set.id));
+                }
+            }
+        }
+        let mut faulty: Vec<FaultyTeam> = by_team
+            .into_values()
+            .filter(|f| f.faults > 0)
+            .map(|mut f| {
+                if let Some((_, id)) = worst.get(&f.team) {
+                    f.worst_set = (*id).clone();
+                }
+                f
+            })
+            .collect();
+        faulty.sort_by(|a, b| b.faults.cmp(&a.faults).then(a.team.cmp(&b.team)));
+        faulty
     }
 }
 
