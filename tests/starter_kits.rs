@@ -1,0 +1,57 @@
+//! The starter kits of `examples/bots/` as a student meets them, through the real binary:
+//! an error a kit catches in the student's own code is shown by `play` even though every
+//! answer arrived.
+
+mod common;
+
+use common::{Test, repo};
+
+/// The Last Robot Standing kit with a `KeyError` in its strategy from turn 3 on: it plays
+/// card 0 instead and has no fault, yet `play` prints the traceback it wrote to stderr.
+#[test]
+fn an_error_the_python_kit_caught_is_shown_though_it_had_no_faults() {
+    let kit = std::fs::read_to_string(repo().join("examples/bots/python/bot.py")).unwrap();
+    let hook = "    def on_turn(self, message):\n";
+    assert!(kit.contains(hook), "the kit's on_turn moved");
+    let broken = kit.replacen(
+        hook,
+        &format!("{hook}        if message['turn'] >= 3:\n            {{}}['missing']\n"),
+        1,
+    );
+    let test = Test::new().file("bot.py", &broken);
+    let dir = test.dir().display().to_string();
+    let out = test
+        .args(&[
+            "play",
+            "--board",
+            "gear-works",
+            "--bot-dir",
+            &dir,
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot",
+            "builtin:runner",
+            "--games",
+            "1",
+            "--turns",
+            "6",
+        ])
+        .stderr_has("bot sandbox:")
+        .run();
+    let table_row = out
+        .lines()
+        .find(|l| l.starts_with("jsonl:python3 bot.py "))
+        .unwrap_or_else(|| panic!("no row for the kit:\n{out}"));
+    assert!(
+        table_row.trim_end().ends_with(" 0"),
+        "faults: {table_row}\n{out}"
+    );
+    assert!(
+        out.contains(
+            "jsonl:python3 bot.py: 0 faults; the last lines it wrote to stderr in game 0:"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("KeyError: 'missing'"), "{out}");
+    assert!(out.contains("hint: stderr is the bot's own log"), "{out}");
+}
