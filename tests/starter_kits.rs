@@ -1,10 +1,53 @@
 //! The starter kits of `examples/bots/` as a student meets them, through the real binary:
-//! an error a kit catches in the student's own code is shown by `play` even though every
-//! answer arrived.
+//! the Robots kit finishes levels and beats a bot that quits at once, and an error a kit
+//! catches in the student's own code is shown by `play` even though every answer arrived.
 
 mod common;
 
 use common::{Test, repo};
+use serde_json::Value;
+
+/// A Robots bot that quits on its first turn: its score is -1 every game.
+const QUITTER: &str = "import json, sys\n\
+for line in sys.stdin:\n\
+\x20   msg = json.loads(line)\n\
+\x20   if msg['type'] == 'turn':\n\
+\x20       print(json.dumps({'turn': msg['turn'], 'moves': ['Q']}), flush=True)\n";
+
+#[test]
+fn the_robots_kit_finishes_levels_and_beats_a_bot_that_quits() {
+    let test = Test::new().file("quit.py", QUITTER);
+    let quitter_dir = test.dir().display().to_string();
+    let kit = repo().join("examples/bots/robots").display().to_string();
+    let out = test
+        .args(&[
+            "play",
+            "--game",
+            "robots",
+            "--bot-dir",
+            &kit,
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot-dir",
+            &quitter_dir,
+            "--bot",
+            "jsonl:python3 quit.py",
+            "--games",
+            "10",
+            "--json",
+        ])
+        .stderr_has("bot sandbox:")
+        .run();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let (kit, quitter) = (&v["bots"][0], &v["bots"][1]);
+    assert_eq!(kit["faults"], 0, "{v}");
+    assert_eq!(quitter["mean_score"], -1.0, "{v}");
+    assert!(kit["wins"].as_u64().unwrap() >= 9, "{v}");
+    assert_eq!(quitter["wins"], 10 - kit["wins"].as_u64().unwrap(), "{v}");
+    // Clearly: levels finished, not a narrow escape.
+    assert!(kit["levels_cleared"].as_u64().unwrap() >= 50, "{v}");
+    assert!(kit["mean_score"].as_f64().unwrap() >= 100.0, "{v}");
+}
 
 /// The Last Robot Standing kit with a `KeyError` in its strategy from turn 3 on: it plays
 /// card 0 instead and has no fault, yet `play` prints the traceback it wrote to stderr.
