@@ -63,24 +63,11 @@ fn an_error_the_python_kit_caught_is_shown_though_it_had_no_faults() {
     );
     let test = Test::new().file("bot.py", &broken);
     let dir = test.dir().display().to_string();
-    let out = test
-        .args(&[
-            "play",
-            "--board",
-            "gear-works",
-            "--bot-dir",
-            &dir,
-            "--bot",
-            "jsonl:python3 bot.py",
-            "--bot",
-            "builtin:runner",
-            "--games",
-            "1",
-            "--turns",
-            "6",
-        ])
-        .stderr_has("bot sandbox:")
-        .run();
+    let mut args: Vec<&str> = "play --board gear-works --games 1 --turns 6 --bot builtin:runner"
+        .split(' ')
+        .collect();
+    args.extend(["--bot-dir", &dir, "--bot", "jsonl:python3 bot.py"]);
+    let out = test.args(&args).stderr_has("bot sandbox:").run();
     let table_row = out
         .lines()
         .find(|l| l.starts_with("jsonl:python3 bot.py "))
