@@ -13,6 +13,7 @@ mod fingerprint;
 mod game;
 mod inbox;
 mod planner;
+mod played_code;
 mod progress;
 mod reconstruct;
 mod rerun;
@@ -22,6 +23,7 @@ mod writes;
 
 pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint, resolve_seed};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
+pub use played_code::CodeChange;
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};

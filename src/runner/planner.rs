@@ -257,6 +257,7 @@ impl<'t> Planner<'t> {
             set_index: plan.key.set,
             is_final: plan.is_final,
             members: plan.teams.clone(),
+            code: super::played_code::members_code(self.t, &plan.teams),
             games: (0..self.t.bracket.games_per_series)
                 .map(|g| PlannedGame {
                     no: first_no.after(g),
