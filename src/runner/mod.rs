@@ -549,9 +549,12 @@ impl<'a> Runner<'a> {
                 Some(_) => {}
                 None => {
                     let exec = &self.exec;
-                    let new = self.planner.deal(&plan, self.mirror.next_game_no, |g| {
-                        exec.arena_name(g).to_string()
-                    });
+                    let code = played_code::members_code(self.t, &plan.teams);
+                    let new = self
+                        .planner
+                        .deal(&plan, code, self.mirror.next_game_no, |g| {
+                            exec.arena_name(g).to_string()
+                        });
                     let run_no = self.writes.run_no_of(&new.id);
                     self.mirror.insert_dealt(&new, plan.key, run_no);
                     self.writes.dealt(new, run_no);
