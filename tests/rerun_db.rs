@@ -454,3 +454,64 @@ fn a_stale_set_is_named_with_the_rerun_that_replays_it() {
     assert_consistent(&file);
     expect(t.path(), &["run", f, "--quiet"], 0);
 }
+
+/// A rerun from the tournament file plays the bot folders as they are now: when a team
+/// edited its bot after the set was played, the command and the audit log name the team and
+/// both content hashes, and the set records the new code (a second rerun is silent).
+#[test]
+fn a_rerun_that_plays_changed_bot_code_names_the_team() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path();
+    std::fs::write(
+        dir.join("bracket.toml"),
+        "name = \"x\"\nset_size = 3\ngames_per_series = 2\nadvance_per_set = 1\n\
+         fill_nationals_to_multiple_of = 2\n[game]\nid = \"robots\"\nmax_turns = 5\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("school.toml"),
+        "name = \"Code check\"\nseed = 7\nbracket = \"bracket.toml\"\n\n\
+         [[school]]\nname = \"Westfield High\"\n\n\
+         [[school.team]]\nname = \"Byte Busters\"\nbot = \"python3 bot.py\"\ndir = \"bots/bb\"\n\n\
+         [[school.team]]\nname = \"Null Pointers\"\nbot = \"builtin:random\"\n\n\
+         [[school.team]]\nname = \"Stack Smashers\"\nbot = \"builtin:dodger\"\n",
+    )
+    .unwrap();
+    let bot = dir.join("bots/bb/bot.py");
+    std::fs::create_dir_all(bot.parent().unwrap()).unwrap();
+    let passer = "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    \
+                  if m['type'] == 'turn':\n        print(json.dumps({'moves': ['P']}), flush=True)\n";
+    std::fs::write(&bot, passer).unwrap();
+    let f = "school.toml";
+    expect(dir, &["run", f, "--quiet"], 0);
+    let set = "westfield-high/final";
+    let (out, _) = expect(
+        dir,
+        &["rerun", f, set, "--reason", "same code", "--quiet"],
+        0,
+    );
+    assert!(!out.contains("changed since"), "{out}");
+
+    std::fs::write(&bot, passer.replace("'P'", "'L'")).unwrap();
+    let (out, _) = expect(dir, &["rerun", f, set, "--reason", "protest", "--quiet"], 0);
+    assert!(
+        out.starts_with(&format!(
+            "{set}: the bot code of 1 team(s) changed since the set was played"
+        )),
+        "{out}"
+    );
+    let line = out.lines().nth(1).unwrap();
+    assert!(line.starts_with("  Byte Busters ("), "{out}");
+    assert!(line.contains("bots/bb): content hash "), "{out}");
+    let (status, _) = expect(dir, &["status", f], 0);
+    let audit: Vec<&str> = status.lines().filter(|l| l.contains(" rerun ")).collect();
+    assert_eq!(audit.len(), 2, "{status}");
+    assert!(!audit[0].contains("bot code changed"), "{status}");
+    assert!(
+        audit[1].contains("bot code changed since the set was played: Byte Busters ("),
+        "{status}"
+    );
+    // The set now records the code the rerun played.
+    let (out, _) = expect(dir, &["rerun", f, set, "--reason", "again", "--quiet"], 0);
+    assert!(!out.contains("changed since"), "{out}");
+}

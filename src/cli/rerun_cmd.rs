@@ -3,7 +3,8 @@
 use super::CliError;
 use super::run_cmd::jobs_or_cores;
 use crate::runner::{
-    ProgressMode, RerunOutcome, RerunRequest, RunOptions, rerun_set, tournament_from_store,
+    CodeChange, ProgressMode, RerunOutcome, RerunRequest, RunOptions, rerun_set,
+    tournament_from_store,
 };
 use crate::tourney::config::load_tournament;
 use crate::tourney::model::SetId;
@@ -64,8 +65,12 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
         _ => CliError::failure(e),
     })?;
     match outcome {
-        RerunOutcome::NeedsCascade { affected } => Err(CliError::failure(format!(
-            "re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
+        RerunOutcome::NeedsCascade {
+            affected,
+            code_changed,
+        } => Err(CliError::failure(format!(
+            "{}re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
+            code_text(&args.set, &code_changed),
             args.set,
             affected.len(),
             ids_text(&affected)
@@ -75,7 +80,9 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
             advancement_changed,
             invalidated,
             summary,
+            code_changed,
         } => {
+            print!("{}", code_text(&args.set, &code_changed));
             println!(
                 "{}: re-run {run_no} stored; the previous results are kept as superseded history",
                 args.set
@@ -113,6 +120,22 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+/// The teams whose bot code changed since `set` was played, one line each (nothing when
+/// none did).
+fn code_text(set: &SetId, changed: &[CodeChange]) -> String {
+    if changed.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "{set}: the bot code of {} team(s) changed since the set was played; this rerun plays the code as it is now:\n",
+        changed.len()
+    );
+    for c in changed {
+        out += &format!("  {}\n", c.describe());
+    }
+    out
 }
 
 /// Set ids as a comma-separated list.

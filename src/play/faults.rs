@@ -41,9 +41,11 @@ pub struct FaultReport {
     pub faults: u64,
     #[serde(flatten)]
     pub causes: Option<FaultCauses>,
-    /// The first game (from 0) in which it faulted; `ended` and `stderr_tail` are from
-    /// that game (else from its last game).
+    /// The first game (from 0) in which it faulted.
     pub first_faulty_game: Option<u32>,
+    /// The game `ended` and `stderr_tail` are from: the first faulty game, else the first
+    /// in which it wrote to stderr, else its last game.
+    pub stderr_game: Option<u32>,
     /// Why it could not be started.
     pub spawn_error: Option<String>,
     /// The first line it printed that was not an answer (at most 200 bytes), and why.
@@ -92,9 +94,17 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
     let mine: Vec<&SeatLog> = logs.iter().flatten().copied().collect();
     let sum = |f: fn(&SeatLog) -> u32| -> u32 { mine.iter().map(|l| f(l)).sum() };
     let first_faulty_game = faults.iter().position(|&f| f > 0);
-    let shown = first_faulty_game
-        .and_then(|g| logs.get(g).copied().flatten())
-        .or_else(|| mine.last().copied());
+    // A bot without faults may still have hit an error it caught: show the first game in
+    // which it wrote to stderr.
+    let wrote_to_stderr =
+        |l: &&SeatLog| l.exit.as_ref().is_some_and(|e| !e.stderr.text().is_empty());
+    let stderr_game = first_faulty_game
+        .or_else(|| {
+            logs.iter()
+                .position(|l| l.as_ref().is_some_and(wrote_to_stderr))
+        })
+        .or_else(|| logs.iter().rposition(Option::is_some));
+    let shown = stderr_game.and_then(|g| logs.get(g).copied().flatten());
     let bad = mine.iter().find(|l| l.first_bad_line.is_some());
     FaultReport {
         bot,
@@ -106,6 +116,7 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
             discarded: sum(|l| l.discarded),
         }),
         first_faulty_game: first_faulty_game.map(|g| g as u32),
+        stderr_game: stderr_game.map(|g| g as u32),
         spawn_error: mine.iter().find_map(|l| l.spawn_error.clone()),
         first_bad_line: bad.and_then(|l| l.first_bad_line.clone()),
         first_bad_why: bad.and_then(|l| l.first_bad_why.clone()),
@@ -134,6 +145,7 @@ fn of_client(bot: String, faults: &[u32], log: &SeriesClientLog) -> FaultReport 
         faults: faults.iter().map(|&f| u64::from(f)).sum(),
         causes: None,
         first_faulty_game: faults.iter().position(|&f| f > 0).map(|g| g as u32),
+        stderr_game: None,
         spawn_error: log.status.strip_prefix("not started: ").map(str::to_string),
         first_bad_line: None,
         first_bad_why: None,
@@ -150,6 +162,7 @@ pub fn render(reports: &[FaultReport]) -> String {
     let mut out = String::new();
     for r in reports {
         if r.faults == 0 && r.spawn_error.is_none() && r.joined != Some(false) {
+            out += &faultless_stderr(r);
             continue;
         }
         out += &format!("\n{}: {} fault(s)", r.bot, r.faults);
@@ -204,6 +217,33 @@ pub fn render(reports: &[FaultReport]) -> String {
     out
 }
 
+/// What a bot without faults wrote to stderr, if anything: its own messages, or an error
+/// it caught and survived (a traceback here is a bug even though every answer arrived).
+fn faultless_stderr(r: &FaultReport) -> String {
+    // A series client's tail may be its stdout, which such clients fill with chatter.
+    let Some(tail) = r
+        .stderr_tail
+        .as_deref()
+        .filter(|t| !t.is_empty() && r.causes.is_some())
+    else {
+        return String::new();
+    };
+    let game = r
+        .stderr_game
+        .map(|g| format!(" in game {g}"))
+        .unwrap_or_default();
+    let mut out = format!(
+        "\n{}: 0 faults; the last lines it wrote to stderr{game}:\n",
+        r.bot
+    );
+    for line in tail.lines() {
+        out += &format!("    {line}\n");
+    }
+    out += "  hint: stderr is the bot's own log; a traceback here is an error the bot caught \
+            and survived (it still answered): fix it, it may cost points\n";
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +257,7 @@ mod tests {
                 ..FaultCauses::default()
             }),
             first_faulty_game: Some(0),
+            stderr_game: Some(0),
             spawn_error: None,
             first_bad_line: Some("DEBUG got turn".to_string()),
             first_bad_why: Some("answer is not JSON: expected value".to_string()),
@@ -248,6 +289,20 @@ mod tests {
         let mut clean = report();
         clean.faults = 0;
         assert_eq!(render(&[clean]), "");
+    }
+
+    #[test]
+    fn a_bot_without_faults_shows_what_it_wrote_to_stderr() {
+        let mut caught = report();
+        caught.faults = 0;
+        caught.stderr_game = Some(2);
+        caught.stderr_tail = Some("Traceback (most recent call last):\nKeyError: 'x'".into());
+        let text = render(&[caught]);
+        assert!(
+            text.contains("jsonl:python3 bot.py: 0 faults; the last lines it wrote to stderr in game 2:\n    Traceback"),
+            "{text}"
+        );
+        assert!(text.contains("    KeyError: 'x'\n  hint: stderr"), "{text}");
     }
 
     /// The JSON entry: causes beside the rest, `joined` only for series clients.

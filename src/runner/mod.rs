@@ -13,6 +13,7 @@ mod fingerprint;
 mod game;
 mod inbox;
 mod planner;
+mod played_code;
 mod progress;
 mod reconstruct;
 mod rerun;
@@ -22,6 +23,7 @@ mod writes;
 
 pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint, resolve_seed};
 pub use game::{ExternalSetup, GameJob, GameJobError, play_series};
+pub use played_code::CodeChange;
 pub use progress::{Progress, ProgressMode};
 pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
@@ -547,9 +549,12 @@ impl<'a> Runner<'a> {
                 Some(_) => {}
                 None => {
                     let exec = &self.exec;
-                    let new = self.planner.deal(&plan, self.mirror.next_game_no, |g| {
-                        exec.arena_name(g).to_string()
-                    });
+                    let code = played_code::members_code(self.t, &plan.teams);
+                    let new = self
+                        .planner
+                        .deal(&plan, code, self.mirror.next_game_no, |g| {
+                            exec.arena_name(g).to_string()
+                        });
                     let run_no = self.writes.run_no_of(&new.id);
                     self.mirror.insert_dealt(&new, plan.key, run_no);
                     self.writes.dealt(new, run_no);

@@ -242,11 +242,14 @@ impl<'t> Planner<'t> {
         self.plans.get(&stage)?.outcome.as_ref()
     }
 
-    /// The stored form of a newly dealt set: its members and its games' numbers (from
-    /// `first_no`, in game order), seeds and arenas (`arena(g)` names game `g`'s).
+    /// The stored form of a newly dealt set: its members with the `code` each plays it
+    /// with (by position, read by the caller: the planner reads no file), and its games'
+    /// numbers (from `first_no`, in game order), seeds and arenas (`arena(g)` names game
+    /// `g`'s).
     pub(super) fn deal(
         &self,
         plan: &SetPlan,
+        code: Vec<Option<String>>,
         first_no: GameNo,
         arena: impl Fn(u32) -> String,
     ) -> NewSet {
@@ -257,6 +260,7 @@ impl<'t> Planner<'t> {
             set_index: plan.key.set,
             is_final: plan.is_final,
             members: plan.teams.clone(),
+            code,
             games: (0..self.t.bracket.games_per_series)
                 .map(|g| PlannedGame {
                     no: first_no.after(g),

@@ -6,7 +6,9 @@
 //! with the same teams (or no longer reaches) is invalidated. Without `--cascade` nothing is
 //! written when such sets exist; the caller is told which ones.
 
+use super::played_code::{CodeChange, changes, members_code};
 use super::{Mirror, RunError, RunOptions, RunSummary, Runner};
+use crate::store::RerunWhy;
 use crate::tourney::model::{SetId, Tournament};
 use crate::tourney::played::PlayedGame;
 
@@ -30,9 +32,14 @@ pub enum RerunOutcome {
         advancement_changed: bool,
         invalidated: Vec<SetId>,
         summary: RunSummary,
+        /// The teams whose bot code differs from what the set was played with before.
+        code_changed: Vec<CodeChange>,
     },
     /// Nothing was written: these already played sets would have to be replayed.
-    NeedsCascade { affected: Vec<SetId> },
+    NeedsCascade {
+        affected: Vec<SetId>,
+        code_changed: Vec<CodeChange>,
+    },
 }
 
 /// Re-runs one set of a stored tournament (see the module doc).
@@ -95,6 +102,15 @@ impl Runner<'_> {
                 (g, seed, self.exec.arena_name(g).to_string())
             })
             .collect();
+        // The code the set was played with, and the code this rerun plays.
+        let played_code = self.store().set_code(&set.id).await?;
+        let code: Vec<_> = set
+            .members
+            .iter()
+            .copied()
+            .zip(members_code(self.t, &set.members))
+            .collect();
+        let code_changed = changes(self.t, &played_code, &code);
         let jobs = super::set_jobs(self.t, &mut self.exec, &set, run_no, games.clone())?;
         // Numbered by the store when the rerun is stored.
         let played: Vec<PlayedGame> = self.exec.play_now(&jobs).await?;
@@ -116,6 +132,7 @@ impl Runner<'_> {
         if !effects.affected.is_empty() && !request.cascade {
             return Ok(RerunOutcome::NeedsCascade {
                 affected: effects.affected,
+                code_changed,
             });
         }
 
@@ -124,8 +141,15 @@ impl Runner<'_> {
             .store()
             .store_rerun(
                 &set.id,
-                &request.reason,
-                request.reseed,
+                &RerunWhy {
+                    reason: &request.reason,
+                    reseed: request.reseed,
+                    played_code: &code,
+                    code_changed: &code_changed
+                        .iter()
+                        .map(CodeChange::describe)
+                        .collect::<Vec<_>>(),
+                },
                 &games,
                 &played,
                 &effects.affected,
@@ -147,6 +171,7 @@ impl Runner<'_> {
             advancement_changed: effects.advancement_changed,
             invalidated: effects.affected,
             summary,
+            code_changed,
         })
     }
 }

@@ -48,8 +48,8 @@ const NEW_SETS: RowsSql<'static> = RowsSql {
 
 /// The teams of newly dealt sets, by position.
 const SET_MEMBERS: RowsSql<'static> = RowsSql::values(
-    "INSERT INTO set_members (set_id, position, team_id) VALUES",
-    3,
+    "INSERT INTO set_members (set_id, position, team_id, content_hash) VALUES",
+    4,
 );
 
 /// Advancement rows (from [`advancement_row`]).
@@ -265,6 +265,7 @@ impl Store {
                         Cell::Text(set.id.as_str().to_string()),
                         Cell::Int(position as i64),
                         Cell::Int(team.index() as i64),
+                        Cell::OptText(set.code.get(position).cloned().flatten()),
                     ]
                 })
             })

@@ -20,7 +20,7 @@ pub use read::{
     StageRow, StoredLimits, StoredTournament, TeamRow, decisive_final,
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
-pub use write::{GameRecord, NewSet, PlannedGame};
+pub use write::{GameRecord, NewSet, PlannedGame, RerunWhy};
 
 /// A stored game's number: its key in the `games` table, given in the order games are dealt,
 /// and the key its result lines, bot logs and decisions hang from.

@@ -438,6 +438,26 @@ impl Store {
         .map_err(&err)
     }
 
+    /// The code each member of `set` last played it with, by set position: the content
+    /// hash of its bot folder stored when the set was dealt or re-run, else (a set dealt
+    /// before these were stored) the team's hash from the tournament's start.
+    pub async fn set_code(&self, set: &SetId) -> Result<Vec<(TeamId, Option<String>)>, StoreError> {
+        let err = self.db_err();
+        let rows = sqlx::query(
+            "SELECT m.team_id, COALESCE(m.content_hash, t.content_hash) AS content_hash
+             FROM set_members m JOIN teams t ON t.id = m.team_id
+             WHERE m.set_id = $1 ORDER BY m.position",
+        )
+        .bind(set.as_str())
+        .fetch_all(self.pool())
+        .await
+        .map_err(&err)?;
+        rows.iter()
+            .map(|r| Ok((team_col(r, "team_id")?, r.try_get("content_hash")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(&err)
+    }
+
     /// Every current set with its members, in id order.
     pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
         let err = self.db_err();

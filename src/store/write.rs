@@ -19,7 +19,21 @@ pub struct NewSet {
     pub is_final: bool,
     /// Teams by set position.
     pub members: Vec<TeamId>,
+    /// The content hash of each member's bot folder as dealt, by set position (`None`
+    /// for a built-in AI): the code the set is played with.
+    pub code: Vec<Option<String>>,
     pub games: Vec<PlannedGame>,
+}
+
+/// What a rerun's audit entry and set record say: its reason, whether it drew new seeds,
+/// the code it played (each member's content hash, `None` for a built-in AI), and a
+/// description of each team whose code differs from what the set was played with before.
+#[derive(Debug, Clone, Copy)]
+pub struct RerunWhy<'a> {
+    pub reason: &'a str,
+    pub reseed: bool,
+    pub played_code: &'a [(TeamId, Option<String>)],
+    pub code_changed: &'a [String],
 }
 
 /// A game as dealt: its number (the application assigns it, unique in the database: the
@@ -372,17 +386,23 @@ impl Store {
     /// Stores a rerun in one transaction: the set's current games become superseded
     /// history, the new games (`games`: index, seed, board) are numbered and stored with
     /// their finished `played` games (matched by game index), the sets the new result
-    /// `invalidate`s are marked for dealing again, and the reason goes to the audit log. A crash leaves either all of it or none. Returns
+    /// `invalidate`s are marked for dealing again, the set's members record the code played,
+    /// and the reason (with any changed bot code) goes to the audit log. A crash leaves either all of it or none. Returns
     /// the set's new run number.
     pub async fn store_rerun(
         &self,
         set_id: &SetId,
-        reason: &str,
-        reseed: bool,
+        why: &RerunWhy<'_>,
         games: &[(u32, u64, String)],
         played: &[PlayedGame],
         invalidate: &[SetId],
     ) -> Result<u32, StoreError> {
+        let RerunWhy {
+            reason,
+            reseed,
+            played_code,
+            code_changed,
+        } = *why;
         let err = self.db_err();
         let mut tx = self.pool().begin().await.map_err(&err)?;
         let row = sqlx::query("SELECT run_no, seed_generation FROM sets WHERE id = $1")
@@ -425,14 +445,26 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(&err)?;
-        self.audit(
-            &mut tx,
-            "rerun",
-            Some(set_id),
-            reason,
-            &format!("run {run_no}, seed generation {generation}"),
-        )
-        .await?;
+        for (team, hash) in played_code {
+            sqlx::query(
+                "UPDATE set_members SET content_hash = $1 WHERE set_id = $2 AND team_id = $3",
+            )
+            .bind(hash.clone())
+            .bind(set_id.as_str())
+            .bind(team.index() as i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(&err)?;
+        }
+        let mut details = format!("run {run_no}, seed generation {generation}");
+        if !code_changed.is_empty() {
+            details += &format!(
+                "; bot code changed since the set was played: {}",
+                code_changed.join("; ")
+            );
+        }
+        self.audit(&mut tx, "rerun", Some(set_id), reason, &details)
+            .await?;
         let records: Vec<GameRecord> = played
             .iter()
             .map(|p| {

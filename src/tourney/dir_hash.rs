@@ -6,7 +6,18 @@
 //! Symbolic links are not followed. Stable across machines and runs.
 
 use super::bracket::fnv1a64;
+use super::model::Bot;
 use std::path::{Path, PathBuf};
+
+/// The content hash of a command bot's folder now, of the absolute folder as the teams
+/// table stores it; `None` for a built-in AI or a folder that cannot be read.
+pub fn bot_code(bot: &Bot) -> Option<String> {
+    let Bot::Command { program, .. } = bot else {
+        return None;
+    };
+    let dir = std::fs::canonicalize(&program.dir).unwrap_or_else(|_| program.dir.clone());
+    dir_hash(&dir).ok()
+}
 
 /// The hash of `dir`'s files, as 16 hex digits.
 pub fn dir_hash(dir: &Path) -> std::io::Result<String> {

@@ -4,10 +4,12 @@
 Each turn it answers one line with an action for every robot of its seat:
 attack an adjacent enemy, else step towards the nearest enemy, else guard.
 Change `choose` to make it smarter. Print debugging to stderr, never to stdout:
-stdout is for answers only.
+stdout is for answers only. An error in `choose` is written to stderr (`lrs-tourney play`
+shows it) and every robot guards that turn.
 """
 import json
 import sys
+import traceback
 
 DIRS = [(0, -1), (1, 0), (0, 1), (-1, 0)]
 
@@ -55,7 +57,13 @@ def main():
             log("playing seat", me)
         elif kind == "turn":
             robots = msg["robots"]
-            actions = [choose(r, me, robots, walkable) for r in robots if r["seat"] == me]
+            mine = [r for r in robots if r["seat"] == me]
+            try:
+                actions = [choose(r, me, robots, walkable) for r in mine]
+            except Exception:
+                # A bug in our strategy must not cost us the game: say it, and guard.
+                log(traceback.format_exc())
+                actions = [{"id": r["id"], "action": "guard"} for r in mine]
             print(json.dumps({"turn": msg["turn"], "actions": actions}), flush=True)
         elif kind == "game_over":
             log("final scores", msg["scores"])

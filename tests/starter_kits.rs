@@ -1,0 +1,187 @@
+//! The starter kits of `examples/bots/` and the game guides as a student meets them,
+//! through the real binary: the Robots kit finishes levels and beats a bot that quits at
+//! once; an error a kit catches in the student's own code is shown by `play` even though
+//! every answer arrived; and each guide's example exchange is what a real game sends and
+//! what the kit answers.
+
+mod common;
+
+use common::{Test, repo};
+use serde_json::Value;
+
+/// A Robots bot that quits on its first turn: its score is -1 every game.
+const QUITTER: &str = "import json, sys\n\
+for line in sys.stdin:\n\
+\x20   msg = json.loads(line)\n\
+\x20   if msg['type'] == 'turn':\n\
+\x20       print(json.dumps({'turn': msg['turn'], 'moves': ['Q']}), flush=True)\n";
+
+#[test]
+fn the_robots_kit_finishes_levels_and_beats_a_bot_that_quits() {
+    let test = Test::new().file("quit.py", QUITTER);
+    let quitter_dir = test.dir().display().to_string();
+    let kit = repo().join("examples/bots/robots").display().to_string();
+    let out = test
+        .args(&[
+            "play",
+            "--game",
+            "robots",
+            "--bot-dir",
+            &kit,
+            "--bot",
+            "jsonl:python3 bot.py",
+            "--bot-dir",
+            &quitter_dir,
+            "--bot",
+            "jsonl:python3 quit.py",
+            "--games",
+            "10",
+            "--json",
+        ])
+        .stderr_has("bot sandbox:")
+        .run();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let (kit, quitter) = (&v["bots"][0], &v["bots"][1]);
+    assert_eq!(kit["faults"], 0, "{v}");
+    assert_eq!(quitter["mean_score"], -1.0, "{v}");
+    assert!(kit["wins"].as_u64().unwrap() >= 9, "{v}");
+    assert_eq!(quitter["wins"], 10 - kit["wins"].as_u64().unwrap(), "{v}");
+    // Clearly: levels finished, not a narrow escape.
+    assert!(kit["levels_cleared"].as_u64().unwrap() >= 50, "{v}");
+    assert!(kit["mean_score"].as_f64().unwrap() >= 100.0, "{v}");
+}
+
+/// The Last Robot Standing kit with a `KeyError` in its strategy from turn 3 on: it plays
+/// card 0 instead and has no fault, yet `play` prints the traceback it wrote to stderr.
+#[test]
+fn an_error_the_python_kit_caught_is_shown_though_it_had_no_faults() {
+    let kit = std::fs::read_to_string(repo().join("examples/bots/python/bot.py")).unwrap();
+    let hook = "    def on_turn(self, message):\n";
+    assert!(kit.contains(hook), "the kit's on_turn moved");
+    let broken = kit.replacen(
+        hook,
+        &format!("{hook}        if message['turn'] >= 3:\n            {{}}['missing']\n"),
+        1,
+    );
+    let test = Test::new().file("bot.py", &broken);
+    let dir = test.dir().display().to_string();
+    let mut args: Vec<&str> = "play --board gear-works --games 1 --turns 6 --bot builtin:runner"
+        .split(' ')
+        .collect();
+    args.extend(["--bot-dir", &dir, "--bot", "jsonl:python3 bot.py"]);
+    let out = test.args(&args).stderr_has("bot sandbox:").run();
+    let table_row = out
+        .lines()
+        .find(|l| l.starts_with("jsonl:python3 bot.py "))
+        .unwrap_or_else(|| panic!("no row for the kit:\n{out}"));
+    assert!(
+        table_row.trim_end().ends_with(" 0"),
+        "faults: {table_row}\n{out}"
+    );
+    assert!(
+        out.contains(
+            "jsonl:python3 bot.py: 0 faults; the last lines it wrote to stderr in game 0:"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("KeyError: 'missing'"), "{out}");
+    assert!(out.contains("hint: stderr is the bot's own log"), "{out}");
+}
+
+/// The JSON example that follows `marker` in the guide `doc` (a block may spread one line
+/// over several; `,...]` marks a shortened list, read as its first items).
+fn guide_example(doc: &str, marker: &str) -> Value {
+    let text = std::fs::read_to_string(repo().join(doc)).unwrap();
+    let from = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{doc} lacks {marker:?}"));
+    let block = &text[from..];
+    let start = block.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    serde_json::from_str(&block[start..end].replace(",...]", "]"))
+        .unwrap_or_else(|e| panic!("{doc}, example after {marker:?}: {e}"))
+}
+
+/// The lines the game sends a bot in a real game: `hello` and the turn `turn`, as a bot
+/// that writes them to its stderr (and answers `answer`) saw them.
+fn lines_sent(game: &str, seed: &str, turn: u64, answer: &str, extra: &[&str]) -> (Value, Value) {
+    let tee = format!(
+        "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    \
+         if m['type'] == 'hello' or m.get('turn') == {turn}:\n        \
+         print(line.strip(), file=sys.stderr, flush=True)\n    \
+         if m['type'] == 'turn':\n        print(json.dumps({answer}), flush=True)\n"
+    );
+    let test = Test::new().file("bot.py", &tee);
+    let dir = test.dir().display().to_string();
+    let mut args = vec![
+        "play", "--game", game, "--games", "1", "--seed", seed, "--json",
+    ];
+    args.extend(["--bot-dir", &dir, "--bot", "jsonl:python3 bot.py"]);
+    args.extend(extra);
+    let out: Value = serde_json::from_str(&test.args(&args).stderr_has("bot sandbox:").run())
+        .expect("play --json prints JSON");
+    let tail = out["external"][0]["stderr_tail"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut lines = tail
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap());
+    (lines.next().unwrap(), lines.next().unwrap())
+}
+
+/// What a kit answers to `hello` then `turn`.
+fn kit_answer(kit: &str, hello: &Value, turn: &Value) -> Value {
+    use std::io::Write;
+    let mut child = std::process::Command::new("python3")
+        .arg("bot.py")
+        .current_dir(repo().join(kit))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{hello}\n{turn}").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(text.lines().next().unwrap_or("")).unwrap()
+}
+
+/// The example exchange of docs/robots.md is a real one: the `hello` and `turn` lines the
+/// game sends in game 0 of seed 3, and the starter kit's answer to them.
+#[test]
+fn the_robots_guide_shows_what_the_game_sends_and_the_kit_answers() {
+    let doc = "docs/robots.md";
+    let (hello, turn) = lines_sent("robots", "3", 1, "{'moves': ['P']}", &[]);
+    assert_eq!(guide_example(doc, "**`hello`**, once"), hello);
+    assert_eq!(guide_example(doc, "**`turn`**, every turn"), turn);
+    let answer = kit_answer("examples/bots/robots", &hello, &turn);
+    assert_eq!(guide_example(doc, "**Your answer**"), answer);
+}
+
+/// The same for RG7 of docs/robotgame.md: turn 1 of seed 3, the kit in seat 0 against
+/// `builtin:random` (whose robots stand where the spawn put them).
+#[test]
+fn the_robotgame_guide_shows_what_the_game_sends_and_the_kit_answers() {
+    let doc = "docs/robotgame.md";
+    let (hello, turn) = lines_sent(
+        "robotgame",
+        "3",
+        1,
+        "{'actions': []}",
+        &["--bot", "builtin:random"],
+    );
+    let shown = guide_example(doc, "**`hello`**, once");
+    // The guide shortens the arena's lists: it shows their first squares.
+    let mut real = hello.clone();
+    for list in ["obstacles", "spawn"] {
+        let n = shown["arena"][list].as_array().unwrap().len();
+        assert!(n >= 3, "{shown}");
+        real["arena"][list] = Value::from(hello["arena"][list].as_array().unwrap()[..n].to_vec());
+    }
+    assert_eq!(shown, real);
+    assert_eq!(guide_example(doc, "**`turn`**, every turn"), turn);
+    let answer = kit_answer("examples/bots/robotgame", &hello, &turn);
+    assert_eq!(guide_example(doc, "**Your answer**"), answer);
+}
