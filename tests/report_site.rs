@@ -284,3 +284,86 @@ fn a_one_school_report_has_no_wild_card_page() {
         );
     }
 }
+
+/// The replay pages of a set, by file name.
+fn replay_pages(site: &Path) -> std::collections::BTreeSet<String> {
+    std::fs::read_dir(site.join("replays"))
+        .map(|dir| {
+            dir.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn replays_share_one_viewer_script_and_can_be_limited_to_the_finals() {
+    let dir = setup();
+    let games = ok(
+        dir.path(),
+        &["export", "games", "cup.sqlite", "--out", "-", "--no-bom"],
+    );
+    // Set ids of final sets end in `final` (`north/final`, `nationals/r1/final`...).
+    let (mut all, mut finals) = (
+        std::collections::BTreeSet::new(),
+        std::collections::BTreeSet::new(),
+    );
+    for line in games.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let page = format!("{}_game-{}.html", cells[0].replace('/', "_"), cells[2]);
+        if cells[0].ends_with("final") {
+            finals.insert(page.clone());
+        }
+        all.insert(page);
+    }
+    assert!(!finals.is_empty() && finals.len() < all.len(), "{games}");
+
+    ok(dir.path(), &["report", "cup.sqlite", "--out", "all"]);
+    let site = dir.path().join("all");
+    assert_eq!(replay_pages(&site), all);
+    // Every replay page loads the one shared script and stylesheet, and inlines neither.
+    let script = read(&site.join("viewer/lrs.js"));
+    assert!(script.len() > 10_000, "{}", script.len());
+    for page in &all {
+        let text = read(&site.join("replays").join(page));
+        assert!(
+            text.contains("<script src=\"../viewer/lrs.js\"></script>"),
+            "{page}"
+        );
+        assert!(text.contains("href=\"../viewer/viewer.css\""), "{page}");
+        assert!(!text.contains(&script[..200]), "{page} inlines the script");
+    }
+
+    let out = ok(
+        dir.path(),
+        &[
+            "report",
+            "cup.sqlite",
+            "--out",
+            "finals",
+            "--replays",
+            "finals",
+        ],
+    );
+    let site = dir.path().join("finals");
+    assert_eq!(replay_pages(&site), finals);
+    assert!(
+        out.contains(&format!("{} game replays of final sets", finals.len())),
+        "{out}"
+    );
+    // A set page of a round that is not a final says why its games have no replay.
+    let north = read(&site.join("sets/north_r1_s1.html"));
+    assert!(north.contains("no replay page"), "{north}");
+    assert!(
+        !north.contains("replays/north_r1_s1_game-1.html"),
+        "{north}"
+    );
+
+    ok(
+        dir.path(),
+        &["report", "cup.sqlite", "--out", "none", "--replays", "none"],
+    );
+    let site = dir.path().join("none");
+    assert!(replay_pages(&site).is_empty());
+    assert!(!site.join("viewer").exists());
+    assert!(site.join("index.html").exists());
+}

@@ -114,6 +114,7 @@ pub fn write_replays(
             back: None,
             seats: names,
             stored_scores: None,
+            assets: None,
         };
         super::replay_cmd::write_page(&dir.join(format!("game-{g}.html")), &replayed.page(&info))?;
     }

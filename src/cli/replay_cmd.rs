@@ -161,6 +161,7 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
             stored_scores: replayed
                 .checks_stored_scores()
                 .then(|| lines.iter().map(|r| r.line.outcome.score as i32).collect()),
+            assets: None,
         };
         write_page(path, &replayed.page(&info))?;
         eprintln!("wrote {}", path.display());

@@ -5,8 +5,9 @@
 //! pages of an unfinished tournament reload themselves every minute.
 
 use super::{CliError, target};
+use crate::report::site::ReplayPages;
 use crate::report::site::write_site;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -22,6 +23,18 @@ pub struct ReportArgs {
     /// finished tournament: before, it would let bots predict the games to come.
     #[arg(long)]
     reveal_seed: bool,
+    /// Which games get a replay page: `all`, `finals` (the games of final sets) or `none`.
+    /// Default: all up to 10,000 stored games, else finals.
+    #[arg(long, value_enum, value_name = "WHICH")]
+    replays: Option<ReplayChoice>,
+}
+
+/// `--replays`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ReplayChoice {
+    All,
+    Finals,
+    None,
 }
 
 pub async fn run(args: ReportArgs) -> Result<(), CliError> {
@@ -44,10 +57,25 @@ pub async fn run(args: ReportArgs) -> Result<(), CliError> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     let generated = crate::report::utc_text(now);
-    let summary = write_site(&snap, &logs, &args.out, &generated, args.reveal_seed)
+    let pages = match args.replays {
+        Some(ReplayChoice::All) => ReplayPages::All,
+        Some(ReplayChoice::Finals) => ReplayPages::Finals,
+        Some(ReplayChoice::None) => ReplayPages::None,
+        None => ReplayPages::default_for(logs.len()),
+    };
+    let summary = write_site(&snap, &logs, &args.out, &generated, args.reveal_seed, pages)
         .map_err(CliError::input)?;
+    let which = match (args.replays, pages) {
+        (None, ReplayPages::Finals) => format!(
+            " of final sets only: {} games are stored, more than {}; --replays all writes every one",
+            logs.len(),
+            crate::report::site::ALL_REPLAYS_UP_TO
+        ),
+        (_, ReplayPages::Finals) => " of final sets".to_string(),
+        _ => String::new(),
+    };
     println!(
-        "report: {} pages ({} game replays, {:.1} MB) in {}; open {}",
+        "report: {} pages ({} game replays{which}, {:.1} MB) in {}; open {}",
         summary.pages,
         summary.replays,
         summary.bytes as f64 / 1_000_000.0,

@@ -129,6 +129,12 @@ pub trait Game: Send + Sync + 'static {
         ))
     }
 
+    /// The game's replay viewer (its drawing script), which a report writes once for all its
+    /// replay pages; `None` for a game without one.
+    fn viewer(&self) -> Option<super::view::Viewer> {
+        None
+    }
+
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
     /// programs.
     fn speaks_windward(&self) -> bool {

@@ -24,6 +24,10 @@ const TIE_STEPS: [TieStep; 2] = [
 ];
 
 impl Game for Lrs {
+    fn viewer(&self) -> Option<crate::games::view::Viewer> {
+        Some(super::view::VIEWER)
+    }
+
     fn id(&self) -> &'static str {
         "lrs"
     }

@@ -21,6 +21,10 @@ const TIE_STEPS: [TieStep; 2] = [
 ];
 
 impl Game for RobotGame {
+    fn viewer(&self) -> Option<crate::games::view::Viewer> {
+        Some(super::play::VIEWER)
+    }
+
     fn id(&self) -> &'static str {
         "robotgame"
     }

@@ -117,7 +117,8 @@ fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
 }
 
 /// The RobotGame replay page: `viewer.js` draws the game's trace (`trace.rs`).
-const VIEWER: Viewer = Viewer {
+pub(crate) const VIEWER: Viewer = Viewer {
+    name: "robotgame",
     script: include_str!("viewer.js"),
     score_head: &["Seat", "Team", "Robots", "Damage dealt", "Kills", "Faults"],
 };

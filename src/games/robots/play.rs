@@ -140,7 +140,8 @@ fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
 }
 
 /// The Robots replay page: `viewer.js` draws the game's trace (`trace.rs`).
-const VIEWER: Viewer = Viewer {
+pub(crate) const VIEWER: Viewer = Viewer {
+    name: "robots",
     script: include_str!("viewer.js"),
     score_head: &[
         "Seat",

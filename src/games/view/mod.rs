@@ -21,6 +21,8 @@ const CONTROLS_JS: &str = include_str!("controls.js");
 /// (after the shared controls) and the columns of its score table.
 #[derive(Debug, Clone, Copy)]
 pub struct Viewer {
+    /// The stem of its script's file where pages share one (`lrs` for `lrs.js`).
+    pub name: &'static str,
     /// The game's drawing and animation script (`include_str!` of a file in its folder).
     pub script: &'static str,
     /// The score table's column headings.
@@ -40,7 +42,29 @@ pub struct PageInfo {
     pub seats: Vec<String>,
     /// The scores stored for the game, when it came from a database, to show the check.
     pub stored_scores: Option<Vec<i32>>,
+    /// Where the page finds the styles and scripts it shares with other replay pages (a
+    /// relative folder ending in `/`, holding [`asset_files`]); `None` inlines them, for a
+    /// page that stands alone.
+    pub assets: Option<String>,
 }
+
+/// The files a folder of shared viewer assets holds for `viewer`'s pages: name and content.
+pub fn asset_files(viewer: &Viewer) -> [(String, String); 2] {
+    [
+        ("viewer.css".to_string(), CSS.to_string()),
+        (
+            format!("{}.js", viewer.name),
+            format!("{CONTROLS_JS}\n{}", viewer.script),
+        ),
+    ]
+}
+
+/// The policy of a page that inlines everything, and of one that loads its styles and
+/// script from files beside it (`'self'`: the same folder tree, from `file://` too).
+const INLINE_CSP: &str =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+const LINKED_CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data:";
 
 /// The replay page of a game drawn by `viewer` from `data`; when `replayed` scores are
 /// given the page shows whether they match `info.stored_scores`.
@@ -67,20 +91,39 @@ pub fn page(viewer: &Viewer, info: &PageInfo, data: &Value, replayed: Option<&[i
         .as_ref()
         .map(|(href, text)| format!("<a href=\"{}\">{}</a>", escape(href), escape(text)))
         .unwrap_or_default();
-    let js = format!("{CONTROLS_JS}\n{}", viewer.script);
+    let (csp, style, script) = match &info.assets {
+        None => (
+            INLINE_CSP,
+            format!("<style>{CSS}</style>"),
+            format!("<script>{CONTROLS_JS}\n{}</script>", viewer.script),
+        ),
+        Some(dir) => (
+            LINKED_CSP,
+            format!(
+                "<link rel=\"stylesheet\" href=\"{}viewer.css\">",
+                escape(dir)
+            ),
+            format!(
+                "<script src=\"{}{}.js\"></script>",
+                escape(dir),
+                viewer.name
+            ),
+        ),
+    };
     let title = escape(&info.title);
     let meta = escape(&info.meta);
     let data = script_json(data);
     fill_template(
         TEMPLATE,
         &[
-            ("CSS", CSS),
+            ("CSP", csp),
+            ("STYLE", &style),
             ("TITLE", &title),
             ("META", &meta),
             ("BACK", &back),
             ("VERDICT", &verdict),
             ("SCORE_HEAD", &score_head),
-            ("JS", &js),
+            ("SCRIPT", &script),
             ("DATA", &data),
         ],
     )

@@ -14,11 +14,7 @@ use std::fmt::Write;
 fn rounds_of<'a>(ctx: &Context<'a>, stage: &StageId) -> Vec<Vec<&'a SetRow>> {
     let mut rounds: Vec<Vec<&SetRow>> = Vec::new();
     let mut key = None;
-    for set in ctx
-        .sets_in_order()
-        .into_iter()
-        .filter(|s| s.stage_id == *stage)
-    {
+    for &set in ctx.sets_of_stage(stage) {
         let k = (set.round, set.is_final);
         if key != Some(k) {
             rounds.push(Vec::new());
@@ -172,11 +168,7 @@ pub fn schools_page(ctx: &Context) -> String {
     );
     for StageRow { id: stage, .. } in &ctx.snap.stages {
         let name = ctx.stage_name(stage);
-        let sets: Vec<&SetRow> = ctx
-            .sets_in_order()
-            .into_iter()
-            .filter(|s| s.stage_id == *stage)
-            .collect();
+        let sets = ctx.sets_of_stage(stage);
         if sets.is_empty() {
             continue;
         }

@@ -3,24 +3,33 @@
 //! One place decides where each page lives, so links between pages cannot disagree with
 //! the files written.
 
-use super::games::Replays;
+use super::games::{ReplayPages, Replays};
 use crate::games::{GameKind, Stats};
 use crate::report::Snapshot;
 use crate::report::paths::{self, TeamPath};
 use crate::report::viewer::escape;
-use crate::store::SetRow;
+use crate::store::{ResultRow, SetRow};
 use crate::tourney::model::{SetId, StageId, TeamId};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 const CSS: &str = include_str!("site.css");
 const SORT_JS: &str = include_str!("sort.js");
 
-/// Everything the page builders share.
+/// Everything the page builders share, with the indexes built once for all pages (sets in
+/// bracket order, each team's result lines) so that no page scans the whole tournament.
 pub struct Context<'a> {
     pub snap: &'a Snapshot,
     pub generated: &'a str,
-    pub replays: &'a Replays,
+    /// The games with a replay page, checked (empty until they are written).
+    pub replays: Replays,
     pub paths: Vec<TeamPath>,
+    /// Which games got a replay page.
+    pub replay_pages: ReplayPages,
+    /// Each stage's sets, in bracket order.
+    stage_sets: HashMap<&'a StageId, Vec<&'a SetRow>>,
+    /// Each team's result lines of the current runs, in bracket order.
+    team_lines: HashMap<TeamId, Vec<(&'a SetRow, &'a ResultRow)>>,
     /// Whether the decisive final is played: the tournament is over.
     pub complete: bool,
     /// Whether the pages publish the tournament's secret seed and every game's seed
@@ -35,17 +44,39 @@ impl<'a> Context<'a> {
         self.snap.schools.len() >= 2
     }
 
-    pub fn new(
-        snap: &'a Snapshot,
-        generated: &'a str,
-        replays: &'a Replays,
-        reveal_seed: bool,
-    ) -> Context<'a> {
+    pub fn new(snap: &'a Snapshot, generated: &'a str, reveal_seed: bool) -> Context<'a> {
         let complete = decisive_final(snap).is_some_and(SetRow::is_done);
+        let stage_pos: HashMap<&StageId, usize> = snap
+            .stages
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (&s.id, i))
+            .collect();
+        // Sets in bracket order: stages as stored (schools, then nationals), rounds, sets.
+        let mut sets: Vec<&SetRow> = snap.sets.iter().collect();
+        sets.sort_by_key(|s| {
+            (
+                stage_pos.get(&s.stage_id).copied().unwrap_or(usize::MAX),
+                s.round,
+                s.is_final,
+                s.set_index,
+            )
+        });
+        let mut stage_sets: HashMap<&StageId, Vec<&SetRow>> = HashMap::new();
+        let mut team_lines: HashMap<TeamId, Vec<(&SetRow, &ResultRow)>> = HashMap::new();
+        for &set in &sets {
+            stage_sets.entry(&set.stage_id).or_default().push(set);
+            for r in snap.results.get(&set.id).into_iter().flatten() {
+                team_lines.entry(r.line.team).or_default().push((set, r));
+            }
+        }
         Context {
             snap,
             generated,
-            replays,
+            replays: Replays::default(),
+            replay_pages: ReplayPages::None,
+            stage_sets,
+            team_lines,
             paths: paths::team_paths(snap),
             complete,
             reveal_seed: reveal_seed && complete,
@@ -67,18 +98,14 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Sets in bracket order: stages as stored (schools, then nationals), rounds, sets.
-    pub fn sets_in_order(&self) -> Vec<&'a SetRow> {
-        let stage_pos = |id: &StageId| {
-            self.snap
-                .stages
-                .iter()
-                .position(|s| s.id == *id)
-                .unwrap_or(usize::MAX)
-        };
-        let mut sets: Vec<&SetRow> = self.snap.sets.iter().collect();
-        sets.sort_by_key(|s| (stage_pos(&s.stage_id), s.round, s.is_final, s.set_index));
-        sets
+    /// A stage's sets, in bracket order.
+    pub fn sets_of_stage(&self, stage: &StageId) -> &[&'a SetRow] {
+        self.stage_sets.get(stage).map_or(&[], Vec::as_slice)
+    }
+
+    /// A team's result lines of the current runs, with their sets, in bracket order.
+    pub fn lines_of(&self, team: TeamId) -> &[(&'a SetRow, &'a ResultRow)] {
+        self.team_lines.get(&team).map_or(&[], Vec::as_slice)
     }
 
     /// A link to a team's page from a page `depth` folders down.

@@ -156,6 +156,9 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
                 "<a href=\"{}\">watch</a>",
                 replay_href(&set.id, g.game_index, 1)
             ),
+            None if g.status == GameStatus::Done && !ctx.replay_pages.includes(set) => {
+                "no replay page (<code>report --replays all</code> writes it)".to_string()
+            }
             None if g.status == GameStatus::Done => "no decisions stored".to_string(),
             None => "not played yet".to_string(),
         };

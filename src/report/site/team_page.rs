@@ -57,14 +57,7 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
     }
 
     // Every game, from the stored result lines of the current runs.
-    let mut rows = Vec::new();
-    for set in ctx.sets_in_order() {
-        for r in snap.results.get(&set.id).into_iter().flatten() {
-            if r.line.team == team.id {
-                rows.push((set, r));
-            }
-        }
-    }
+    let rows = ctx.lines_of(team.id);
     let mut all_faults: BTreeMap<&'static str, u32> = BTreeMap::new();
     let _ = write!(
         body,
@@ -78,7 +71,7 @@ pub fn team_page(ctx: &Context, team: &TeamRow) -> String {
                 .collect::<Vec<_>>()
         )
     );
-    for (set, r) in rows {
+    for &(set, r) in rows {
         let played = ctx.replays.get(&set.id, r.game_index);
         let kinds = played.map(|p| p.faults_of(r.line.seat)).unwrap_or_default();
         for (k, n) in &kinds {

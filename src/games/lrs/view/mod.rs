@@ -7,7 +7,8 @@ use super::engine::Board;
 use super::replay::Replay;
 use crate::games::view::{PageInfo, Viewer};
 
-const VIEWER: Viewer = Viewer {
+pub(crate) const VIEWER: Viewer = Viewer {
+    name: "lrs",
     script: include_str!("viewer.js"),
     score_head: &["Seat", "Team", "Score", "Flags", "Damage", "Lives", "State"],
 };
