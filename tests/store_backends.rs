@@ -17,25 +17,6 @@ use lrs_tourney::tourney::played::PlayedGame;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 3\nadvance_per_set = 2\nturns_per_game = 30\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
-
-/// Two schools (one of 11 teams, one of 3) of built-in AIs, with a fixed seed.
-fn write_tournament(dir: &Path) -> std::path::PathBuf {
-    let mut text = "name = \"Backend Cup\"\nseed = 7\nbracket = \"quick.toml\"\n".to_string();
-    for (school, teams) in [("North", 11), ("South", 3)] {
-        text += &format!("[[school]]\nname = \"{school}\"\n");
-        for i in 0..teams {
-            let ai = ["runner", "hunter", "random"][i % 3];
-            text += &format!(
-                "  [[school.team]]\n  name = \"{school} {i}\"\n  bot = \"builtin:{ai}\"\n"
-            );
-        }
-    }
-    std::fs::write(dir.join("quick.toml"), BRACKET).unwrap();
-    std::fs::write(dir.join("cup.toml"), text).unwrap();
-    dir.join("cup.toml")
-}
-
 /// A database of each kind, kept for the test's length.
 enum Backend {
     Sqlite(tempfile::TempDir),
@@ -105,7 +86,7 @@ fn quiet() -> RunOptions {
 
 /// The test tournament, stored in `db`.
 fn tournament_in(dir: &Path, db: &DbLocation) -> Tournament {
-    let mut t = load_tournament(&write_tournament(dir)).unwrap();
+    let mut t = load_tournament(&common::write_quick_cup(dir, "Backend Cup", 7)).unwrap();
     t.database = db.clone();
     t
 }

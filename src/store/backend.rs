@@ -8,7 +8,7 @@
 //! by [`number_placeholders`] (see `rows.rs`).
 //!
 //! sqlx's own `Any` driver would do the same with less code, but it has neither timestamp
-//! types nor advisory locks, and converts every value twice.
+//! types nor advisory locks, which a database shared by several processes needs.
 
 use sqlx::postgres::{PgArguments, PgPool, PgRow};
 use sqlx::sqlite::{SqliteArguments, SqlitePool, SqliteRow};
