@@ -105,7 +105,7 @@ fn snapshot(dir: &Path) -> Snapshot {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let store = Store::open_read_only(&dir.join("cup.sqlite"))
+        let store = Store::open_read_only(&dir.join("cup.sqlite").into())
             .await
             .unwrap();
         let snap = Snapshot::load(&store).await.unwrap();

@@ -84,7 +84,7 @@ fn the_school_example_is_one_school_of_19_in_three_sets() {
     assert_eq!(t.teams.len(), 19);
     assert!(!t.has_nationals());
     assert_eq!(t.bracket, BracketFormat::default());
-    assert_eq!(t.database, path.with_extension("sqlite"));
+    assert_eq!(t.database, path.with_extension("sqlite").into());
     let summary = check_summary(&t);
     assert_has(
         &summary,
@@ -140,7 +140,7 @@ fn builtin_and_command_bots_are_resolved() {
         t.teams[1].origin,
         format!("{}:9:8", dir.path().join("t.toml").display())
     );
-    assert_eq!(t.database, dir.path().join("t.sqlite"));
+    assert_eq!(t.database, dir.path().join("t.sqlite").into());
     assert_has(
         &check_summary(&t),
         &["1 command bot (1 windward): each is smoke-tested below"],
@@ -502,7 +502,7 @@ fn parse_tournament_resolves_paths_against_the_given_path() {
     );
     let t =
         parse_tournament(&text, Path::new("some/where/t.toml")).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(t.database, Path::new("some/where/db/x.sqlite"));
+    assert_eq!(t.database, Path::new("some/where/db/x.sqlite").into());
     assert_eq!(t.teams[0].origin, "some/where/t.toml:7:8");
 }
 

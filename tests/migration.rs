@@ -66,7 +66,7 @@ async fn games_results_and_logs_survive_the_numbering() {
     sqlx::raw_sql(OLD_ROWS).execute(&pool).await.unwrap();
     pool.close().await;
 
-    let store = Store::open(&path).await.unwrap();
+    let store = Store::open(&path.clone().into()).await.unwrap();
 
     // Current games, numbered in key order, the superseded run 0 game first.
     let games = store.games().await.unwrap();

@@ -27,7 +27,7 @@ fn tournament(seed_line: &str) -> String {
 fn stored(db: &Path) -> (TournamentSeed, Vec<(String, u32, u64)>) {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
-        let store = Store::open_read_only(db).await.unwrap();
+        let store = Store::open_read_only(&db.into()).await.unwrap();
         let t = store.tournament().await.unwrap().expect("a tournament");
         let games = store.games().await.unwrap();
         store.close().await;

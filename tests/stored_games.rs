@@ -12,27 +12,10 @@ use lrs_tourney::tourney::config::load_tournament;
 use lrs_tourney::tourney::model::TeamId;
 use std::collections::HashMap;
 
-const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 3\nadvance_per_set = 2\nturns_per_game = 30\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
-
-fn tournament_toml() -> String {
-    let mut text = "name = \"Replay Cup\"\nseed = 99\nbracket = \"quick.toml\"\n".to_string();
-    for (school, teams) in [("North", 11), ("South", 3)] {
-        text += &format!("[[school]]\nname = \"{school}\"\n");
-        for i in 0..teams {
-            let ai = ["runner", "hunter", "random"][i % 3];
-            text += &format!(
-                "  [[school.team]]\n  name = \"{school} {i}\"\n  bot = \"builtin:{ai}\"\n"
-            );
-        }
-    }
-    text
-}
-
 #[test]
 fn every_stored_game_replays_to_its_stored_decisions_and_results() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("quick.toml"), BRACKET).unwrap();
-    std::fs::write(dir.path().join("cup.toml"), tournament_toml()).unwrap();
+    common::write_quick_cup(dir.path(), "Replay Cup", 99);
     ok(dir.path(), &["run", "cup.toml", "--quiet"]);
 
     let t = load_tournament(&dir.path().join("cup.toml")).unwrap();

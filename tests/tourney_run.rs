@@ -267,7 +267,11 @@ fn a_second_run_on_the_same_database_is_refused() {
     let t = Test::new();
     let file = copy_example(t.dir(), "school");
     // Hold the run lock as a running `run` would.
-    let _held = lrs_tourney::store::RunLock::acquire(&t.dir().join("school.sqlite")).unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let db = t.dir().join("school.sqlite").into();
+    let _held = runtime
+        .block_on(lrs_tourney::store::RunLock::acquire(&db))
+        .unwrap();
     let out = lrs(t.dir(), &["run", file.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

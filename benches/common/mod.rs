@@ -44,7 +44,10 @@ pub fn games_only(t: &Tournament) -> usize {
 }
 
 /// Removes a database and its WAL files, so the next run starts from nothing.
-pub fn remove_database(db: &std::path::Path) {
+pub fn remove_database(db: &lrs_tourney::store::DbLocation) {
+    let Some(db) = db.as_file() else {
+        return;
+    };
     for suffix in ["", "-wal", "-shm"] {
         let mut p = db.to_path_buf().into_os_string();
         p.push(suffix);

@@ -21,8 +21,10 @@ enum What {
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     what: What,
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// The CSV file to write, or `-` for standard output.
     #[arg(long)]
     out: PathBuf,
@@ -68,7 +70,7 @@ fn roster_delimiter(target: &std::path::Path) -> Option<u8> {
 }
 
 pub async fn run(args: ExportArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target).await?;
+    let (snap, _) = target::load_snapshot(&args.target, &args.db).await?;
     let to_stdout = args.out.as_os_str() == "-";
     let mut buffer = Vec::new();
     if !to_stdout && !args.no_bom {

@@ -1,7 +1,8 @@
 //! SIGINT and SIGTERM while bots may run (`run`, `rerun`, `play`, `check`): the runner
 //! removes what it made for its bots before it goes, and `run` says how far it got.
 
-use std::path::{Path, PathBuf};
+use crate::store::DbLocation;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Set when SIGINT or SIGTERM arrived: the signal thread ends the process.
@@ -34,8 +35,8 @@ pub fn wait_for_a_signal_under_way() {
 /// process ends by the signal, as it would without a handler. Games in flight are lost as
 /// with any interruption and played again by the next run. Returns once the handler is
 /// installed.
-pub fn clean_up_on_signals(database: Option<&Path>, report_games: bool) {
-    let database: Option<PathBuf> = database.map(Path::to_path_buf);
+pub fn clean_up_on_signals(database: Option<&DbLocation>, report_games: bool) {
+    let database: Option<DbLocation> = database.cloned();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let spawned = std::thread::Builder::new()
         .name("signals".into())
@@ -58,7 +59,9 @@ pub fn clean_up_on_signals(database: Option<&Path>, report_games: bool) {
                 };
                 STOPPING.store(true, Ordering::SeqCst);
                 let stored = match &database {
-                    Some(db) if db.exists() => crate::store::Store::final_stored_count(db).await,
+                    Some(db) if db.as_file().is_none_or(Path::exists) => {
+                        crate::store::Store::final_stored_count(db).await
+                    }
                     _ => Some(0),
                 };
                 let _ =

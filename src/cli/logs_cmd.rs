@@ -11,8 +11,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct LogsArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// The set, as `status` shows it (e.g. `westfield/r1/s2`, `nationals/final`).
     set: SetId,
     /// Only this team's logs (its name, as in the roster).
@@ -25,7 +27,7 @@ pub struct LogsArgs {
 }
 
 pub async fn run(args: LogsArgs) -> Result<(), CliError> {
-    let db = target::database_of(&args.target)?;
+    let db = target::database_of(&args.target, &args.db)?;
     let (sets, teams, schools, logs) = async {
         let store = Store::open_read_only(&db).await?;
         let sets = store.sets().await?;
@@ -40,8 +42,7 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
     if !sets.iter().any(|s| s.id == args.set) {
         return Err(CliError::input(format!(
             "no set {:?} in {}; `lrs-tourney status` lists the set ids",
-            args.set,
-            db.display()
+            args.set, db
         )));
     }
     let team_label = |id: TeamId| -> String {
@@ -59,10 +60,7 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
     if let Some(name) = &args.team
         && !teams.iter().any(|t| &t.name == name)
     {
-        return Err(CliError::input(format!(
-            "no team named {name:?} in {}",
-            db.display()
-        )));
+        return Err(CliError::input(format!("no team named {name:?} in {}", db)));
     }
     let wanted = |row: &&BotLogRow| {
         args.game.is_none_or(|g| row.game_index == g)

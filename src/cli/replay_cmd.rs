@@ -12,8 +12,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// The set, as `status` and `export games` show it (e.g. `nationals/final`).
     set: SetId,
     /// `GAME`, or `RUN GAME` as `export games` names a game: the game of the series,
@@ -34,7 +36,7 @@ pub struct ReplayArgs {
 }
 
 pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
-    let db = target::database_of(&args.target)?;
+    let db = target::database_of(&args.target, &args.db)?;
     let (run_arg, game_index) = match args.numbers[..] {
         [game] => (None, game),
         [run, game] => (Some(run), game),
@@ -62,11 +64,9 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
     .await
     .map_err(CliError::input)?;
     let (run, games) = games;
-    let stored =
-        stored.ok_or_else(|| CliError::input(format!("{}: no tournament stored", db.display())))?;
-    let format: BracketFormat = serde_json::from_str(&stored.format_json).map_err(|e| {
-        CliError::failure(format!("{}: unreadable bracket format: {e}", db.display()))
-    })?;
+    let stored = stored.ok_or_else(|| CliError::input(format!("{}: no tournament stored", db)))?;
+    let format: BracketFormat = serde_json::from_str(&stored.format_json)
+        .map_err(|e| CliError::failure(format!("{}: unreadable bracket format: {e}", db)))?;
     let game = games
         .iter()
         .find(|g| g.set_id == args.set && g.run_no == run && g.game_index == game_index)
@@ -74,8 +74,7 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
             CliError::input(format!(
                 "no game {game_index} of set {:?} (run {run}) in {}; `lrs-tourney export games` \
                  lists them",
-                args.set,
-                db.display()
+                args.set, db
             ))
         })?;
     let log = match (game.status, log) {

@@ -12,8 +12,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// The folder to write the site into (created if missing; pages already there are
     /// replaced one by one).
     #[arg(long, value_name = "DIR")]
@@ -38,7 +40,7 @@ enum ReplayChoice {
 }
 
 pub async fn run(args: ReportArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_snapshot(&args.target).await?;
+    let (snap, db) = target::load_snapshot(&args.target, &args.db).await?;
     if args.reveal_seed && !crate::report::is_finished(&snap) {
         return Err(CliError::input(format!(
             "{}: the tournament is not finished; its seed is revealed only once every game is played (it would let bots predict the games to come)",

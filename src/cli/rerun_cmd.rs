@@ -1,7 +1,7 @@
 //! `lrs-tourney rerun FILE|DB SET --reason TEXT [--reseed] [--cascade]`.
 
-use super::CliError;
 use super::run_cmd::jobs_or_cores;
+use super::{CliError, target};
 use crate::runner::{
     CodeChange, ProgressMode, RerunOutcome, RerunRequest, RunOptions, rerun_set,
     tournament_from_store,
@@ -13,8 +13,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct RerunArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// The set to play again, as `status` shows it (e.g. westfield-high/r1/s2, nationals/final).
     set: SetId,
     /// Why (kept in the audit log with the superseded results).
@@ -38,12 +40,15 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::input("--reason must say why the set is re-run"));
     }
-    let t = if args.target.extension().is_some_and(|e| e == "toml") {
-        load_tournament(&args.target).map_err(CliError::input)?
+    let t = if target::is_tournament_file(&args.target) {
+        let mut t = load_tournament(&args.target).map_err(CliError::input)?;
+        if let Some(db) = args.db.location()? {
+            t.database = db;
+        }
+        t
     } else {
-        tournament_from_store(&args.target)
-            .await
-            .map_err(CliError::input)?
+        let db = target::database_of(&args.target, &args.db)?;
+        tournament_from_store(&db).await.map_err(CliError::input)?
     };
     super::interrupt::clean_up_on_signals(Some(&t.database), false);
     let request = RerunRequest {

@@ -1,6 +1,6 @@
 //! `lrs-tourney run FILE`: play (or resume) a tournament to its end.
 
-use super::CliError;
+use super::{CliError, target};
 use crate::runner::{FaultyTeam, ProgressMode, RunOptions, run_tournament};
 use crate::tourney::config::load_tournament_with_warnings;
 use crate::tourney::model::{TeamId, Tournament};
@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub struct RunArgs {
     /// The tournament file (.toml).
     file: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// Games played at once (default: all cores). Results do not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
@@ -40,7 +42,10 @@ pub fn load_and_warn(path: &Path) -> Result<Tournament, CliError> {
 }
 
 pub async fn run(args: RunArgs) -> Result<(), CliError> {
-    let t = load_and_warn(&args.file)?;
+    let mut t = load_and_warn(&args.file)?;
+    if let Some(db) = args.db.location()? {
+        t.database = db;
+    }
     super::interrupt::clean_up_on_signals(Some(&t.database), true);
     let progress = if args.quiet {
         ProgressMode::Quiet
@@ -64,10 +69,7 @@ pub async fn run(args: RunArgs) -> Result<(), CliError> {
     println!("{}: done", t.name);
     println!(
         "games: {} ({} resumed from {}, {} played now)",
-        summary.games_total,
-        summary.games_resumed,
-        t.database.display(),
-        summary.games_played
+        summary.games_total, summary.games_resumed, t.database, summary.games_played
     );
     if let Some(&champion) = summary.final_ranking.first() {
         if t.has_nationals() {

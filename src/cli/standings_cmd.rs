@@ -10,8 +10,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct StandingsArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// Only this stage: a school's id (as in set ids, e.g. westfield-high) or `nationals`.
     #[arg(long)]
     stage: Option<String>,
@@ -69,7 +71,7 @@ fn parse_round(text: &str) -> Result<Round, String> {
 }
 
 pub async fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target).await?;
+    let (snap, _) = target::load_snapshot(&args.target, &args.db).await?;
     if args.json {
         let text = serde_json::to_string_pretty(&standings(&snap)).map_err(CliError::failure)?;
         println!("{text}");

@@ -7,8 +7,10 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct StatusArgs {
-    /// The tournament file (.toml) or its database.
+    /// The tournament file (.toml) or its database (an SQLite file or a postgres:// URL).
     target: PathBuf,
+    #[command(flatten)]
+    db: target::DbArg,
     /// List every set, also of finished stages in big tournaments.
     #[arg(long)]
     all: bool,
@@ -18,17 +20,14 @@ pub struct StatusArgs {
 }
 
 pub async fn run(args: StatusArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_snapshot(&args.target).await?;
-    let live = crate::store::RunLock::is_held(&db);
+    let (snap, db) = target::load_snapshot(&args.target, &args.db).await?;
+    let live = crate::store::RunLock::is_held(&db).await;
     if args.json {
         let value = crate::report::status_json(&snap, live);
         let text = serde_json::to_string_pretty(&value).map_err(CliError::failure)?;
         println!("{text}");
         return Ok(());
     }
-    print!(
-        "{}",
-        status_text(&snap, &db.display().to_string(), args.all, live)
-    );
+    print!("{}", status_text(&snap, &db.to_string(), args.all, live));
     Ok(())
 }

@@ -132,19 +132,25 @@ async fn with_runner<T>(
     ) -> futures_util::future::LocalBoxFuture<'a, Result<T, RunError>>,
 ) -> Result<T, RunError> {
     check_runnable(t)?;
-    let _lock = RunLock::acquire(&t.database)?;
-    let series = bind_series_host(t, opts.progress).await?;
-    let store = match open {
-        OpenAs::CreateOrResume => Store::open(&t.database).await?,
-        OpenAs::Existing => Store::open_existing(&t.database).await?,
-    };
+    let lock = RunLock::acquire(&t.database).await?;
     let result = async {
-        let t = with_stored_slugs(t, &store).await?;
-        let runner = Runner::new(&t, &store, opts, series).await?;
-        work(runner, &store).await
+        let series = bind_series_host(t, opts.progress).await?;
+        let store = match open {
+            OpenAs::CreateOrResume => Store::open(&t.database).await?,
+            OpenAs::Existing => Store::open_existing(&t.database).await?,
+        };
+        let result = async {
+            let t = with_stored_slugs(t, &store).await?;
+            let runner = Runner::new(&t, &store, opts, series).await?;
+            work(runner, &store).await
+        }
+        .await;
+        store.close().await;
+        result
     }
     .await;
-    store.close().await;
+    // Released before returning, so that a `status` right after sees the run ended.
+    lock.release().await;
     result
 }
 
@@ -215,12 +221,6 @@ pub async fn bind_series_host(
 
 /// What this version cannot run, checked before anything is written.
 pub fn check_runnable(t: &Tournament) -> Result<(), RunError> {
-    if t.database.to_string_lossy().contains("://") {
-        return Err(RunError::BadRequest(format!(
-            "database {}: only SQLite files are supported by this version; give a file path",
-            t.database.display()
-        )));
-    }
     crate::tourney::bracket::check_format(&t.bracket)?;
     check_sandbox(t).map_err(RunError::BadRequest)?;
     Ok(())
@@ -348,7 +348,7 @@ impl<'a> Runner<'a> {
                     && stored.config_hash == legacy_fingerprint(t, &seed) =>
             {
                 // A tournament read back from that database has no limits to record.
-                if t.source != t.database {
+                if !reconstruct::is_read_from_store(t) {
                     setup = Some(TournamentSetup::Limits { fingerprint });
                 }
             }

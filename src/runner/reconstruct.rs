@@ -9,22 +9,35 @@
 
 use super::RunError;
 use crate::games::{BuiltinBot, GameKind};
-use crate::store::{Store, TeamRow};
+use crate::store::{DbLocation, Store, TeamRow};
 use crate::tourney::model::{
     Bot, BracketFormat, Limits, Program, Protocol, School, SchoolId, Team, Tournament,
 };
 use std::path::{Path, PathBuf};
 
 /// The tournament stored in `database`.
-pub async fn tournament_from_store(database: &Path) -> Result<Tournament, RunError> {
+pub async fn tournament_from_store(database: &DbLocation) -> Result<Tournament, RunError> {
     let store = Store::open_existing(database).await?;
     let result = read(&store, database).await;
     store.close().await;
     result
 }
 
-async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
-    let corrupt = |what: String| RunError::Setup(format!("{}: {what}", database.display()));
+/// The `source` of a tournament read back from `database`: the database itself.
+fn source_of(database: &DbLocation) -> PathBuf {
+    match database {
+        DbLocation::Sqlite(path) => path.clone(),
+        DbLocation::Postgres(url) => PathBuf::from(url.to_string()),
+    }
+}
+
+/// Whether `t` was read back from its database (it has no tournament file).
+pub(crate) fn is_read_from_store(t: &Tournament) -> bool {
+    t.source == source_of(&t.database)
+}
+
+async fn read(store: &Store, database: &DbLocation) -> Result<Tournament, RunError> {
+    let corrupt = |what: String| RunError::Setup(format!("{database}: {what}"));
     let stored = store
         .tournament()
         .await?
@@ -62,13 +75,13 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
             name: row.name,
             school: SchoolId(row.school),
             bot,
-            origin: format!("{} (stored)", database.display()),
+            origin: format!("{database} (stored)"),
         });
     }
     if !problems.is_empty() {
         return Err(RunError::Setup(format!(
             "{}: cannot play this tournament's bots as they were: {}; put each directory back as it was when the tournament started, or re-run with the tournament file",
-            database.display(),
+            database,
             problems.join("; ")
         )));
     }
@@ -83,7 +96,7 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         None if has_commands => {
             return Err(RunError::Setup(format!(
                 "{}: this database was started by an earlier version, which did not store the limits its bots played under; re-run with the tournament file once (that records them)",
-                database.display()
+                database
             )));
         }
         // Built-in AIs have no limits.
@@ -93,11 +106,11 @@ async fn read(store: &Store, database: &Path) -> Result<Tournament, RunError> {
         name: stored.name,
         seed: Some(stored.seed.secret()),
         bracket,
-        database: database.to_path_buf(),
+        database: database.clone(),
         limits,
         schools,
         teams,
-        source: database.to_path_buf(),
+        source: source_of(database),
         rosters: Vec::new(),
     })
 }
@@ -110,7 +123,7 @@ enum StoredBotError {
 }
 
 /// A team's bot from its stored columns, its directory checked against the stored hash.
-fn stored_bot(row: &TeamRow, database: &Path, game: GameKind) -> Result<Bot, StoredBotError> {
+fn stored_bot(row: &TeamRow, database: &DbLocation, game: GameKind) -> Result<Bot, StoredBotError> {
     if let Some(name) = row.bot.strip_prefix("builtin:") {
         return BuiltinBot::parse(game, name)
             .map(Bot::Builtin)
@@ -161,13 +174,13 @@ fn stored_bot(row: &TeamRow, database: &Path, game: GameKind) -> Result<Bot, Sto
 /// The stored directory as it is found now: as stored (absolute since the words and limits
 /// are stored; older databases may hold a path relative to the folder their run started
 /// in), else relative to the database's folder.
-fn resolve_dir(stored: &str, database: &Path) -> Option<PathBuf> {
+fn resolve_dir(stored: &str, database: &DbLocation) -> Option<PathBuf> {
     let path = PathBuf::from(stored);
     if path.is_dir() {
         return Some(path);
     }
-    if path.is_relative() {
-        let beside = database.parent().unwrap_or(Path::new("")).join(&path);
+    if let (true, Some(file)) = (path.is_relative(), database.as_file()) {
+        let beside = file.parent().unwrap_or(Path::new("")).join(&path);
         if beside.is_dir() {
             return Some(beside);
         }

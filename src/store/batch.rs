@@ -6,12 +6,12 @@
 //! round trip to the database thread that wakes it and the runner; here a pass is a
 //! handful of multi-row statements in one transaction.
 
-use super::rows::{Cell, RowsSql};
+use super::backend::{Cell, Tx};
+use super::rows::RowsSql;
 use super::status::SetStatus;
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
 use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId, TieBreak};
-use sqlx::Row;
 use std::collections::{BTreeSet, HashMap};
 
 /// What exists already of the sets about to be stored, by id.
@@ -87,8 +87,6 @@ pub struct StageEntries {
     pub entries: Vec<Advance>,
 }
 
-pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
-
 /// The rows of a set's planned games under `run_no`, for [`PLANNED_GAMES`].
 pub(super) fn planned_game_rows<'a>(
     set_id: &'a SetId,
@@ -112,7 +110,7 @@ impl Store {
     /// statements of fixed sizes.
     pub(super) async fn insert_rows(
         &self,
-        tx: &mut Tx<'_>,
+        tx: &mut Tx,
         shape: RowsSql<'_>,
         rows: Vec<Vec<Cell>>,
     ) -> Result<(), StoreError> {
@@ -125,7 +123,7 @@ impl Store {
     /// statements of fixed sizes; `head` ends with `IN`.
     async fn for_ids<I: AsRef<str>>(
         &self,
-        tx: &mut Tx<'_>,
+        tx: &mut Tx,
         head: &str,
         ids: &[I],
     ) -> Result<(), StoreError> {
@@ -163,7 +161,7 @@ impl Store {
             return Ok(Vec::new());
         }
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let mut tx = self.begin().await?;
         self.finish_sets(&mut tx, finished_sets).await?;
         self.record_entries(&mut tx, entries).await?;
         self.for_ids(
@@ -182,7 +180,7 @@ impl Store {
     /// as it is (a resumed run plans the same sets again); an invalidated set is dealt again
     /// under its current run number (its old games were superseded when it was
     /// invalidated).
-    async fn insert_sets(&self, tx: &mut Tx<'_>, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
+    async fn insert_sets(&self, tx: &mut Tx, sets: &[NewSet]) -> Result<Vec<u32>, StoreError> {
         if sets.is_empty() {
             return Ok(Vec::new());
         }
@@ -195,13 +193,13 @@ impl Store {
             .map(|s| Cell::Text(s.id.as_str().to_string()))
             .collect();
         for row in self.fetch_rows(tx, EXISTING_SETS, ids).await? {
-            let id: String = row.try_get("id").map_err(&err)?;
-            let status: String = row.try_get("status").map_err(&err)?;
+            let id: String = row.text("id").map_err(&err)?;
+            let status: String = row.text("status").map_err(&err)?;
             let status = SetStatus::parse(&status).map_err(|e| StoreError::Corrupt {
                 path: self.label().to_string(),
                 what: format!("set {id}: {e}"),
             })?;
-            let run_no = row.try_get::<i64, _>("run_no").map_err(&err)? as u32;
+            let run_no = row.int("run_no").map_err(&err)? as u32;
             existing.insert(SetId::new(id), (status == SetStatus::Invalidated, run_no));
         }
 
@@ -215,7 +213,7 @@ impl Store {
                 vec![
                     Cell::Text(stage.into()),
                     Cell::Int(i64::from(round)),
-                    Cell::Int(i64::from(is_final)),
+                    Cell::Bool(is_final),
                 ]
             })
             .collect();
@@ -233,7 +231,7 @@ impl Store {
                         Cell::Text(set.stage_id.as_str().to_string()),
                         Cell::Int(i64::from(set.round)),
                         Cell::Int(i64::from(set.set_index)),
-                        Cell::Int(i64::from(set.is_final)),
+                        Cell::Bool(set.is_final),
                     ]);
                     to_fill.push((set, 0));
                     run_nos.push(0);
@@ -276,6 +274,13 @@ impl Store {
             .flat_map(|(set, run_no)| planned_game_rows(&set.id, *run_no, &set.games))
             .collect();
         self.insert_rows(tx, PLANNED_GAMES, games).await?;
+        let last_no = to_fill
+            .iter()
+            .flat_map(|(set, _)| set.games.iter().map(|g| g.no))
+            .max();
+        if let Some(last) = last_no {
+            self.game_nos_used(tx, last).await?;
+        }
         let stages: Vec<&StageId> = to_fill
             .iter()
             .map(|(set, _)| &set.stage_id)
@@ -295,7 +300,7 @@ impl Store {
     /// recorded before for those stages.
     async fn record_entries(
         &self,
-        tx: &mut Tx<'_>,
+        tx: &mut Tx,
         entries: &[StageEntries],
     ) -> Result<(), StoreError> {
         if entries.is_empty() {
@@ -321,7 +326,7 @@ impl Store {
 
     /// Marks sets done and records who advanced from them and why (replacing what was
     /// recorded for them before).
-    async fn finish_sets(&self, tx: &mut Tx<'_>, sets: &[FinishedSet]) -> Result<(), StoreError> {
+    async fn finish_sets(&self, tx: &mut Tx, sets: &[FinishedSet]) -> Result<(), StoreError> {
         if sets.is_empty() {
             return Ok(());
         }

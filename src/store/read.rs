@@ -2,14 +2,13 @@
 //! standings and exports.
 
 use super::GameNo;
+use super::backend::{Dialect, Query, SqlText, StoreRow, Tx};
 use super::status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 use super::{Store, StoreError};
 use crate::games::{GameKind, SeatOutcome, Stats, TieStep};
 use crate::tourney::bracket::{SeedScheme, TournamentSeed};
 use crate::tourney::model::{AdvancementKind, SetGame, SetId, SetRun, StageId, TeamId, TieBreak};
 use crate::tourney::played::{BotLog, TeamResult};
-use sqlx::any::AnyRow;
-use sqlx::{FromRow, Row};
 use std::collections::HashMap;
 
 /// The stored tournament header.
@@ -176,20 +175,25 @@ pub struct ResultRow {
     pub line: TeamResult,
 }
 
+/// A value read from a row by column names.
+pub(super) trait ReadRow: Sized {
+    fn read(r: &StoreRow) -> Result<Self, sqlx::Error>;
+}
+
 /// Column `name` as an integer.
-fn int(row: &AnyRow, name: &str) -> Result<i64, sqlx::Error> {
-    row.try_get::<i64, _>(name)
+fn int(row: &StoreRow, name: &str) -> Result<i64, sqlx::Error> {
+    row.int(name)
 }
 
 /// Column `name` as a count, a number or an index that cannot be negative: a stored value
 /// out of range is a decoding error naming the column, never a silently wrapped number.
-fn count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<T, sqlx::Error> {
+fn count<T: TryFrom<i64>>(row: &StoreRow, name: &str) -> Result<T, sqlx::Error> {
     in_range(name, int(row, name)?)
 }
 
 /// Column `name`, which may be NULL, as a count (see [`count`]).
-fn opt_count<T: TryFrom<i64>>(row: &AnyRow, name: &str) -> Result<Option<T>, sqlx::Error> {
-    row.try_get::<Option<i64>, _>(name)?
+fn opt_count<T: TryFrom<i64>>(row: &StoreRow, name: &str) -> Result<Option<T>, sqlx::Error> {
+    row.opt_int(name)?
         .map(|value| in_range(name, value))
         .transpose()
 }
@@ -202,36 +206,36 @@ fn in_range<T: TryFrom<i64>>(name: &str, value: i64) -> Result<T, sqlx::Error> {
     })
 }
 
-/// Column `name`, stored as 0 or 1.
-fn flag(row: &AnyRow, name: &str) -> Result<bool, sqlx::Error> {
-    Ok(int(row, name)? != 0)
+/// Column `name`, a boolean (0 or 1 in SQLite).
+fn flag(row: &StoreRow, name: &str) -> Result<bool, sqlx::Error> {
+    row.flag(name)
 }
 
-fn team_col(row: &AnyRow, name: &str) -> Result<TeamId, sqlx::Error> {
+fn team_col(row: &StoreRow, name: &str) -> Result<TeamId, sqlx::Error> {
     Ok(TeamId(count(row, name)?))
 }
 
-fn set_id_col(row: &AnyRow, name: &str) -> Result<SetId, sqlx::Error> {
-    Ok(SetId::new(row.try_get::<String, _>(name)?))
+fn set_id_col(row: &StoreRow, name: &str) -> Result<SetId, sqlx::Error> {
+    Ok(SetId::new(row.text(name)?))
 }
 
-fn stage_id_col(row: &AnyRow, name: &str) -> Result<StageId, sqlx::Error> {
-    Ok(StageId::new(row.try_get::<String, _>(name)?))
+fn stage_id_col(row: &StoreRow, name: &str) -> Result<StageId, sqlx::Error> {
+    Ok(StageId::new(row.text(name)?))
 }
 
 /// A `status` column read with `parse` (an unknown value is a decoding error naming it).
 fn status_col<S>(
-    row: &AnyRow,
+    row: &StoreRow,
     name: &str,
     parse: fn(&str) -> Result<S, UnknownStatus>,
 ) -> Result<S, sqlx::Error> {
-    parse(&row.try_get::<String, _>(name)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+    parse(&row.text(name)?).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-impl FromRow<'_, AnyRow> for ResultRow {
+impl ReadRow for ResultRow {
     /// A result line from the columns `game_index, team_id, seat, score, won, faults,
     /// stat_1, .., stat_5`.
-    fn from_row(r: &AnyRow) -> Result<ResultRow, sqlx::Error> {
+    fn read(r: &StoreRow) -> Result<ResultRow, sqlx::Error> {
         Ok(ResultRow {
             game_index: count(r, "game_index")?,
             line: TeamResult {
@@ -254,9 +258,9 @@ impl FromRow<'_, AnyRow> for ResultRow {
     }
 }
 
-impl FromRow<'_, AnyRow> for SetRow {
+impl ReadRow for SetRow {
     /// A set without its members (read apart).
-    fn from_row(r: &AnyRow) -> Result<SetRow, sqlx::Error> {
+    fn read(r: &StoreRow) -> Result<SetRow, sqlx::Error> {
         Ok(SetRow {
             id: set_id_col(r, "id")?,
             stage_id: stage_id_col(r, "stage_id")?,
@@ -271,15 +275,15 @@ impl FromRow<'_, AnyRow> for SetRow {
     }
 }
 
-impl FromRow<'_, AnyRow> for GameRow {
+impl ReadRow for GameRow {
     /// A game from the columns of [`GAME_COLUMNS`].
-    fn from_row(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    fn read(r: &StoreRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             set_id: set_id_col(r, "set_id")?,
             run_no: count(r, "run_no")?,
             game_index: count(r, "game_index")?,
             seed: int(r, "seed")? as u64,
-            arena: r.try_get("arena")?,
+            arena: r.text("arena")?,
             status: status_col(r, "status", GameStatus::parse)?,
             attempts: count(r, "attempts")?,
             turns: opt_count(r, "turns")?,
@@ -290,14 +294,14 @@ impl FromRow<'_, AnyRow> for GameRow {
     }
 }
 
-impl FromRow<'_, AnyRow> for StoredAdvancement {
-    fn from_row(r: &AnyRow) -> Result<StoredAdvancement, sqlx::Error> {
-        let kind: String = r.try_get("kind")?;
+impl ReadRow for StoredAdvancement {
+    fn read(r: &StoreRow) -> Result<StoredAdvancement, sqlx::Error> {
+        let kind: String = r.text("kind")?;
         let row = AdvancementRow {
             stage_id: stage_id_col(r, "stage_id")?,
             round: count(r, "round")?,
             team: team_col(r, "team_id")?,
-            set_id: r.try_get::<Option<String>, _>("set_id")?.map(SetId::new),
+            set_id: r.opt_text("set_id")?.map(SetId::new),
             place: count(r, "place")?,
             kind: AdvancementKind::parse(&kind).ok_or_else(|| {
                 sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
@@ -306,13 +310,13 @@ impl FromRow<'_, AnyRow> for StoredAdvancement {
         };
         Ok(StoredAdvancement {
             row,
-            tie_break: r.try_get("tie_break")?,
+            tie_break: r.opt_text("tie_break")?,
         })
     }
 }
 
-impl FromRow<'_, AnyRow> for StageRow {
-    fn from_row(r: &AnyRow) -> Result<StageRow, sqlx::Error> {
+impl ReadRow for StageRow {
+    fn read(r: &StoreRow) -> Result<StageRow, sqlx::Error> {
         Ok(StageRow {
             id: stage_id_col(r, "id")?,
             status: status_col(r, "status", StageStatus::parse)?,
@@ -320,54 +324,54 @@ impl FromRow<'_, AnyRow> for StageRow {
     }
 }
 
-impl FromRow<'_, AnyRow> for SchoolRow {
-    fn from_row(r: &AnyRow) -> Result<SchoolRow, sqlx::Error> {
+impl ReadRow for SchoolRow {
+    fn read(r: &StoreRow) -> Result<SchoolRow, sqlx::Error> {
         Ok(SchoolRow {
             id: count(r, "id")?,
-            name: r.try_get("name")?,
-            slug: r.try_get("slug")?,
+            name: r.text("name")?,
+            slug: r.text("slug")?,
         })
     }
 }
 
-impl FromRow<'_, AnyRow> for TeamRow {
-    fn from_row(r: &AnyRow) -> Result<TeamRow, sqlx::Error> {
+impl ReadRow for TeamRow {
+    fn read(r: &StoreRow) -> Result<TeamRow, sqlx::Error> {
         Ok(TeamRow {
             id: team_col(r, "id")?,
             school: count(r, "school_id")?,
-            name: r.try_get("name")?,
-            bot: r.try_get("bot")?,
-            protocol: r.try_get("protocol")?,
-            command: r.try_get("command")?,
-            argv: r.try_get("argv")?,
-            dir: r.try_get("dir")?,
-            content_hash: r.try_get("content_hash")?,
+            name: r.text("name")?,
+            bot: r.text("bot")?,
+            protocol: r.opt_text("protocol")?,
+            command: r.opt_text("command")?,
+            argv: r.opt_text("argv")?,
+            dir: r.opt_text("dir")?,
+            content_hash: r.opt_text("content_hash")?,
         })
     }
 }
 
-impl FromRow<'_, AnyRow> for AuditRow {
-    fn from_row(r: &AnyRow) -> Result<AuditRow, sqlx::Error> {
+impl ReadRow for AuditRow {
+    fn read(r: &StoreRow) -> Result<AuditRow, sqlx::Error> {
         Ok(AuditRow {
-            at: r.try_get("at")?,
-            action: r.try_get("action")?,
-            set_id: r.try_get::<Option<String>, _>("set_id")?.map(SetId::new),
-            reason: r.try_get("reason")?,
-            details: r.try_get("details")?,
+            at: r.text("at")?,
+            action: r.text("action")?,
+            set_id: r.opt_text("set_id")?.map(SetId::new),
+            reason: r.opt_text("reason")?,
+            details: r.opt_text("details")?,
         })
     }
 }
 
-impl FromRow<'_, AnyRow> for BotLogRow {
-    fn from_row(r: &AnyRow) -> Result<BotLogRow, sqlx::Error> {
+impl ReadRow for BotLogRow {
+    fn read(r: &StoreRow) -> Result<BotLogRow, sqlx::Error> {
         Ok(BotLogRow {
             set_id: set_id_col(r, "set_id")?,
             run_no: count(r, "run_no")?,
             game_index: count(r, "game_index")?,
             log: BotLog {
                 team: team_col(r, "team_id")?,
-                exit_status: r.try_get("exit_status")?,
-                stderr: r.try_get("stderr")?,
+                exit_status: r.text("exit_status")?,
+                stderr: r.text("stderr")?,
             },
             superseded: flag(r, "superseded")?,
         })
@@ -376,20 +380,22 @@ impl FromRow<'_, AnyRow> for BotLogRow {
 
 impl Store {
     /// Every row `sql` selects, each read by column name.
-    async fn all<T>(&self, sql: &str) -> Result<Vec<T>, StoreError>
-    where
-        T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
-    {
-        sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .fetch_all(self.pool())
+    async fn all<T: ReadRow>(&self, sql: &'static str) -> Result<Vec<T>, StoreError> {
+        self.all_of(Query::new(sql)).await
+    }
+
+    /// Every row `q` selects, each read by column name.
+    async fn all_of<T: ReadRow>(&self, q: Query) -> Result<Vec<T>, StoreError> {
+        q.fetch_all(self.pool())
             .await
+            .and_then(|rows| rows.iter().map(T::read).collect())
             .map_err(self.db_err())
     }
 
     /// The tournament header, or `None` for a new database.
     pub async fn tournament(&self) -> Result<Option<StoredTournament>, StoreError> {
         let err = self.db_err();
-        let row = sqlx::query(
+        let row = Query::new(
             "SELECT name, seed, config_hash, format_json, engine_version, time_limit_ms,
                                 start_limit_ms, memory_mb, game, seed_scheme
              FROM tournament WHERE id = 1",
@@ -399,9 +405,9 @@ impl Store {
         .map_err(&err)?;
         row.map(|r| {
             Ok(StoredTournament {
-                name: r.try_get("name")?,
+                name: r.text("name")?,
                 seed: {
-                    let scheme: String = r.try_get("seed_scheme")?;
+                    let scheme: String = r.text("seed_scheme")?;
                     let scheme = SeedScheme::parse(&scheme).ok_or_else(|| {
                         sqlx::Error::Decode(
                             format!("unknown seed scheme {scheme:?} (a newer version stored it)")
@@ -411,8 +417,8 @@ impl Store {
                     // The secret's 64 bits, stored as the signed integer they spell.
                     TournamentSeed::new(int(&r, "seed")? as u64, scheme)
                 },
-                config_hash: r.try_get("config_hash")?,
-                format_json: r.try_get("format_json")?,
+                config_hash: r.text("config_hash")?,
+                format_json: r.text("format_json")?,
                 engine_version: count(&r, "engine_version")?,
                 limits: match (
                     opt_count(&r, "time_limit_ms")?,
@@ -429,7 +435,7 @@ impl Store {
                     _ => None,
                 },
                 game: {
-                    let id: String = r.try_get("game")?;
+                    let id: String = r.text("game")?;
                     GameKind::parse(&id).map_err(|e| sqlx::Error::Decode(Box::new(e)))?
                 },
             })
@@ -467,7 +473,7 @@ impl Store {
                  FROM sets WHERE status <> 'invalidated' ORDER BY id",
             )
             .await?;
-        let members = sqlx::query(
+        let members = Query::new(
             "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
              WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
         )
@@ -480,7 +486,7 @@ impl Store {
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
         for m in &members {
-            let set_id: String = m.try_get("set_id").map_err(&err)?;
+            let set_id: String = m.text("set_id").map_err(&err)?;
             let team = team_col(m, "team_id").map_err(&err)?;
             if let Some(&i) = by_id.get(set_id.as_str()) {
                 sets[i].members.push(team);
@@ -491,38 +497,90 @@ impl Store {
 
     /// Every game of every set's current run.
     pub async fn games(&self) -> Result<Vec<GameRow>, StoreError> {
-        self.all(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE superseded = 0 ORDER BY set_id, game_index"
+        self.all_of(Query::built(
+            SqlText::Owned(format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE superseded = FALSE ORDER BY set_id, game_index"
+            )),
+            Vec::new(),
         ))
         .await
     }
 
-    /// The number the next dealt game gets: one more than any stored.
+    /// The number the next dealt game gets (only the run holding the run lock deals
+    /// games). SQLite: one more than any stored. PostgreSQL: the next value of the sequence
+    /// `game_no_seq` (read, not taken), which every plan written moves past the numbers it
+    /// stored (see [`Store::game_nos_used`]): the same numbers as on SQLite.
     pub async fn next_game_no(&self) -> Result<GameNo, StoreError> {
-        self.next_game_no_on(self.pool()).await
-    }
-
-    /// [`Store::next_game_no`] on a connection or inside a transaction.
-    pub(super) async fn next_game_no_on<'e>(
-        &self,
-        executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
-    ) -> Result<GameNo, StoreError> {
-        sqlx::query_scalar("SELECT COALESCE(MAX(no), 0) + 1 FROM games")
-            .fetch_one(executor)
+        let sql = match self.dialect() {
+            Dialect::Sqlite => "SELECT COALESCE(MAX(no), 0) + 1 AS next FROM games",
+            Dialect::Postgres => {
+                "SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next
+                 FROM game_no_seq"
+            }
+        };
+        Query::new(sql)
+            .fetch_one(self.pool())
             .await
+            .and_then(|row| row.int("next"))
             .map(GameNo)
             .map_err(self.db_err())
+    }
+
+    /// The first of `count` consecutive game numbers no game has, inside `tx` (a rerun's
+    /// new games). PostgreSQL takes them from the sequence `game_no_seq`.
+    pub(super) async fn reserve_game_nos(
+        &self,
+        tx: &mut Tx,
+        count: usize,
+    ) -> Result<GameNo, StoreError> {
+        let err = self.db_err();
+        match self.dialect() {
+            Dialect::Sqlite => Query::new("SELECT COALESCE(MAX(no), 0) + 1 AS next FROM games")
+                .fetch_one(&mut *tx)
+                .await
+                .and_then(|row| row.int("next"))
+                .map(GameNo)
+                .map_err(&err),
+            Dialect::Postgres => {
+                let first = Query::new("SELECT nextval('game_no_seq') AS next")
+                    .fetch_one(&mut *tx)
+                    .await
+                    .and_then(|row| row.int("next"))
+                    .map_err(&err)?;
+                if count > 1 {
+                    self.game_nos_used(tx, GameNo(first + count as i64 - 1))
+                        .await?;
+                }
+                Ok(GameNo(first))
+            }
+        }
+    }
+
+    /// Moves PostgreSQL's sequence of game numbers past `last`, a number just stored, so
+    /// that [`Store::next_game_no`] never hands it out again. Nothing to do on SQLite.
+    pub(super) async fn game_nos_used(&self, tx: &mut Tx, last: GameNo) -> Result<(), StoreError> {
+        if self.dialect() == Dialect::Sqlite {
+            return Ok(());
+        }
+        Query::new(
+            "SELECT setval('game_no_seq', GREATEST($1, (SELECT last_value FROM game_no_seq))) AS last",
+        )
+        .bind(last)
+        .fetch_one(tx)
+        .await
+        .map(drop)
+        .map_err(self.db_err())
     }
 
     /// Per set id, the result lines of its current run's stored games.
     pub async fn results(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        let rows = Query::new(
             "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
                     r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
              JOIN games g ON g.no = r.game_no
-             WHERE g.superseded = 0
+             WHERE g.superseded = FALSE
              ORDER BY g.set_id, g.game_index, r.seat",
         )
         .fetch_all(self.pool())
@@ -531,7 +589,7 @@ impl Store {
         let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
             let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {
-                Ok((set_id_col(r, "set_id")?, ResultRow::from_row(r)?))
+                Ok((set_id_col(r, "set_id")?, ResultRow::read(r)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -542,7 +600,7 @@ impl Store {
     /// Every result line ever stored, superseded runs included, keyed by (set id, run).
     pub async fn result_history(&self) -> Result<HashMap<SetRun, Vec<ResultRow>>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        let rows = Query::new(
             "SELECT g.set_id, g.run_no, g.game_index, r.team_id, r.seat, r.score, r.won,
                     r.faults, r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
@@ -559,7 +617,7 @@ impl Store {
                     set: set_id_col(r, "set_id")?,
                     run: count(r, "run_no")?,
                 };
-                Ok((run, ResultRow::from_row(r)?))
+                Ok((run, ResultRow::read(r)?))
             })()
             .map_err(&err)?;
             out.entry(row.0).or_default().push(row.1);
@@ -591,9 +649,10 @@ impl Store {
     /// The game the stored tournament plays (the default game before one is stored).
     async fn game(&self) -> Result<GameKind, StoreError> {
         let err = self.db_err();
-        let id: Option<String> = sqlx::query_scalar("SELECT game FROM tournament WHERE id = 1")
+        let id: Option<String> = Query::new("SELECT game FROM tournament WHERE id = 1")
             .fetch_optional(self.pool())
             .await
+            .and_then(|row| row.map(|r| r.text("game")).transpose())
             .map_err(&err)?;
         id.map_or(Ok(GameKind::default()), |id| {
             GameKind::parse(&id)
@@ -611,9 +670,9 @@ impl Store {
     /// them all.
     pub async fn current_decisions(&self) -> Result<HashMap<SetGame, Vec<u8>>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        let rows = Query::new(
             "SELECT set_id, game_index, decisions FROM games \
-             WHERE superseded = 0 AND decisions IS NOT NULL",
+             WHERE superseded = FALSE AND decisions IS NOT NULL",
         )
         .fetch_all(self.pool())
         .await
@@ -624,7 +683,7 @@ impl Store {
                     set: set_id_col(r, "set_id")?,
                     index: count(r, "game_index")?,
                 };
-                let log: Vec<u8> = r.try_get("decisions")?;
+                let log: Vec<u8> = r.opt_blob("decisions")?.unwrap_or_default();
                 Ok((game, log))
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -640,7 +699,7 @@ impl Store {
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         let err = self.db_err();
-        let row = sqlx::query(
+        let row = Query::new(
             "SELECT decisions FROM games WHERE set_id = $1 AND run_no = $2 AND game_index = $3",
         )
         .bind(set_id.as_str())
@@ -649,7 +708,7 @@ impl Store {
         .fetch_optional(self.pool())
         .await
         .map_err(&err)?;
-        row.map(|r| r.try_get::<Option<Vec<u8>>, _>("decisions"))
+        row.map(|r| r.opt_blob("decisions"))
             .transpose()
             .map(Option::flatten)
             .map_err(&err)
@@ -662,8 +721,8 @@ impl Store {
         game_index: u32,
     ) -> Result<Option<Vec<u8>>, StoreError> {
         let err = self.db_err();
-        let run: Option<u32> = sqlx::query(
-            "SELECT run_no FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = 0",
+        let run: Option<u32> = Query::new(
+            "SELECT run_no FROM games WHERE set_id = $1 AND game_index = $2 AND superseded = FALSE",
         )
         .bind(set_id.as_str())
         .bind(i64::from(game_index))
@@ -743,8 +802,11 @@ impl Store {
 
     /// Every game ever stored, superseded runs included, by set and run.
     pub async fn game_history(&self) -> Result<Vec<GameRow>, StoreError> {
-        self.all(&format!(
-            "SELECT {GAME_COLUMNS} FROM games ORDER BY set_id, run_no, game_index"
+        self.all_of(Query::built(
+            SqlText::Owned(format!(
+                "SELECT {GAME_COLUMNS} FROM games ORDER BY set_id, run_no, game_index"
+            )),
+            Vec::new(),
         ))
         .await
     }
@@ -758,24 +820,23 @@ impl Store {
     /// The logs of external bots in the games of `set_id` (every run), by run, game and
     /// team.
     pub async fn bot_logs(&self, set_id: &SetId) -> Result<Vec<BotLogRow>, StoreError> {
-        let err = self.db_err();
-        sqlx::query_as(
+        self.all_of(
+            Query::new(
             "SELECT g.set_id, g.run_no, g.game_index, l.team_id, l.exit_status, l.stderr, g.superseded
              FROM bot_logs l
              JOIN games g ON g.no = l.game_no
              WHERE g.set_id = $1
              ORDER BY g.run_no, g.game_index, l.team_id",
         )
-        .bind(set_id.as_str())
-        .fetch_all(self.pool())
+        .bind(set_id.as_str()),
+        )
         .await
-        .map_err(&err)
     }
 
     /// Sets a rerun invalidated (to be dealt again), by id, with their run numbers.
     pub async fn invalidated_sets(&self) -> Result<HashMap<SetId, u32>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query("SELECT id, run_no FROM sets WHERE status = 'invalidated'")
+        let rows = Query::new("SELECT id, run_no FROM sets WHERE status = 'invalidated'")
             .fetch_all(self.pool())
             .await
             .map_err(&err)?;

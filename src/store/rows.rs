@@ -9,38 +9,16 @@
 //! statement is prepared once per connection and kept in sqlx's statement cache; the
 //! texts themselves are built once and shared.
 
-use super::batch::Tx;
+use super::backend::{Cell, Dialect, Query, SqlText, StoreRow, Tx, number_placeholders};
 use super::{Store, StoreError};
-use sqlx::Arguments;
-use sqlx::any::{AnyArguments, AnyRow};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// SQLite allows 32766 bound values per statement.
+/// SQLite allows 32766 bound values per statement (PostgreSQL 65535).
 const MAX_VALUES: usize = 32766;
 /// The largest statement, in rows: large enough that a commit of hundreds of games takes a
 /// handful of statements, small enough that each cached plan stays well under a megabyte.
 const MAX_ROWS: usize = 256;
-
-/// A value bound into a multi-row statement.
-#[derive(Debug, Clone)]
-pub(super) enum Cell {
-    Int(i64),
-    Text(String),
-    OptText(Option<String>),
-    Blob(Vec<u8>),
-}
-
-impl Cell {
-    fn add_to(self, args: &mut AnyArguments) -> Result<(), sqlx::error::BoxDynError> {
-        match self {
-            Cell::Int(v) => args.add(v),
-            Cell::Text(v) => args.add(v),
-            Cell::OptText(v) => args.add(v),
-            Cell::Blob(v) => args.add(v),
-        }
-    }
-}
 
 /// The shape of a multi-row statement: `head`, then the rows `(?, ?, ...<row_suffix>)`
 /// separated by commas, then `tail`. `row_suffix` holds constant columns (`, 'planned'`);
@@ -109,37 +87,33 @@ impl Store {
         texts
             .entry(key)
             .or_insert_with(|| {
-                let values = self.placeholders(rows, shape.cols, shape.row_suffix);
-                Arc::from(format!("{} {values} {}", shape.head, shape.tail))
+                let values = Store::placeholders(rows, shape.cols, shape.row_suffix);
+                let sql = format!("{} {values} {}", shape.head, shape.tail);
+                match self.dialect() {
+                    Dialect::Sqlite => Arc::from(sql),
+                    Dialect::Postgres => Arc::from(number_placeholders(&sql).as_ref()),
+                }
             })
             .clone()
     }
 
-    /// The statements that run `shape` over `cells` (row after row, `shape.cols` each):
-    /// the text and arguments of each, `trailing` bound after the rows of every one.
+    /// The statements that run `shape` over `cells` (row after row, `shape.cols` each),
+    /// `trailing` bound after the rows of every one.
     fn rows_statements(
         &self,
         shape: RowsSql<'_>,
         cells: Vec<Cell>,
         trailing: &[Cell],
-    ) -> Result<Vec<(Arc<str>, AnyArguments)>, StoreError> {
+    ) -> Vec<Query> {
         debug_assert_eq!(cells.len() % shape.cols, 0, "whole rows");
-        let err = self.db_err();
         let rows = cells.len() / shape.cols;
         let mut cells = cells.into_iter();
         chunk_sizes(rows, max_rows(shape.cols, trailing.len()))
             .map(|size| {
-                let mut args = AnyArguments::default();
-                args.reserve(size * shape.cols + trailing.len(), 0);
-                for cell in cells
-                    .by_ref()
-                    .take(size * shape.cols)
-                    .chain(trailing.iter().cloned())
-                {
-                    cell.add_to(&mut args)
-                        .map_err(|e| err(sqlx::Error::Encode(e)))?;
-                }
-                Ok((self.rows_sql(shape, size), args))
+                let mut values = Vec::with_capacity(size * shape.cols + trailing.len());
+                values.extend(cells.by_ref().take(size * shape.cols));
+                values.extend(trailing.iter().cloned());
+                Query::built(SqlText::Shared(self.rows_sql(shape, size)), values)
             })
             .collect()
     }
@@ -148,19 +122,15 @@ impl Store {
     /// after the rows of each. Returns the rows affected.
     pub(super) async fn execute_rows(
         &self,
-        tx: &mut Tx<'_>,
+        tx: &mut Tx,
         shape: RowsSql<'_>,
         cells: Vec<Cell>,
         trailing: &[Cell],
     ) -> Result<u64, StoreError> {
         let err = self.db_err();
         let mut affected = 0;
-        for (sql, args) in self.rows_statements(shape, cells, trailing)? {
-            affected += sqlx::query_with(sqlx::AssertSqlSafe(sql), args)
-                .execute(&mut **tx)
-                .await
-                .map_err(&err)?
-                .rows_affected();
+        for q in self.rows_statements(shape, cells, trailing) {
+            affected += tx.execute(q).await.map_err(&err)?;
         }
         Ok(affected)
     }
@@ -169,19 +139,14 @@ impl Store {
     /// statement.
     pub(super) async fn fetch_rows(
         &self,
-        tx: &mut Tx<'_>,
+        tx: &mut Tx,
         shape: RowsSql<'_>,
         cells: Vec<Cell>,
-    ) -> Result<Vec<AnyRow>, StoreError> {
+    ) -> Result<Vec<StoreRow>, StoreError> {
         let err = self.db_err();
         let mut rows = Vec::new();
-        for (sql, args) in self.rows_statements(shape, cells, &[])? {
-            rows.extend(
-                sqlx::query_with(sqlx::AssertSqlSafe(sql), args)
-                    .fetch_all(&mut **tx)
-                    .await
-                    .map_err(&err)?,
-            );
+        for q in self.rows_statements(shape, cells, &[]) {
+            rows.extend(tx.fetch_all(q).await.map_err(&err)?);
         }
         Ok(rows)
     }

@@ -1,13 +1,13 @@
 //! Writes: the tournament's teams, planned sets and games, finished games, advancement and
 //! reruns. Each call is one transaction: it happens entirely or not at all.
 
+use super::backend::{Cell, Query, Tx};
 use super::batch::{PLANNED_GAMES, planned_game_rows};
-use super::rows::{Cell, RowsSql};
+use super::rows::RowsSql;
 use super::{GameNo, Store, StoreError};
 use crate::tourney::bracket::TournamentSeed;
 use crate::tourney::model::{Bot, Limits, SetId, StageId, TeamId, Tournament};
 use crate::tourney::played::PlayedGame;
-use sqlx::Row;
 
 /// A set about to be played, with its games' seeds and boards.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +65,7 @@ const GAMES_DONE: RowsSql<'static> = RowsSql {
     tail: ") UPDATE games SET status = 'done', engine_version = v.engine_version, turns = v.turns,
                             decisions = v.decisions, finished_at = ?
            FROM v
-           WHERE games.no = v.no AND games.status = 'planned' AND games.superseded = 0",
+           WHERE games.no = v.no AND games.status = 'planned' AND games.superseded = FALSE",
 };
 
 /// The teams' lines of finished games.
@@ -115,8 +115,8 @@ impl Store {
         engine_version: u32,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        sqlx::query(
+        let mut tx = self.begin().await?;
+        Query::new(
             "INSERT INTO tournament (id, name, seed, config_hash, format_json, engine_version, created_at,
                                      time_limit_ms, start_limit_ms, memory_mb, game, seed_scheme)
              VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -133,7 +133,7 @@ impl Store {
         .bind(t.limits.memory_mb as i64)
         .bind(t.bracket.game.kind().id().to_string())
         .bind(seed.scheme().as_str())
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .map_err(&err)?;
         // Multi-row statements: a generated nationals has tens of thousands of teams, and
@@ -159,10 +159,10 @@ impl Store {
             .collect();
         self.insert_rows(&mut tx, SCHOOL_STAGES, stages).await?;
         if t.has_nationals() {
-            sqlx::query(
+            Query::new(
                 "INSERT INTO stages (id, kind, school_id, status) VALUES ('nationals', 'nationals', NULL, 'planned')",
             )
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await
             .map_err(&err)?;
         }
@@ -212,7 +212,7 @@ impl Store {
         limits: &Limits,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        sqlx::query(
+        Query::new(
             "UPDATE tournament SET config_hash = $1, time_limit_ms = $2, start_limit_ms = $3, memory_mb = $4
              WHERE id = 1",
         )
@@ -230,13 +230,13 @@ impl Store {
     /// but not finished when the previous run stopped.
     pub async fn count_restarts(&self) -> Result<u64, StoreError> {
         let err = self.db_err();
-        let done = sqlx::query(
-            "UPDATE games SET attempts = attempts + 1 WHERE status = 'planned' AND superseded = 0",
+        let done = Query::new(
+            "UPDATE games SET attempts = attempts + 1 WHERE status = 'planned' AND superseded = FALSE",
         )
         .execute(self.pool())
         .await
         .map_err(&err)?;
-        Ok(done.rows_affected())
+        Ok(done)
     }
 
     /// Stores a finished game and its per-team results in one transaction. Returns false
@@ -255,7 +255,7 @@ impl Store {
             return Ok(0);
         }
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
+        let mut tx = self.begin().await?;
         let stored = self.write_games(&mut tx, games).await?;
         if stored as usize != games.len() {
             // Some game was stored before: keep the earlier result, write nothing now.
@@ -271,11 +271,7 @@ impl Store {
     }
 
     /// Writes finished games inside `tx`; returns how many planned games became done.
-    async fn write_games(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        games: &[GameRecord],
-    ) -> Result<u64, StoreError> {
+    async fn write_games(&self, tx: &mut Tx, games: &[GameRecord]) -> Result<u64, StoreError> {
         let mut done = Vec::with_capacity(games.len() * GAMES_DONE.cols);
         for g in games {
             done.extend([
@@ -299,7 +295,7 @@ impl Store {
                     Cell::Int(r.team.index() as i64),
                     Cell::Int(r.seat as i64),
                     Cell::Int(r.outcome.score),
-                    Cell::Int(i64::from(r.outcome.won)),
+                    Cell::Bool(r.outcome.won),
                     Cell::Int(i64::from(r.outcome.faults)),
                 ]);
                 results.extend(r.outcome.stats.0.iter().map(|&v| Cell::Int(i64::from(v))));
@@ -313,14 +309,10 @@ impl Store {
     }
 
     /// Writes the bot logs of one game inside `tx` (external bots only, so few rows).
-    async fn write_logs(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        game: &GameRecord,
-    ) -> Result<(), StoreError> {
+    async fn write_logs(&self, tx: &mut Tx, game: &GameRecord) -> Result<(), StoreError> {
         let err = self.db_err();
         for log in &game.game.logs {
-            sqlx::query(
+            Query::new(
                 "INSERT INTO bot_logs (game_no, team_id, exit_status, stderr)
                  VALUES ($1, $2, $3, $4)
                  ON CONFLICT DO NOTHING",
@@ -329,7 +321,7 @@ impl Store {
             .bind(log.team.index() as i64)
             .bind(log.exit_status.clone())
             .bind(log.stderr.clone())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await
             .map_err(&err)?;
         }
@@ -339,25 +331,24 @@ impl Store {
     /// The careful path: one game, stored only if still planned.
     async fn record_one(&self, game: &GameRecord) -> Result<u64, StoreError> {
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        let updated = sqlx::query(
+        let mut tx = self.begin().await?;
+        let updated = Query::new(
             "UPDATE games SET status = 'done', engine_version = $1, turns = $2, decisions = $3, finished_at = $4
-             WHERE no = $5 AND status = 'planned' AND superseded = 0",
+             WHERE no = $5 AND status = 'planned' AND superseded = FALSE",
         )
         .bind(i64::from(game.game.engine_version))
         .bind(i64::from(game.game.turns))
         .bind(game.game.decisions.clone())
         .bind(now())
         .bind(game.game_no)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
-        .map_err(&err)?
-        .rows_affected();
+        .map_err(&err)?;
         if updated != 1 {
             return Ok(0);
         }
         for r in &game.game.results {
-            sqlx::query(
+            Query::new(
                 "INSERT INTO game_results (line, game_no, team_id, seat, score, won, faults,
                                            stat_1, stat_2, stat_3, stat_4, stat_5)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -367,14 +358,14 @@ impl Store {
             .bind(r.team.index() as i64)
             .bind(r.seat as i64)
             .bind(r.outcome.score)
-            .bind(i64::from(r.outcome.won))
+            .bind(r.outcome.won)
             .bind(i64::from(r.outcome.faults))
             .bind(i64::from(r.outcome.stats.get(0)))
             .bind(i64::from(r.outcome.stats.get(1)))
             .bind(i64::from(r.outcome.stats.get(2)))
             .bind(i64::from(r.outcome.stats.get(3)))
             .bind(i64::from(r.outcome.stats.get(4)))
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await
             .map_err(&err)?;
         }
@@ -404,30 +395,29 @@ impl Store {
             code_changed,
         } = *why;
         let err = self.db_err();
-        let mut tx = self.pool().begin().await.map_err(&err)?;
-        let row = sqlx::query("SELECT run_no, seed_generation FROM sets WHERE id = $1")
+        let mut tx = self.begin().await?;
+        let row = Query::new("SELECT run_no, seed_generation FROM sets WHERE id = $1")
             .bind(set_id.as_str())
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut tx)
             .await
             .map_err(&err)?;
-        let run_no = row.try_get::<i64, _>("run_no").map_err(&err)? as u32 + 1;
-        let generation =
-            row.try_get::<i64, _>("seed_generation").map_err(&err)? as u32 + u32::from(reseed);
-        sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
+        let run_no = row.int("run_no").map_err(&err)? as u32 + 1;
+        let generation = row.int("seed_generation").map_err(&err)? as u32 + u32::from(reseed);
+        Query::new("UPDATE games SET superseded = TRUE WHERE set_id = $1")
             .bind(set_id.as_str())
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await
             .map_err(&err)?;
-        sqlx::query(
+        Query::new(
             "UPDATE sets SET run_no = $1, seed_generation = $2, status = 'planned' WHERE id = $3",
         )
         .bind(i64::from(run_no))
         .bind(i64::from(generation))
         .bind(set_id.as_str())
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .map_err(&err)?;
-        let first_no = self.next_game_no_on(&mut *tx).await?;
+        let first_no = self.reserve_game_nos(&mut tx, games.len()).await?;
         let games: Vec<PlannedGame> = games
             .iter()
             .zip(0..)
@@ -440,9 +430,9 @@ impl Store {
             .collect();
         let rows: Vec<Vec<Cell>> = planned_game_rows(set_id, run_no, &games).collect();
         self.insert_rows(&mut tx, PLANNED_GAMES, rows).await?;
-        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+        Query::new("DELETE FROM advancement WHERE set_id = $1")
             .bind(set_id.as_str())
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await
             .map_err(&err)?;
         for (team, hash) in played_code {
@@ -498,31 +488,31 @@ impl Store {
     /// history, its advancement is removed, and the next run deals it again.
     async fn invalidate_one(
         &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        tx: &mut Tx,
         id: &SetId,
         reason: &str,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        sqlx::query("UPDATE games SET superseded = 1 WHERE set_id = $1")
+        Query::new("UPDATE games SET superseded = TRUE WHERE set_id = $1")
             .bind(id.as_str())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await
             .map_err(&err)?;
-        sqlx::query("DELETE FROM advancement WHERE set_id = $1")
+        Query::new("DELETE FROM advancement WHERE set_id = $1")
             .bind(id.as_str())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await
             .map_err(&err)?;
-        sqlx::query("UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1")
+        Query::new("UPDATE sets SET status = 'invalidated', run_no = run_no + 1 WHERE id = $1")
             .bind(id.as_str())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await
             .map_err(&err)?;
-        sqlx::query(
+        Query::new(
             "UPDATE stages SET status = 'running' WHERE id = (SELECT stage_id FROM sets WHERE id = $1)",
         )
         .bind(id.as_str())
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await
         .map_err(&err)?;
         self.audit(
@@ -537,18 +527,19 @@ impl Store {
 
     async fn audit(
         &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        tx: &mut Tx,
         action: &str,
         set_id: Option<&SetId>,
         reason: &str,
         details: &str,
     ) -> Result<(), StoreError> {
         let err = self.db_err();
-        let next: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM audit_log")
-            .fetch_one(&mut **tx)
+        let next = Query::new("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM audit_log")
+            .fetch_one(&mut *tx)
             .await
+            .and_then(|row| row.int("next"))
             .map_err(&err)?;
-        sqlx::query(
+        Query::new(
             "INSERT INTO audit_log (id, at, action, set_id, reason, details) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(next)
@@ -557,7 +548,7 @@ impl Store {
         .bind(set_id.map(|id| id.as_str().to_string()))
         .bind(reason.to_string())
         .bind(details.to_string())
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await
         .map_err(&err)?;
         Ok(())

@@ -390,8 +390,8 @@ pub struct Tournament {
     /// (`tourney::bracket::TournamentSeed`).
     pub seed: Option<u64>,
     pub bracket: BracketFormat,
-    /// The SQLite database file (or, later, a database URL).
-    pub database: PathBuf,
+    /// Where the tournament is stored: an SQLite file or a PostgreSQL database.
+    pub database: crate::store::DbLocation,
     pub limits: Limits,
     pub schools: Vec<School>,
     pub teams: Vec<Team>,
@@ -418,8 +418,8 @@ impl Tournament {
         };
         let mut paths = vec![folder(&self.source)];
         paths.extend(self.rosters.iter().cloned());
-        if !self.database.to_string_lossy().contains("://") {
-            paths.push(folder(&self.database));
+        if let Some(file) = self.database.as_file() {
+            paths.push(folder(file));
         }
         for team in &self.teams {
             if let Bot::Command { program, .. } = &team.bot {

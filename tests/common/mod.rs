@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod pg;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -181,4 +183,24 @@ pub fn openpty() -> (std::os::fd::OwnedFd, std::os::fd::OwnedFd) {
     };
     assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
     unsafe { (OwnedFd::from_raw_fd(m), OwnedFd::from_raw_fd(s)) }
+}
+
+/// Writes a quick tournament into `dir`: the bracket `quick.toml` (sets of 8, series of 3
+/// games of 30 turns) and `cup.toml`, named `name` with seed `seed`, of two schools of
+/// built-in AIs (North of 11 teams, South of 3). Returns the tournament file.
+pub fn write_quick_cup(dir: &Path, name: &str, seed: u64) -> PathBuf {
+    const BRACKET: &str = "name = \"Quick\"\nset_size = 8\ngames_per_series = 3\nadvance_per_set = 2\nturns_per_game = 30\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\", \"sinkhole-steps\"]\n";
+    let mut text = format!("name = \"{name}\"\nseed = {seed}\nbracket = \"quick.toml\"\n");
+    for (school, teams) in [("North", 11), ("South", 3)] {
+        text += &format!("[[school]]\nname = \"{school}\"\n");
+        for i in 0..teams {
+            let ai = ["runner", "hunter", "random"][i % 3];
+            text += &format!(
+                "  [[school.team]]\n  name = \"{school} {i}\"\n  bot = \"builtin:{ai}\"\n"
+            );
+        }
+    }
+    std::fs::write(dir.join("quick.toml"), BRACKET).expect("write the bracket");
+    std::fs::write(dir.join("cup.toml"), text).expect("write the tournament");
+    dir.join("cup.toml")
 }

@@ -235,7 +235,7 @@ mod tests {
             name: "t".to_string(),
             seed: Some(11),
             bracket: BracketFormat::default(),
-            database: "t.db".into(),
+            database: std::path::PathBuf::from("t.db").into(),
             rosters: Vec::new(),
             limits: Limits::default(),
             schools: vec![

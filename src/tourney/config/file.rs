@@ -13,6 +13,7 @@ use super::numbers::{NonNegative, Positive};
 use super::roster::read_roster;
 use super::teams::{Field, Registry, parse_bot};
 use crate::games::GameKind;
+use crate::store::DbLocation;
 use crate::tourney::model::{Limits, Tournament};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -135,12 +136,21 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
         Some(d) if d.get_ref().trim().is_empty() => {
             problems.push(field(d).loc.error(
                 "`database` is empty",
-                "a database file path relative to this file, or no `database` key",
+                "a database file path relative to this file, a postgres:// URL, or no `database` key",
             ));
-            PathBuf::new()
+            PathBuf::new().into()
         }
-        Some(d) => database_path(dir, d.get_ref().trim()),
-        None => path.with_extension("sqlite"),
+        Some(d) => match DbLocation::parse(d.get_ref(), Some(dir)) {
+            Ok(db) => db,
+            Err(e) => {
+                problems.push(field(d).loc.error(
+                    e.to_string(),
+                    "a database file path relative to this file, or postgres://USER@HOST:PORT/DATABASE",
+                ));
+                PathBuf::new().into()
+            }
+        },
+        None => path.with_extension("sqlite").into(),
     };
 
     let mut limits = raw.limits.as_ref().map_or_else(Limits::default, |l| {
@@ -253,14 +263,4 @@ pub fn parse_tournament_with_warnings(text: &str, path: &Path) -> Result<Loaded,
         tournament,
         warnings,
     })
-}
-
-/// A `database` value: a URL (`postgres://...`, `sqlite://...`) is kept as written, a
-/// path is relative to the tournament file's directory.
-fn database_path(dir: &Path, value: &str) -> PathBuf {
-    if value.contains("://") {
-        PathBuf::from(value)
-    } else {
-        dir.join(value)
-    }
 }

@@ -8,7 +8,8 @@
 //! Where docs/configuration.md is silent: school and team names are compared ignoring case and
 //! surrounding spaces (and a school name that differs from another only in accents, spaces or
 //! case is an error); roster `dir`s are relative to the roster file; a `database` holding
-//! `://` is a URL kept as written; `dir` and `protocol` on a built-in AI are errors; every
+//! `://` is a URL (`postgres://` or `postgresql://` a PostgreSQL database, `sqlite://` a file;
+//! any other scheme is an error); `dir` and `protocol` on a built-in AI are errors; every
 //! key of a bracket file is required and `advance_per_set` is at most half of `set_size`
 //! (so every round is smaller than the one before). Roster CSV: `,`, `;` or tab separated
 //! (whichever finds the most column names in the header), UTF-8 with or without a

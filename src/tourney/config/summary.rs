@@ -24,7 +24,7 @@ pub fn check_summary(t: &Tournament) -> String {
         }
         None => "  seed:      secret, drawn at the first run and kept in the database".to_string(),
     });
-    line(format!("  database:  {}", t.database.display()));
+    line(format!("  database:  {}", t.database));
     line(format!(
         "  format:    {}: sets of up to {} teams, series of {} games of {} turns, top {} of each set advance",
         f.name, f.set_size, f.games_per_series, f.turns_per_game, f.advance_per_set
