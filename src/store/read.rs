@@ -449,7 +449,7 @@ impl Store {
     /// before these were stored) the team's hash from the tournament's start.
     pub async fn set_code(&self, set: &SetId) -> Result<Vec<(TeamId, Option<String>)>, StoreError> {
         let err = self.db_err();
-        let rows = sqlx::query(
+        let rows = Query::new(
             "SELECT m.team_id, COALESCE(m.content_hash, t.content_hash) AS content_hash
              FROM set_members m JOIN teams t ON t.id = m.team_id
              WHERE m.set_id = $1 ORDER BY m.position",
@@ -459,7 +459,7 @@ impl Store {
         .await
         .map_err(&err)?;
         rows.iter()
-            .map(|r| Ok((team_col(r, "team_id")?, r.try_get("content_hash")?)))
+            .map(|r| Ok((team_col(r, "team_id")?, r.opt_text("content_hash")?)))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(&err)
     }

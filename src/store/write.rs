@@ -436,13 +436,13 @@ impl Store {
             .await
             .map_err(&err)?;
         for (team, hash) in played_code {
-            sqlx::query(
+            Query::new(
                 "UPDATE set_members SET content_hash = $1 WHERE set_id = $2 AND team_id = $3",
             )
             .bind(hash.clone())
             .bind(set_id.as_str())
             .bind(team.index() as i64)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await
             .map_err(&err)?;
         }
