@@ -31,6 +31,9 @@ pub enum ScenarioError {
     /// A Robots scenario (`game = "robots"`) is invalid; its error is located the same way.
     #[error("{0}")]
     Robots(#[from] crate::games::robots::scenario::ScenarioError),
+    /// A RoboRally scenario (`game = "roborally"`) is invalid; its error is located the same way.
+    #[error("{0}")]
+    RoboRally(#[from] crate::games::roborally::scenario::ScenarioError),
 }
 
 impl ScenarioError {

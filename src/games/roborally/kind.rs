@@ -1,0 +1,132 @@
+//! Classic RoboRally on the game seam: what the orchestrator may ask of it.
+
+use super::settings::{RoboRallySettings, read_table};
+use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
+
+/// Classic RoboRally.
+pub struct RoboRally;
+
+/// RR12.3: after score and games won, more finishes, more checkpoints, fewer deaths.
+const TIE_STEPS: [TieStep; 3] = [
+    TieStep {
+        name: "finishes",
+        stat: 0,
+        better: Better::More,
+        noun: "finishes",
+    },
+    TieStep {
+        name: "checkpoints",
+        stat: 1,
+        better: Better::More,
+        noun: "checkpoints",
+    },
+    TieStep {
+        name: "fewer_deaths",
+        stat: 3,
+        better: Better::Fewer,
+        noun: "deaths",
+    },
+];
+
+impl Game for RoboRally {
+    fn id(&self) -> &'static str {
+        "roborally"
+    }
+
+    fn title(&self) -> &'static str {
+        "RoboRally (classic)"
+    }
+
+    fn seats(&self) -> std::ops::RangeInclusive<usize> {
+        2..=super::engine::MAX_SEATS
+    }
+
+    fn engine_version(&self) -> u32 {
+        super::ENGINE_VERSION
+    }
+
+    fn arenas(&self) -> String {
+        format!("12x12 boards: {}", super::boards::names())
+    }
+
+    fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
+        super::ai::BuiltinAi::table()
+    }
+
+    fn score_rule(&self) -> &'static str {
+        "10 a flag, 30 the finish, up to 9 for nearness to the next target (docs/roborally.md)"
+    }
+
+    fn best_builtin(&self) -> &'static str {
+        "racer"
+    }
+
+    fn statistics(&self) -> &'static [&'static str] {
+        &["finishes", "checkpoints", "hits", "deaths"]
+    }
+
+    fn tie_steps(&self) -> &'static [TieStep] {
+        &TIE_STEPS
+    }
+
+    fn default_settings(&self) -> GameSettings {
+        RoboRallySettings::default().into_game()
+    }
+
+    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
+        read_table(text).map(RoboRallySettings::into_game)
+    }
+
+    fn describe_settings(&self, settings: &GameSettings) -> String {
+        match settings.read::<RoboRallySettings>() {
+            Ok(s) => format!(
+                "roborally (boards {}, at most {} turns)",
+                s.boards.join(", "),
+                s.max_turns
+            ),
+            Err(e) => e,
+        }
+    }
+
+    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
+        settings
+            .read::<RoboRallySettings>()
+            .map_or(u32::from(super::settings::DEFAULT_TURNS), |s| {
+                u32::from(s.max_turns)
+            })
+    }
+
+    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
+        settings
+            .read::<RoboRallySettings>()
+            .unwrap_or_default()
+            .boards
+    }
+
+    fn load_arena(
+        &self,
+        settings: &GameSettings,
+        name: &str,
+        _turns: u16,
+    ) -> Result<Arena, String> {
+        let s: RoboRallySettings = settings.read()?;
+        let board = super::boards::load(name)?;
+        Ok(Arena::new(super::play::RoboRallyArena {
+            board,
+            max_turns: s.max_turns,
+        }))
+    }
+
+    fn arena_label(&self, name: &str) -> String {
+        format!("board {name}")
+    }
+
+    fn run_scenario(
+        &self,
+        text: &str,
+        file: &str,
+        base_dir: &std::path::Path,
+    ) -> Result<serde_json::Value, crate::games::ScenarioError> {
+        Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
+    }
+}
