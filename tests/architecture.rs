@@ -30,6 +30,9 @@ const ORCHESTRATOR: &[&str] = &[
     "src/games/settings.rs",
     "src/games/stats.rs",
     "src/games/jsonl",
+    "src/games/view",
+    "src/games/scenario.rs",
+    "src/cli/boards_cmd.rs",
 ];
 
 /// Absolute module paths of the games' own code (engines, AIs, boards, scenarios, bot

@@ -10,7 +10,7 @@
 //! Robots scenarios (`tests/scenarios/robots/`) tests/robots_scenarios.rs's.
 //! Set `SCENARIO=part_of_a_name` to run only the matching files.
 
-use lrs_tourney::games::lrs::scenario::run_scenario_file;
+use lrs_tourney::games::run_scenario_file;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -11,7 +11,7 @@
 use lrs_tourney::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use lrs_tourney::games::{
     Arena, ArenaRules, Better, BuiltinBot, Game, GameKind, GameOutcome, GameSettings, Match,
-    Played, ScenarioError, SeatBot, SeatOutcome, SettingsProblem, Stats, TieStep,
+    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, Stats, TieStep,
 };
 use serde_json::{Value, json};
 use std::path::Path;
@@ -100,11 +100,8 @@ impl Game for Coin {
             other => Err(format!("no arena {other:?}")),
         }
     }
-    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioError> {
-        Err(ScenarioError::Read {
-            file: file.into(),
-            reason: "coin has no scenarios".into(),
-        })
+    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioFailure> {
+        Err(format!("{file}: coin has no scenarios").into())
     }
 }
 

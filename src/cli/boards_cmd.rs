@@ -1,11 +1,14 @@
-//! `lrs-tourney boards`: list the shipped boards or show one as text.
+//! `lrs-tourney boards`: list every game's shipped boards or show one as text.
 
 use super::CliError;
-use crate::games::lrs::boards::{load_board, render_board, shipped_boards};
+use crate::games::{GameKind, ShippedArena};
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
 pub struct BoardsArgs {
+    /// Only this game's boards (`lrs-tourney games` lists the games).
+    #[arg(long, global = true)]
+    game: Option<String>,
     #[command(subcommand)]
     action: Option<BoardsAction>,
 }
@@ -14,31 +17,64 @@ pub struct BoardsArgs {
 enum BoardsAction {
     /// Print a board's grid and a legend (shipped board name or path).
     Show {
-        /// Shipped board name or path to a board .toml file.
+        /// Shipped board name or path to a board .toml file (of the default game unless
+        /// `--game` says another).
         board: String,
     },
 }
 
 pub fn run(args: BoardsArgs) -> Result<(), CliError> {
+    let only = args
+        .game
+        .as_deref()
+        .map(GameKind::parse)
+        .transpose()
+        .map_err(CliError::input)?;
     match args.action {
         None => {
-            let boards = shipped_boards();
-            let width = boards.iter().map(|b| b.name.len()).max().unwrap_or(4);
-            for b in boards {
-                let board = load_board(b.name).map_err(CliError::failure)?;
+            let games: Vec<(GameKind, Vec<ShippedArena>)> = GameKind::all()
+                .filter(|kind| only.is_none_or(|o| o == *kind))
+                .map(|kind| (kind, kind.game().shipped_arenas()))
+                .filter(|(_, arenas)| !arenas.is_empty())
+                .collect();
+            let width = |f: fn(&ShippedArena) -> usize| {
+                games
+                    .iter()
+                    .flat_map(|(_, a)| a.iter().map(f))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let (name_w, title_w) = (width(|a| a.name.len()), width(|a| a.title.len()));
+            for (i, (kind, arenas)) in games.iter().enumerate() {
+                if i > 0 {
+                    println!();
+                }
+                println!("{} (--game {}):", kind.title(), kind.id());
+                for a in arenas {
+                    println!(
+                        "  {:<name_w$}  {:<title_w$}  {:>5}  {}",
+                        a.name, a.title, a.size, a.about
+                    );
+                }
+            }
+            if let (true, Some(kind)) = (games.is_empty(), only) {
                 println!(
-                    "{:<width$}  {:>2}x{:<2}  {}",
-                    b.name,
-                    board.width(),
-                    board.height(),
-                    board.description()
+                    "{} ships no boards: it plays {}",
+                    kind.title(),
+                    kind.arenas()
                 );
             }
             Ok(())
         }
         Some(BoardsAction::Show { board }) => {
-            let board = load_board(&board).map_err(CliError::input)?;
-            print!("{}", render_board(&board));
+            let kind = only
+                .or_else(|| {
+                    GameKind::all()
+                        .find(|kind| kind.game().shipped_arenas().iter().any(|a| a.name == board))
+                })
+                .unwrap_or_default();
+            let text = kind.game().show_arena(&board).map_err(CliError::input)?;
+            print!("{text}");
             Ok(())
         }
     }

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::bots::{JsonlOptions, Protections};
-use crate::games::{Arena, GameKind, GameSettings};
+use crate::games::{Arena, GameKind};
 use crate::play::series::series_client_sandbox;
 use crate::play::{BotSpec, ExternalOptions, Lineup};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
@@ -291,20 +291,6 @@ fn bot_specs(
     bot_dirs: &[Option<PathBuf>],
     kind: GameKind,
 ) -> Result<Vec<BotSpec>, CliError> {
-    let game = kind.id();
-    if !kind.has_arena_pool() {
-        if args.board.is_some() {
-            return Err(CliError::input(format!(
-                "--board does not apply to {game}: it plays {}",
-                kind.arenas()
-            )));
-        }
-        if args.turns.is_some() {
-            return Err(CliError::input(format!(
-                "--turns does not apply to {game}: its games last as its rules say"
-            )));
-        }
-    }
     let mut slots = Vec::new();
     for (s, dir) in args.bots.iter().zip(bot_dirs) {
         let bot =
@@ -335,7 +321,8 @@ fn bot_specs(
     let seats = kind.seats();
     if !seats.contains(&slots.len()) {
         return Err(CliError::input(format!(
-            "a game of {game} takes {} to {} bots, got {}",
+            "a game of {} takes {} to {} bots, got {}",
+            kind.id(),
             seats.start(),
             seats.end(),
             slots.len()
@@ -350,37 +337,12 @@ fn bot_specs(
     Ok(slots)
 }
 
-/// The arena of the games and its name in the results: for Last Robot Standing, the one
-/// game with an arena pool, the `--board` (its name, checked to have a start square per
-/// bot) with games of `--turns` turns; for any other game its one arena.
+/// The arena of the games and its name in the results, as the game chooses it from
+/// `--board` and `--turns` for `bots` bots.
 fn arena_of(args: &PlayFlags, kind: GameKind, bots: usize) -> Result<(Arena, String), CliError> {
-    let settings = GameSettings::default_for(kind);
-    if !kind.has_arena_pool() {
-        let pool = Arena::pool(&settings, &[]);
-        let arena = Arena::load(&settings, &pool[0], 0).map_err(CliError::failure)?;
-        return Ok((arena, pool[0].clone()));
-    }
-    let name = args.board.as_deref().ok_or_else(|| {
-        CliError::input(format!(
-            "--board is required for {} games (`lrs-tourney boards` lists them)",
-            kind.id()
-        ))
-    })?;
-    let board = crate::games::lrs::boards::load_board(name).map_err(CliError::input)?;
-    if board.starts().len() < bots {
-        return Err(CliError::input(format!(
-            "board {:?} has {} start squares, too few for {bots} bots",
-            board.name(),
-            board.starts().len()
-        )));
-    }
-    let turns = args.turns.unwrap_or(60);
-    if turns == 0 {
-        return Err(CliError::input("--turns must be at least 1"));
-    }
-    let title = board.name().to_string();
-    let arena = Arena::new(crate::games::lrs::play::LrsArena::of(board, turns));
-    Ok((arena, title))
+    kind.game()
+        .play_arena(args.board.as_deref(), args.turns, bots)
+        .map_err(CliError::input)
 }
 
 /// Says on stderr what protects the machine from the external bots (never run untrusted

@@ -1,7 +1,7 @@
 //! `lrs-tourney scenario FILE [--json]`: run a rules scenario.
 
 use super::CliError;
-use crate::games::lrs::scenario::run_scenario_file;
+use crate::games::run_scenario_file;
 use clap::Args;
 use std::path::PathBuf;
 

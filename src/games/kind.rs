@@ -81,7 +81,53 @@ pub trait Game: Send + Sync + 'static {
         text: &str,
         file: &str,
         base_dir: &Path,
-    ) -> Result<serde_json::Value, super::ScenarioError>;
+    ) -> Result<serde_json::Value, super::ScenarioFailure>;
+
+    /// The arena `lrs-tourney play` uses for `bots` bots, and its name in the results:
+    /// `board` (a shipped arena's name or a file) with games of `turns` turns where the game
+    /// takes them, else its one arena. The default is a game with one arena, which refuses
+    /// both flags. Errors name the flag.
+    fn play_arena(
+        &self,
+        board: Option<&str>,
+        turns: Option<u16>,
+        bots: usize,
+    ) -> Result<(Arena, String), String> {
+        let _ = bots;
+        if board.is_some() {
+            return Err(format!(
+                "--board does not apply to {}: it plays {}",
+                self.id(),
+                self.arenas()
+            ));
+        }
+        if turns.is_some() {
+            return Err(format!(
+                "--turns does not apply to {}: its games last as its rules say",
+                self.id()
+            ));
+        }
+        let settings = self.default_settings();
+        let pool = self.arena_pool(&settings, &[]);
+        let name = pool.first().ok_or("the game has no arena")?;
+        Ok((self.load_arena(&settings, name, 0)?, name.clone()))
+    }
+
+    /// The arenas the game ships, for `lrs-tourney boards`; empty for a game whose one
+    /// arena is built into its rules.
+    fn shipped_arenas(&self) -> Vec<ShippedArena> {
+        Vec::new()
+    }
+
+    /// An arena (a shipped arena's name or a file) drawn as text with a legend, for
+    /// `lrs-tourney boards show`.
+    fn show_arena(&self, name: &str) -> Result<String, String> {
+        Err(format!(
+            "{} has no boards to show ({name:?}): it plays {}",
+            self.title(),
+            self.arenas()
+        ))
+    }
 
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
     /// programs.
@@ -94,6 +140,19 @@ pub trait Game: Send + Sync + 'static {
     fn pool(&self) -> Option<&dyn ArenaPool> {
         None
     }
+}
+
+/// One arena a game ships, as `lrs-tourney boards` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShippedArena {
+    /// The name files and flags use (`gear-works`).
+    pub name: String,
+    /// Its title (`Gear Works`).
+    pub title: String,
+    /// Width by height, e.g. `12x12`.
+    pub size: String,
+    /// One line saying what it is.
+    pub about: String,
 }
 
 /// The arena pool of a game that has one (see [`Game::pool`]).

@@ -16,6 +16,7 @@ mod outcome;
 pub mod roborally;
 pub mod robotgame;
 pub mod robots;
+pub mod scenario;
 pub(crate) mod settings;
 pub mod shared;
 mod stats;
@@ -23,9 +24,8 @@ pub mod view;
 
 pub use arena::{Arena, ArenaRules, Match, Played};
 pub use builtin::BuiltinBot;
-pub use kind::{ArenaPool, Game, GameKind, REGISTRY, UnknownGame, register};
-/// The located error of a scenario file, whatever its game.
-pub use lrs::scenario::ScenarioError;
+pub use kind::{ArenaPool, Game, GameKind, REGISTRY, ShippedArena, UnknownGame, register};
 pub use outcome::{GameOutcome, SeatBot, SeatLog, SeatOutcome, SeriesSeat};
+pub use scenario::{ScenarioFailure, run_scenario_file};
 pub use settings::{GameSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};

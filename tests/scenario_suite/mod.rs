@@ -1,12 +1,12 @@
 //! The data-driven scenario suite of a game other than Last Robot Standing: every
-//! `tests/scenarios/GAME/X.toml` is run through `lrs_tourney::games::lrs::scenario::run_scenario_file`
+//! `tests/scenarios/GAME/X.toml` is run through `lrs_tourney::games::run_scenario_file`
 //! (what `lrs-tourney scenario X.toml --json` runs) and its JSON compared with `X.json`;
 //! every `tests/scenarios/GAME/invalid/X.toml` must be rejected with an error containing the
 //! text of `X.err`. Set `SCENARIO=part_of_a_name` to run only the matching files.
 
 #![allow(dead_code)]
 
-use lrs_tourney::games::lrs::scenario::run_scenario_file;
+use lrs_tourney::games::run_scenario_file;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Last Robot Standing on the game seam: what the orchestrator may ask of it.
 
 use crate::games::{
-    Arena, ArenaPool, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep,
+    Arena, ArenaPool, Better, Game, GameKind, GameSettings, SettingsProblem, ShippedArena, TieStep,
 };
 use std::path::Path;
 
@@ -111,8 +111,56 @@ impl Game for Lrs {
         text: &str,
         file: &str,
         base_dir: &Path,
-    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError> {
-        crate::games::lrs::scenario::run_scenario_str(text, file, base_dir)
+    ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
+        Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
+    }
+
+    fn play_arena(
+        &self,
+        board: Option<&str>,
+        turns: Option<u16>,
+        bots: usize,
+    ) -> Result<(Arena, String), String> {
+        let name = board.ok_or_else(|| {
+            format!(
+                "--board is required for {} games (`lrs-tourney boards` lists them)",
+                self.id()
+            )
+        })?;
+        let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
+        if board.starts().len() < bots {
+            return Err(format!(
+                "board {:?} has {} start squares, too few for {bots} bots",
+                board.name(),
+                board.starts().len()
+            ));
+        }
+        let turns = turns.unwrap_or(60);
+        if turns == 0 {
+            return Err("--turns must be at least 1".to_string());
+        }
+        let title = board.name().to_string();
+        Ok((Arena::new(super::play::LrsArena::of(board, turns)), title))
+    }
+
+    fn shipped_arenas(&self) -> Vec<ShippedArena> {
+        super::boards::shipped_boards()
+            .iter()
+            .filter_map(|b| {
+                let board = b.board().ok()?;
+                Some(ShippedArena {
+                    name: b.stem().to_string(),
+                    title: board.name().to_string(),
+                    size: format!("{}x{}", board.width(), board.height()),
+                    about: board.description().to_string(),
+                })
+            })
+            .collect()
+    }
+
+    fn show_arena(&self, name: &str) -> Result<String, String> {
+        let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
+        Ok(super::boards::render_board(&board))
     }
 
     fn speaks_windward(&self) -> bool {

@@ -16,6 +16,7 @@ pub mod replay;
 pub mod scenario;
 pub mod stats;
 pub mod text;
+pub mod view;
 pub mod windward;
 
 use super::SettingsProblem;

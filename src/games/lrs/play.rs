@@ -236,7 +236,7 @@ impl ReplayView for LrsReplay {
     }
 
     fn page(&self, info: &PageInfo) -> String {
-        crate::games::view::page(&self.board, &self.replay, info)
+        super::view::page(&self.board, &self.replay, info)
     }
 
     fn checks_stored_scores(&self) -> bool {

@@ -1,6 +1,7 @@
 //! Classic RoboRally on the game seam: what the orchestrator may ask of it.
 
 use super::settings::{RoboRallySettings, read_table};
+use crate::games::kind::ShippedArena;
 use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
 
 /// Classic RoboRally.
@@ -126,7 +127,52 @@ impl Game for RoboRally {
         text: &str,
         file: &str,
         base_dir: &std::path::Path,
-    ) -> Result<serde_json::Value, crate::games::ScenarioError> {
+    ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
         Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
+    }
+
+    fn play_arena(
+        &self,
+        board: Option<&str>,
+        turns: Option<u16>,
+        bots: usize,
+    ) -> Result<(Arena, String), String> {
+        let name = board.unwrap_or(super::boards::SHIPPED[0].0);
+        let board = super::boards::load(name)?;
+        if board.starts().len() < bots {
+            return Err(format!(
+                "board {:?} has {} start squares, too few for {bots} bots",
+                board.name,
+                board.starts().len()
+            ));
+        }
+        let max_turns = turns.unwrap_or(super::settings::DEFAULT_TURNS);
+        if !(1..=100).contains(&max_turns) {
+            return Err("--turns must be 1 to 100 for roborally".to_string());
+        }
+        let title = board.name.clone();
+        Ok((
+            Arena::new(super::play::RoboRallyArena { board, max_turns }),
+            title,
+        ))
+    }
+
+    fn shipped_arenas(&self) -> Vec<ShippedArena> {
+        super::boards::SHIPPED
+            .iter()
+            .filter_map(|(name, _)| {
+                let b = super::boards::load(name).ok()?;
+                Some(ShippedArena {
+                    name: name.to_string(),
+                    title: b.name.clone(),
+                    size: format!("{}x{}", b.width(), b.height()),
+                    about: b.description.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn show_arena(&self, name: &str) -> Result<String, String> {
+        super::boards::load(name).map(|b| super::boards::render(&b))
     }
 }

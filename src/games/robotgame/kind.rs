@@ -66,7 +66,7 @@ impl Game for RobotGame {
         text: &str,
         file: &str,
         _base_dir: &std::path::Path,
-    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError> {
+    ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
 

@@ -5,9 +5,10 @@ use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecis
 use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
-use crate::games::view::Replayed;
+use crate::games::view::{PageInfo, Replayed, Viewer};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
+use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
 pub struct RobotGameArena;
@@ -75,7 +76,7 @@ impl ArenaRules for RobotGameArena {
             kind(),
             &outcome(&game),
             trace,
-            crate::games::view::robotgame_page,
+            page,
             move |names| text(&setup, &log, names),
         ))
     }
@@ -113,4 +114,17 @@ fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
     let play =
         |game: &mut Game, turn: &TurnDecisions<'_>| game.replay_turn(turn).ok().map(|_| turn.turn);
     turn_by_turn(Game::new(setup).ok(), log.iter(), play, render)
+}
+
+/// The RobotGame replay page: `viewer.js` draws the game's trace (`trace.rs`).
+const VIEWER: Viewer = Viewer {
+    script: include_str!("viewer.js"),
+    score_head: &["Seat", "Team", "Robots", "Damage dealt", "Kills", "Faults"],
+};
+
+/// The replay page of a traced RobotGame game.
+fn page(trace: &Value, info: &PageInfo) -> String {
+    let seats: Vec<Value> = info.seats.iter().map(|n| json!({ "name": n })).collect();
+    let data = json!({ "seats": seats, "trace": trace });
+    crate::games::view::page(&VIEWER, info, &data, None)
 }

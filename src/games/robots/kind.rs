@@ -71,7 +71,7 @@ impl Game for Robots {
         text: &str,
         file: &str,
         _base_dir: &std::path::Path,
-    ) -> Result<serde_json::Value, crate::games::lrs::scenario::ScenarioError> {
+    ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
 

@@ -7,9 +7,10 @@ use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecis
 use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
-use crate::games::view::Replayed;
+use crate::games::view::{PageInfo, Replayed, Viewer};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
+use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
 pub struct RobotsArena(pub RobotsSettings);
@@ -94,7 +95,7 @@ impl ArenaRules for RobotsArena {
             kind(),
             &outcome(&game),
             trace,
-            crate::games::view::robots_page,
+            page,
             move |names| text(&setup, &log, names),
         ))
     }
@@ -136,4 +137,24 @@ fn text(setup: &Setup, log: &DecisionLog, names: &[String]) -> String {
     let play =
         |game: &mut Game, turn: &TurnDecisions<'_>| game.replay_turn(turn).ok().map(|()| turn.turn);
     turn_by_turn(Game::new(setup).ok(), log.iter(), play, boards)
+}
+
+/// The Robots replay page: `viewer.js` draws the game's trace (`trace.rs`).
+const VIEWER: Viewer = Viewer {
+    script: include_str!("viewer.js"),
+    score_head: &[
+        "Seat",
+        "Team",
+        "Score",
+        "Levels",
+        "Kills",
+        "Teleports",
+        "State",
+    ],
+};
+
+/// The replay page of a traced Robots game.
+fn page(trace: &Value, info: &PageInfo) -> String {
+    let data = json!({ "seats": info.seats, "trace": trace });
+    crate::games::view::page(&VIEWER, info, &data, None)
 }

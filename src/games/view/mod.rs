@@ -1,39 +1,31 @@
-//! Defines the replay viewer pages of every game: one self-contained HTML file (styles, script and the
-//! game inlined) that draws the board and animates a replayed game.
+//! Defines the replay viewer page every game shares: one self-contained HTML file (styles,
+//! the shared controls, the game's own drawing script and the game's data inlined) that
+//! draws the board and animates a replayed game. Each game brings its [`Viewer`] (script and
+//! score columns) and its data from its own folder.
 //!
 //! It must open from `file://` on a machine with no network, so nothing is loaded from
 //! anywhere: a Content-Security-Policy of `default-src 'none'` makes that a guarantee,
-//! not a habit. The game is inlined in a compact form (arrays, not the documented `--json`
-//! trace) so a report with hundreds of replays stays small.
+//! not a habit. Each game inlines its data in a compact form (arrays, not the documented
+//! `--json` trace) so a report with hundreds of replays stays small.
 
-mod lrs;
-
-use super::lrs::replay::Replay;
-use crate::games::lrs::engine::Board;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 const TEMPLATE: &str = include_str!("viewer.html");
 const CSS: &str = include_str!("viewer.css");
-/// The controls every viewer shares, then each game's drawing and animation.
+/// The controls every viewer shares (play, pause, step, speed), before each game's script.
 const CONTROLS_JS: &str = include_str!("controls.js");
-const JS: &str = include_str!("viewer.js");
-const ROBOTGAME_JS: &str = include_str!("robotgame.js");
-const ROBOTS_JS: &str = include_str!("robots.js");
 
-/// The score table's columns of each game's viewer.
-const LRS_HEAD: &[&str] = &["Seat", "Team", "Score", "Flags", "Damage", "Lives", "State"];
-const ROBOTGAME_HEAD: &[&str] = &["Seat", "Team", "Robots", "Damage dealt", "Kills", "Faults"];
-const ROBOTS_HEAD: &[&str] = &[
-    "Seat",
-    "Team",
-    "Score",
-    "Levels",
-    "Kills",
-    "Teleports",
-    "State",
-];
+/// What a game brings to the shared page: the script that draws and animates its data
+/// (after the shared controls) and the columns of its score table.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewer {
+    /// The game's drawing and animation script (`include_str!` of a file in its folder).
+    pub script: &'static str,
+    /// The score table's column headings.
+    pub score_head: &'static [&'static str],
+}
 
 /// What a replay page shows besides the game itself.
 #[derive(Debug, Clone, Default)]
@@ -50,35 +42,11 @@ pub struct PageInfo {
     pub stored_scores: Option<Vec<i32>>,
 }
 
-/// The Last Robot Standing replay page for `replay` on `board`.
-pub fn page(board: &Board, replay: &Replay, info: &PageInfo) -> String {
-    let data = lrs::data(board, replay, info);
-    fill(info, &data, JS, LRS_HEAD, Some(&replay.scores))
-}
-
-/// The RobotGame replay page for a trace (`games::robotgame::trace`).
-pub fn robotgame_page(trace: &Value, info: &PageInfo) -> String {
-    let seats: Vec<Value> = info.seats.iter().map(|n| json!({ "name": n })).collect();
-    let data = json!({ "seats": seats, "trace": trace });
-    fill(info, &data, ROBOTGAME_JS, ROBOTGAME_HEAD, None)
-}
-
-/// The Robots replay page for a trace (`games::robots::trace`).
-pub fn robots_page(trace: &Value, info: &PageInfo) -> String {
-    let data = json!({ "seats": info.seats, "trace": trace });
-    fill(info, &data, ROBOTS_JS, ROBOTS_HEAD, None)
-}
-
-/// The page template filled in; `replayed` is compared with `info.stored_scores`.
-fn fill(
-    info: &PageInfo,
-    data: &Value,
-    js: &str,
-    head: &[&str],
-    replayed: Option<&Vec<i32>>,
-) -> String {
+/// The replay page of a game drawn by `viewer` from `data`; when `replayed` scores are
+/// given the page shows whether they match `info.stored_scores`.
+pub fn page(viewer: &Viewer, info: &PageInfo, data: &Value, replayed: Option<&[i32]>) -> String {
     let verdict = match (&info.stored_scores, replayed) {
-        (Some(stored), Some(replayed)) if stored == replayed => {
+        (Some(stored), Some(replayed)) if stored.as_slice() == replayed => {
             "<p class=\"verdict ok\" id=\"verdict\">Replayed scores match the stored result.</p>"
                 .to_string()
         }
@@ -89,7 +57,8 @@ fn fill(
         ),
         _ => String::new(),
     };
-    let score_head: String = head
+    let score_head: String = viewer
+        .score_head
         .iter()
         .map(|h| format!("<th scope=\"col\">{}</th>", escape(h)))
         .collect();
@@ -98,7 +67,7 @@ fn fill(
         .as_ref()
         .map(|(href, text)| format!("<a href=\"{}\">{}</a>", escape(href), escape(text)))
         .unwrap_or_default();
-    let js = format!("{CONTROLS_JS}\n{js}");
+    let js = format!("{CONTROLS_JS}\n{}", viewer.script);
     let title = escape(&info.title);
     let meta = escape(&info.meta);
     let data = script_json(data);
@@ -238,6 +207,7 @@ impl std::ops::Deref for Replayed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_value_that_looks_like_a_placeholder_is_not_filled_in() {

@@ -12,9 +12,6 @@ use thiserror::Error;
 /// An invalid scenario file, or one the engine could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ScenarioError {
-    /// The scenario file could not be read.
-    #[error("{file}: cannot read scenario file: {reason}")]
-    Read { file: String, reason: String },
     /// A problem at a place in the file: `file:line:column: problem`.
     #[error(transparent)]
     At(#[from] Located<Problem>),
@@ -25,15 +22,6 @@ pub enum ScenarioError {
     /// The engine refused a checked scenario: a bug in the checks, reported rather than hidden.
     #[error("{file}: the engine refused the scenario: {error}")]
     Engine { file: String, error: GameError },
-    /// A RobotGame scenario (`game = "robotgame"`) is invalid; its error is located the same way.
-    #[error("{0}")]
-    RobotGame(#[from] crate::games::robotgame::scenario::ScenarioError),
-    /// A Robots scenario (`game = "robots"`) is invalid; its error is located the same way.
-    #[error("{0}")]
-    Robots(#[from] crate::games::robots::scenario::ScenarioError),
-    /// A RoboRally scenario (`game = "roborally"`) is invalid; its error is located the same way.
-    #[error("{0}")]
-    RoboRally(#[from] crate::games::roborally::scenario::ScenarioError),
 }
 
 impl ScenarioError {

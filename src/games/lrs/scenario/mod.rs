@@ -4,12 +4,10 @@
 //! Scenarios bypass the deck so that any rule can be checked exactly. The pipeline is
 //! parse (TOML with spans -> a checked [`Scenario`], every problem located at
 //! `file:line:column`), run (the engine, answering its re-entry questions) and output (JSON).
-//! A file with `game = "robotgame"` is a RobotGame scenario instead, run by
-//! `crate::games::robotgame::scenario`, and one with `game = "robots"` a Robots scenario,
-//! run by `crate::games::robots::scenario`; [`run_scenario_file`] picks the game.
+//! `crate::games::run_scenario_file` picks the game of a file by its `game` key; a file
+//! with none, or `game = "lrs"`, comes here.
 
 mod error;
-mod game;
 mod layout;
 mod model;
 mod output;
@@ -20,28 +18,11 @@ mod script;
 mod source;
 
 pub use error::{Problem, ScenarioError};
-pub use game::{ScenarioGame, scenario_game};
 pub use model::{ReentryChoice, Scenario};
 pub use parse::parse_scenario;
 pub use run::{Outcome, run};
 
 use std::path::Path;
-
-/// Reads, checks and runs the scenario file at `path`, returning its JSON object: that of
-/// docs/scenarios.md, of RobotGame's RG8 when the file says `game = "robotgame"`, or of Robots'
-/// RB7 when it says `game = "robots"`. A
-/// `board = "..."` path is taken relative to the file's directory.
-pub fn run_scenario_file(path: &Path) -> Result<serde_json::Value, ScenarioError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::Read {
-        file: file.clone(),
-        reason: e.to_string(),
-    })?;
-    let base_dir = path.parent().unwrap_or(Path::new("."));
-    scenario_game(&text, &file)?
-        .game()
-        .run_scenario(&text, &file, base_dir)
-}
 
 /// Checks and runs scenario `text`; `file` names it in messages and `base_dir` is where
 /// `board = "..."` paths start.

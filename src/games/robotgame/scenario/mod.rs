@@ -64,13 +64,3 @@ pub fn run_scenario_str(text: &str, file: &str) -> Result<serde_json::Value, Sce
     let scenario = parse_scenario(text, file)?;
     Ok(run(&scenario)?.to_json())
 }
-
-/// Reads, checks and runs the scenario file at `path`.
-pub fn run_scenario_file(path: &std::path::Path) -> Result<serde_json::Value, ScenarioError> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::Read {
-        file: file.clone(),
-        reason: e.to_string(),
-    })?;
-    run_scenario_str(&text, &file)
-}

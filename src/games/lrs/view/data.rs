@@ -1,9 +1,9 @@
 //! The compact array form of a Last Robot Standing replay that `viewer.js` draws: the
 //! board's squares, then per turn the robots, events and animation frames.
 
-use super::PageInfo;
 use crate::games::lrs::engine::{Board, Event, Robot, Shot, Stage, Status, Tile};
 use crate::games::lrs::replay::Replay;
+use crate::games::view::PageInfo;
 use serde_json::{Value, json};
 
 pub(super) fn data(board: &Board, replay: &Replay, info: &PageInfo) -> Value {
