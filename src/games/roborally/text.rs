@@ -67,7 +67,7 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
     let mut out = format!("{}\n\n", game.board().name);
     let mut shown = 0;
     for shot in game.snapshots() {
-        out += &format!("turn {} register {}\n", shot.turn, shot.register);
+        out += &format!("== turn {}, register {}\n", shot.turn, shot.register);
         for e in &game.events()[shown..shot.events] {
             let v = e.to_json(&|s| Value::from(name(s)));
             out += &format!("  {}\n", event_words(&v));
