@@ -2,7 +2,7 @@
 //! RR17.3), and the JSON trace `replay --json` prints and the viewer draws.
 
 use super::board::Board;
-use super::engine::{Event, Game, Robot, Snapshot};
+use super::engine::{Event, Game, Robot};
 use crate::games::shared::grid::Direction;
 use serde_json::{Value, json};
 
@@ -66,7 +66,11 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
     let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
     let mut out = format!("{}\n\n", game.board().name);
     let mut shown = 0;
-    for shot in game.snapshots() {
+    for shot in game
+        .snapshots()
+        .iter()
+        .filter(|s| matches!(s.stage, "start" | "end"))
+    {
         out += &format!("== turn {}, register {}\n", shot.turn, shot.register);
         for e in &game.events()[shown..shot.events] {
             let v = e.to_json(&|s| Value::from(name(s)));
@@ -122,27 +126,48 @@ fn robots_json(robots: &[Robot]) -> Vec<Value> {
         .collect()
 }
 
-/// The trace: the board, then a step per register with the robots and its events.
+/// A robot where a stage left it, compactly: `[x, y, facing, hp]`, null off the board.
+fn robot_at(r: &Robot) -> Value {
+    if r.is_active() {
+        json!([r.pos.x, r.pos.y, r.facing.letter().to_string(), r.hp])
+    } else {
+        Value::Null
+    }
+}
+
+/// The trace: the board, then a step per register (and one at each turn's start) with the
+/// robots at its end, its events, and the robots after each stage inside it (every card,
+/// the belts, gears and both volleys of lasers), which the viewer animates.
 pub fn trace(game: &Game) -> Value {
     let name = |s: usize| Value::from(s);
     let mut shown = 0;
-    let steps: Vec<Value> = game
-        .snapshots()
-        .iter()
-        .map(|shot: &Snapshot| {
-            let events: Vec<Value> = game.events()[shown..shot.events]
-                .iter()
-                .map(|e: &Event| e.to_json(&name))
-                .collect();
-            shown = shot.events;
-            json!({
-                "turn": shot.turn,
-                "register": shot.register,
-                "robots": robots_json(&shot.robots),
-                "events": events,
-            })
-        })
-        .collect();
+    let mut steps = Vec::new();
+    let mut stages: Vec<Value> = Vec::new();
+    for shot in game.snapshots() {
+        if !matches!(shot.stage, "start" | "end") {
+            let robots: Vec<Value> = shot.robots.iter().map(robot_at).collect();
+            stages.push(json!({"stage": shot.stage, "robots": robots}));
+            continue;
+        }
+        let events: Vec<Value> = game.events()[shown..shot.events]
+            .iter()
+            .map(|e: &Event| e.to_json(&name))
+            .collect();
+        shown = shot.events;
+        let scores: Vec<i64> = shot
+            .robots
+            .iter()
+            .map(|r| super::engine::score_of(game.board(), r))
+            .collect();
+        steps.push(json!({
+            "turn": shot.turn,
+            "register": shot.register,
+            "scores": scores,
+            "robots": robots_json(&shot.robots),
+            "stages": std::mem::take(&mut stages),
+            "events": events,
+        }));
+    }
     json!({
         "board": super::protocol::board_json(game.board()),
         "scores": game.scores(),

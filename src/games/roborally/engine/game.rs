@@ -84,6 +84,10 @@ pub struct Game {
 pub struct Snapshot {
     pub turn: u16,
     pub register: u8,
+    /// What had just happened: `start` (the turn's robots before register 1), `card`,
+    /// `fast belts`, `slow belts`, `gears`, `board lasers`, `robot lasers`, or `end` (the
+    /// register's targets and repair: the register's end).
+    pub stage: &'static str,
     pub robots: Vec<Robot>,
     pub events: usize,
 }
@@ -254,11 +258,12 @@ impl Game {
         self.snapshots.as_deref().unwrap_or_default()
     }
 
-    fn snapshot(&mut self) {
+    pub(super) fn snapshot(&mut self, stage: &'static str) {
         if let Some(shots) = &mut self.snapshots {
             shots.push(Snapshot {
                 turn: self.turn,
                 register: self.register,
+                stage,
                 robots: self.robots.clone(),
                 events: self.events.len(),
             });
@@ -534,11 +539,10 @@ impl Game {
     fn run_turn(&mut self) {
         self.turns_played += 1;
         self.register = 0;
-        self.snapshot();
+        self.snapshot("start");
         for reg in 1..=self.registers {
             self.register = reg;
             self.run_register(reg as usize - 1);
-            self.snapshot();
             if self.finisher.is_some() || self.robots.iter().all(|r| r.status == Status::Dead) {
                 self.phase = Phase::Over;
                 return;
@@ -558,13 +562,7 @@ impl Game {
 
     /// RR12.1: the seat's score if the game ended now.
     pub fn score(&self, seat: Seat) -> i64 {
-        let r = &self.robots[seat];
-        let mut score = 10 * i64::from(r.checkpoints) + if r.finished { 30 } else { 0 };
-        if r.is_active() && !r.finished {
-            let d = self.board.distance(r.checkpoints as usize, r.pos);
-            score += d.map_or(0, |d| (10 - i64::from(d)).max(0));
-        }
-        score
+        score_of(&self.board, &self.robots[seat])
     }
 
     pub fn scores(&self) -> Vec<i64> {
@@ -597,6 +595,17 @@ impl Game {
         self.stats[seat].deaths += 1;
         self.event(seat, EventKind::Destroyed(cause));
     }
+}
+
+/// RR12.1: 10 a flag, 30 the finish, and max(0, 10 - d) for an active robot that did not
+/// finish, d its board distance to its next target.
+pub fn score_of(board: &Board, r: &Robot) -> i64 {
+    let mut score = 10 * i64::from(r.checkpoints) + if r.finished { 30 } else { 0 };
+    if r.is_active() && !r.finished {
+        let d = board.distance(r.checkpoints as usize, r.pos);
+        score += d.map_or(0, |d| (10 - i64::from(d)).max(0));
+    }
+    score
 }
 
 /// A card's place in the printed deck (priorities are unique there).

@@ -12,11 +12,17 @@ impl Game {
         self.play_cards(reg);
         self.belts(true);
         self.belts(true);
+        self.snapshot("fast belts");
         self.belts(false);
+        self.snapshot("slow belts");
         self.gears();
+        self.snapshot("gears");
         self.board_lasers();
+        self.snapshot("board lasers");
         self.robot_lasers();
+        self.snapshot("robot lasers");
         self.targets_and_repair();
+        self.snapshot("end");
     }
 
     /// RR6: every active robot with a card here plays it, highest priority first (a tie,
@@ -59,6 +65,7 @@ impl Game {
                     }
                 }
             }
+            self.snapshot("card");
         }
     }
 
