@@ -70,7 +70,8 @@ pub fn hello(game: &Game, seat: usize, time_limit_ms: u64) -> Value {
     })
 }
 
-fn robot_json(seat: usize, r: &Robot) -> Value {
+/// A robot as bots (and scenario outputs) see it.
+pub fn robot_json(seat: usize, r: &Robot) -> Value {
     let active = r.is_active();
     let on = |v: Value| if active { v } else { Value::Null };
     json!({

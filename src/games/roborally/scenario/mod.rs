@@ -95,23 +95,14 @@ pub fn to_json(s: &Scenario, game: &Game) -> Value {
         .iter()
         .enumerate()
         .map(|(seat, r)| {
-            let active = r.is_active();
-            let on = |v: Value| if active { v } else { Value::Null };
-            json!({
-                "name": s.names[seat],
-                "status": r.status.name(),
-                "x": on(r.pos.x.into()),
-                "y": on(r.pos.y.into()),
-                "facing": on(r.facing.letter().to_string().into()),
-                "hp": if active { r.hp } else { 0 },
-                "lives": r.lives,
-                "checkpoints": r.checkpoints,
-                "finished": r.finished,
-                "respawn": [r.respawn.x, r.respawn.y],
-                "power": r.power.name(),
-                "locked": r.locked_cards().iter().map(|c| card_json(*c)).collect::<Vec<_>>(),
-                "score": game.score(seat),
-            })
+            let mut v = super::protocol::robot_json(seat, r);
+            let fields = v.as_object_mut().expect("a robot is an object");
+            fields.shift_remove("seat");
+            fields.shift_insert(0, "name".to_string(), s.names[seat].as_str().into());
+            let locked: Vec<Value> = r.locked_cards().iter().map(|c| card_json(*c)).collect();
+            fields.insert("locked".to_string(), locked.into());
+            fields.insert("score".to_string(), game.score(seat).into());
+            v
         })
         .collect();
     json!({
