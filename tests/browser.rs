@@ -544,3 +544,9 @@ async fn a_robots_replay_plays_to_the_scores_of_its_trace() {
     let bots = ["builtin:dodger", "builtin:random"];
     a_trace_replay_plays_to_its_scores("robots", &bots, "g.seat-board", 2).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roborally_replay_plays_to_the_scores_of_its_trace() {
+    let bots = ["builtin:racer", "builtin:random"];
+    a_trace_replay_plays_to_its_scores("roborally", &bots, "g.robot", 2).await;
+}

@@ -7,7 +7,8 @@
 //! each differing path, both values in full) is meant to make deciding which quick.
 //! Board files that scenarios load with `board = "..."` are named `*.board.toml` and skipped.
 //! RobotGame scenarios (`tests/scenarios/robotgame/`) are tests/robotgame_scenarios.rs's, and
-//! Robots scenarios (`tests/scenarios/robots/`) tests/robots_scenarios.rs's.
+//! Robots scenarios (`tests/scenarios/robots/`) tests/robots_scenarios.rs's, and RoboRally
+//! scenarios (`tests/scenarios/roborally/`) tests/roborally_scenarios.rs's.
 //! Set `SCENARIO=part_of_a_name` to run only the matching files.
 
 use lrs_tourney::games::run_scenario_file;
@@ -27,7 +28,10 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                if !path.ends_with("robotgame") && !path.ends_with("robots") {
+                if !path.ends_with("robotgame")
+                    && !path.ends_with("robots")
+                    && !path.ends_with("roborally")
+                {
                     walk(&path, out);
                 }
             } else if path.extension().is_some_and(|e| e == "toml")

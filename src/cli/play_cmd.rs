@@ -12,8 +12,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 struct PlayFlags {
-    /// The game: `lrs` (Last Robot Standing), `robotgame` or `robots`; `lrs-tourney games`
-    /// lists them.
+    /// The game: `lrs` (Last Robot Standing), `robotgame`, `robots` or `roborally`;
+    /// `lrs-tourney games` lists them.
     #[arg(long, default_value = "lrs")]
     game: String,
     /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file (for
@@ -22,7 +22,7 @@ struct PlayFlags {
     board: Option<String>,
     /// A bot, once per seat: builtin:NAME, one of the game's AIs (`lrs-tourney games` lists
     /// every game's; lrs: random, runner, hunter; robotgame: random, hunter; robots: random,
-    /// dodger), jsonl:COMMAND, a program speaking JSON lines, or
+    /// dodger; roborally: random, racer), jsonl:COMMAND, a program speaking JSON lines, or
     /// (lrs) windward:COMMAND, a 2012 Windward client (run as COMMAND <host> <name>
     /// <token>, once for all games). COMMAND is split
     /// into words like a shell does, without globbing or variables:

@@ -44,6 +44,12 @@ pub trait TurnBased {
     fn step(&mut self, answers: &[Result<&[Self::Order], Silence>]) -> Result<(), Self::Error>;
     /// Each seat's score, which the `game_over` line tells every bot.
     fn scores(&self) -> Vec<i64>;
+
+    /// The `game_over` line (without its newline): the scores by seat, to which a game may
+    /// add what its protocol tells bots at the end.
+    fn game_over(&self) -> String {
+        game_over(&self.scores())
+    }
 }
 
 /// Plays `game` to its end: `seats[s]` holds seat `s`, a built-in one played by
@@ -122,7 +128,7 @@ pub async fn play_turns<G: TurnBased, A>(
             .collect();
         game.step(&answers)?;
     }
-    Ok(remote::finish_all(remotes, game_over(&game.scores())).await)
+    Ok(remote::finish_all(remotes, game.game_over()).await)
 }
 
 /// The `game_over` line (without its newline): the same message in every such game.

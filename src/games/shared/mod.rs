@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod grid;
 pub mod markup;
+pub mod robo;
 pub mod scenario;
 pub mod seats;
 pub mod series;

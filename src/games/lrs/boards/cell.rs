@@ -5,7 +5,8 @@
 
 use super::error::Problem;
 use crate::games::lrs::engine::board::{MAX_FLAGS, MAX_STARTS};
-use crate::games::lrs::engine::{Direction, Laser, Rotation, Square, Tile};
+use crate::games::lrs::engine::{Direction, Rotation, Square, Tile};
+use crate::games::shared::robo::{SuffixProblem, parse_suffix};
 
 /// Parses one cell token `base [walls] [laser]` (docs/boards.md).
 pub fn parse_cell(token: &str) -> Result<Square, Problem> {
@@ -76,64 +77,27 @@ pub fn parse_cell(token: &str) -> Result<Square, Problem> {
         }
         _ => return Err(unknown()),
     };
-    let rest = match rest.strip_prefix('[') {
-        Some(inner) => {
-            let bad = |found: &str| Problem::BadWall {
-                token: token.to_owned(),
-                found: found.to_owned(),
-            };
-            let Some(close) = inner.find(']') else {
-                return Err(bad("no closing ]"));
-            };
-            if close == 0 {
-                return Err(bad("nothing between [ and ]"));
+    let (walls, laser) = parse_suffix(rest).map_err(|problem| {
+        let token = token.to_owned();
+        match problem {
+            SuffixProblem::BadWall { found } => Problem::BadWall { token, found },
+            SuffixProblem::DuplicateWall { side } => Problem::DuplicateWall { token, side },
+            SuffixProblem::BadLaserDirection { found } => {
+                Problem::BadLaserDirection { token, found }
             }
-            for c in inner[..close].chars() {
-                let side = Direction::from_letter(c)
-                    .ok_or_else(|| bad(&format!("{c:?} is not a side")))?;
-                if square.walls.has(side) {
-                    return Err(Problem::DuplicateWall {
-                        token: token.to_owned(),
-                        side: c,
-                    });
-                }
-                square.walls = square.walls.with(side);
-            }
-            &inner[close + 1..]
+            SuffixProblem::BadLaserStrength { found } => Problem::BadLaserStrength { token, found },
+            SuffixProblem::Trailing => Problem::UnknownToken { token },
         }
-        None => rest,
-    };
-    if let Some(laser) = rest.strip_prefix('@') {
-        let mut chars = laser.chars();
-        let dir = chars.next();
-        let Some(dir) = dir.and_then(Direction::from_letter) else {
-            return Err(Problem::BadLaserDirection {
-                token: token.to_owned(),
-                found: dir.map_or_else(|| "nothing".to_owned(), String::from),
-            });
-        };
-        let strength = match chars.as_str() {
-            "" | "1" => 1,
-            "2" => 2,
-            "3" => 3,
-            other => {
-                return Err(Problem::BadLaserStrength {
-                    token: token.to_owned(),
-                    found: other.to_owned(),
-                });
-            }
-        };
-        square.laser = Some(Laser { dir, strength });
-    } else if !rest.is_empty() {
-        return Err(unknown());
-    }
+    })?;
+    square.walls = walls;
+    square.laser = laser;
     Ok(square)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::lrs::engine::Walls;
+    use crate::games::lrs::engine::{Laser, Walls};
 
     #[test]
     fn cells_parse_every_base_walls_and_lasers() {

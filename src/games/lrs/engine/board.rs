@@ -5,6 +5,7 @@
 //! and laser loops ask that question far more often than anything else.
 
 use super::geometry::{Direction, Pos, Rotation};
+pub use crate::games::shared::robo::{Laser, Walls};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -16,31 +17,6 @@ pub const MIN_PLAYABLE_SIDE: i32 = 2;
 pub const MAX_STARTS: usize = 8;
 /// Most flags a board may carry (F1..F3).
 pub const MAX_FLAGS: usize = 3;
-
-/// Walls on the sides of one square, one bit per [`Direction::bit`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct Walls(pub u8);
-
-impl Walls {
-    pub const NONE: Walls = Walls(0);
-
-    pub fn has(self, side: Direction) -> bool {
-        self.0 & side.bit() != 0
-    }
-
-    pub fn with(self, side: Direction) -> Walls {
-        Walls(self.0 | side.bit())
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The sides with a wall, in rule order N, E, S, W.
-    pub fn sides(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL.into_iter().filter(move |d| self.has(*d))
-    }
-}
 
 /// The type of a square (R1.3). Start squares are `Floor` with [`Square::start`] set (R1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,14 +46,6 @@ impl Tile {
             _ => None,
         }
     }
-}
-
-/// A board laser mounted on a square (R1.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Laser {
-    pub dir: Direction,
-    /// Damage per hit, 1..=3.
-    pub strength: u8,
 }
 
 /// One cell of the grid.

@@ -1,49 +1,9 @@
 //! Program cards: the seven moves, the 84-card deck (R4.1) and hands with priorities (R4.4).
 
-use serde::{Deserialize, Serialize};
+pub use crate::games::shared::robo::{Card, Move};
 
-/// What a card makes a robot do (R6.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Move {
-    UTurn,
-    Left,
-    Right,
-    Back,
-    Forward1,
-    Forward2,
-    Forward3,
-}
-
+/// What only Last Robot Standing asks of a move: its Windward names.
 impl Move {
-    /// Every move, in deck order.
-    pub const ALL: [Move; 7] = [
-        Move::UTurn,
-        Move::Left,
-        Move::Right,
-        Move::Back,
-        Move::Forward1,
-        Move::Forward2,
-        Move::Forward3,
-    ];
-
-    /// The short name used in scenarios and the JSON-lines protocol: F1 F2 F3 B L R U.
-    pub fn short(self) -> &'static str {
-        match self {
-            Move::UTurn => "U",
-            Move::Left => "L",
-            Move::Right => "R",
-            Move::Back => "B",
-            Move::Forward1 => "F1",
-            Move::Forward2 => "F2",
-            Move::Forward3 => "F3",
-        }
-    }
-
-    /// Parses a short name (see [`Move::short`]).
-    pub fn from_short(s: &str) -> Option<Move> {
-        Move::ALL.into_iter().find(|m| m.short() == s)
-    }
-
     /// The Windward protocol name (`FORWARD_TWO`, `ROTATE_LEFT`, ...).
     pub fn windward(self) -> &'static str {
         match self {
@@ -60,16 +20,6 @@ impl Move {
     /// Parses a Windward protocol name.
     pub fn from_windward(s: &str) -> Option<Move> {
         Move::ALL.into_iter().find(|m| m.windward() == s)
-    }
-
-    /// How many cards of this move the deck holds (R4.1).
-    pub fn copies(self) -> usize {
-        match self {
-            Move::UTurn => 6,
-            Move::Left | Move::Right | Move::Forward1 => 18,
-            Move::Forward2 => 12,
-            Move::Back | Move::Forward3 => 6,
-        }
     }
 }
 
@@ -91,13 +41,6 @@ pub fn fresh_deck() -> [Move; DECK_SIZE] {
         }
     }
     deck
-}
-
-/// A dealt card: a move and its unique priority for this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Card {
-    pub mv: Move,
-    pub priority: u16,
 }
 
 /// A hand of at most nine cards, stored inline so dealing never allocates.

@@ -8,13 +8,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::games::shared::grid::{Direction, Pos};
 
-/// What only Last Robot Standing asks of a direction: wall masks and the Windward words.
+/// What only Last Robot Standing asks of a direction: the Windward words.
 impl Direction {
-    /// Bit used for this side in a [`super::board::Walls`] mask.
-    pub fn bit(self) -> u8 {
-        1 << self.index()
-    }
-
     /// The upper-case word used by the Windward protocol (`NORTH`, ...).
     pub fn word(self) -> &'static str {
         match self {
@@ -33,23 +28,9 @@ impl Direction {
     }
 }
 
-/// What only Last Robot Standing asks of a square: re-entry rings and the AIs' distance.
+/// What only Last Robot Standing asks of a square: the AIs' distance. (Re-entry's ring of
+/// squares is the RoboRally family's, in `games::shared::robo`.)
 impl Pos {
-    /// The 8 squares around this one in re-entry order N, NE, E, SE, S, SW, W, NW (R13.3).
-    pub fn ring(self) -> [Pos; 8] {
-        let Pos { x, y } = self;
-        [
-            Pos::new(x, y - 1),
-            Pos::new(x + 1, y - 1),
-            Pos::new(x + 1, y),
-            Pos::new(x + 1, y + 1),
-            Pos::new(x, y + 1),
-            Pos::new(x - 1, y + 1),
-            Pos::new(x - 1, y),
-            Pos::new(x - 1, y - 1),
-        ]
-    }
-
     /// Manhattan distance, a cheap heuristic for the built-in AIs.
     pub fn manhattan(self, other: Pos) -> i32 {
         (self.x - other.x).abs() + (self.y - other.y).abs()

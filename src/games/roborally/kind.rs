@@ -1,0 +1,178 @@
+//! Classic RoboRally on the game seam: what the orchestrator may ask of it.
+
+use super::settings::{RoboRallySettings, read_table};
+use crate::games::kind::ShippedArena;
+use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
+
+/// Classic RoboRally.
+pub struct RoboRally;
+
+/// RR12.3: after score and games won, more finishes, more checkpoints, fewer deaths.
+const TIE_STEPS: [TieStep; 3] = [
+    TieStep {
+        name: "finishes",
+        stat: 0,
+        better: Better::More,
+        noun: "finishes",
+    },
+    TieStep {
+        name: "checkpoints",
+        stat: 1,
+        better: Better::More,
+        noun: "checkpoints",
+    },
+    TieStep {
+        name: "fewer_deaths",
+        stat: 3,
+        better: Better::Fewer,
+        noun: "deaths",
+    },
+];
+
+impl Game for RoboRally {
+    fn id(&self) -> &'static str {
+        "roborally"
+    }
+
+    fn title(&self) -> &'static str {
+        "RoboRally (classic)"
+    }
+
+    fn seats(&self) -> std::ops::RangeInclusive<usize> {
+        2..=super::engine::MAX_SEATS
+    }
+
+    fn engine_version(&self) -> u32 {
+        super::ENGINE_VERSION
+    }
+
+    fn arenas(&self) -> String {
+        format!("12x12 boards: {}", super::boards::names())
+    }
+
+    fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
+        super::ai::BuiltinAi::table()
+    }
+
+    fn score_rule(&self) -> &'static str {
+        "10 a flag, 30 the finish, up to 9 for nearness to the next target (docs/roborally.md)"
+    }
+
+    fn best_builtin(&self) -> &'static str {
+        "racer"
+    }
+
+    fn statistics(&self) -> &'static [&'static str] {
+        &["finishes", "checkpoints", "hits", "deaths"]
+    }
+
+    fn tie_steps(&self) -> &'static [TieStep] {
+        &TIE_STEPS
+    }
+
+    fn default_settings(&self) -> GameSettings {
+        RoboRallySettings::default().into_game()
+    }
+
+    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
+        read_table(text).map(RoboRallySettings::into_game)
+    }
+
+    fn describe_settings(&self, settings: &GameSettings) -> String {
+        match settings.read::<RoboRallySettings>() {
+            Ok(s) => format!(
+                "roborally (boards {}, at most {} turns)",
+                s.boards.join(", "),
+                s.max_turns
+            ),
+            Err(e) => e,
+        }
+    }
+
+    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
+        settings
+            .read::<RoboRallySettings>()
+            .map_or(u32::from(super::settings::DEFAULT_TURNS), |s| {
+                u32::from(s.max_turns)
+            })
+    }
+
+    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
+        settings
+            .read::<RoboRallySettings>()
+            .unwrap_or_default()
+            .boards
+    }
+
+    fn load_arena(
+        &self,
+        settings: &GameSettings,
+        name: &str,
+        _turns: u16,
+    ) -> Result<Arena, String> {
+        let s: RoboRallySettings = settings.read()?;
+        let board = super::boards::load(name)?;
+        Ok(Arena::new(super::play::RoboRallyArena {
+            board,
+            max_turns: s.max_turns,
+        }))
+    }
+
+    fn arena_label(&self, name: &str) -> String {
+        format!("board {name}")
+    }
+
+    fn run_scenario(
+        &self,
+        text: &str,
+        file: &str,
+        base_dir: &std::path::Path,
+    ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
+        Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
+    }
+
+    fn play_arena(
+        &self,
+        board: Option<&str>,
+        turns: Option<u16>,
+        bots: usize,
+    ) -> Result<(Arena, String), String> {
+        let name = board.unwrap_or(super::boards::SHIPPED[0].0);
+        let board = super::boards::load(name)?;
+        if board.starts().len() < bots {
+            return Err(format!(
+                "board {:?} has {} start squares, too few for {bots} bots",
+                board.name,
+                board.starts().len()
+            ));
+        }
+        let max_turns = turns.unwrap_or(super::settings::DEFAULT_TURNS);
+        if !(1..=100).contains(&max_turns) {
+            return Err("--turns must be 1 to 100 for roborally".to_string());
+        }
+        let title = board.name.clone();
+        Ok((
+            Arena::new(super::play::RoboRallyArena { board, max_turns }),
+            title,
+        ))
+    }
+
+    fn shipped_arenas(&self) -> Vec<ShippedArena> {
+        super::boards::SHIPPED
+            .iter()
+            .filter_map(|(name, _)| {
+                let b = super::boards::load(name).ok()?;
+                Some(ShippedArena {
+                    name: name.to_string(),
+                    title: b.name.clone(),
+                    size: format!("{}x{}", b.width(), b.height()),
+                    about: b.description.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn show_arena(&self, name: &str) -> Result<String, String> {
+        super::boards::load(name).map(|b| super::boards::render(&b))
+    }
+}

@@ -1,0 +1,159 @@
+//! One game of RoboRally between built-in AIs and external JSON-lines bots, driven by the
+//! one turn loop of every game ([`play_turns`]): each round of questions (start squares,
+//! re-entries, programs) is one step, and only the seats the engine asks are asked.
+
+use super::ai::{BuiltinAi, Player};
+use super::engine::{Game, GameError, Pending, ProgramReply, Setup, StartReply};
+use super::protocol::{self, Answer};
+use crate::bots::JsonlOptions;
+use crate::games::SeatLog;
+use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{TurnBased, play_turns};
+
+pub type Seatholder = remote::Seatholder<BuiltinAi>;
+
+/// Plays one game; returns it finished and, by seat, each external bot's log.
+pub async fn play_game(
+    seats: &[Seatholder],
+    setup: &Setup,
+    time_limit_ms: u64,
+    options: &JsonlOptions,
+) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
+    let mut game = Game::new(setup)?;
+    let seed = setup.seed;
+    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, s);
+    let logs = play_turns(
+        &mut Table { game: &mut game },
+        seats,
+        builtin,
+        time_limit_ms,
+        options,
+    )
+    .await?;
+    Ok((game, logs))
+}
+
+struct Table<'a> {
+    game: &'a mut Game,
+}
+
+impl TurnBased for Table<'_> {
+    type Order = Answer;
+    type Player = dyn Player + Send;
+    type Error = GameError;
+
+    fn max_turns(&self) -> u32 {
+        u32::from(self.game.max_turns()) + 1
+    }
+
+    fn seats(&self) -> usize {
+        self.game.robots().len()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
+        protocol::hello(self.game, seat, time_limit_ms).to_string()
+    }
+
+    fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
+        let mut out = vec![None; bots.len()];
+        let turn = u32::from(self.game.turn());
+        match self.game.pending() {
+            Pending::Start(qs) => {
+                for q in qs.iter().filter(|q| bots[q.seat]) {
+                    out[q.seat] = Some((protocol::start(self.game, q).to_string(), turn));
+                }
+            }
+            Pending::Program(qs) => {
+                for q in qs.iter().filter(|q| bots[q.seat]) {
+                    out[q.seat] = Some((protocol::turn(self.game, q).to_string(), turn));
+                }
+            }
+            Pending::Cards | Pending::Over => {}
+        }
+        out
+    }
+
+    fn read(line: &[u8], turn: u32) -> Reading<Vec<Answer>> {
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Reading::Malformed("it is not UTF-8 text".to_string());
+        };
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(text)
+            && let Some(t) = v.get("turn").and_then(serde_json::Value::as_u64)
+            && t != u64::from(turn)
+        {
+            return Reading::OtherTurn;
+        }
+        match protocol::read_answer(text) {
+            Ok(a) => Reading::Answer(vec![a]),
+            Err(why) => Reading::Malformed(why),
+        }
+    }
+
+    fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Answer>) {
+        match self.game.pending() {
+            Pending::Start(qs) => {
+                if let Some(q) = qs.iter().find(|q| q.seat == seat)
+                    && let StartReply::Choice { at, facing } = player.start(self.game, q)
+                {
+                    out.push(Answer::Start { at, facing });
+                }
+            }
+            Pending::Program(qs) => {
+                if let Some(q) = qs.iter().find(|q| q.seat == seat)
+                    && let ProgramReply::Program { cards, power_down } =
+                        player.program(self.game, q)
+                {
+                    out.push(Answer::Program { cards, power_down });
+                }
+            }
+            Pending::Cards | Pending::Over => {}
+        }
+    }
+
+    fn step(&mut self, answers: &[Result<&[Answer], remote::Silence>]) -> Result<(), GameError> {
+        use crate::games::shared::silence::Silence;
+        match self.game.pending() {
+            Pending::Start(qs) => {
+                let replies: Vec<StartReply> = qs
+                    .iter()
+                    .map(|q| match answers[q.seat] {
+                        Ok([Answer::Start { at, facing }]) => StartReply::Choice {
+                            at: *at,
+                            facing: *facing,
+                        },
+                        Ok(_) => StartReply::Fault(Silence::Malformed),
+                        Err(s) => StartReply::Fault(s),
+                    })
+                    .collect();
+                self.game.answer_start(&replies)
+            }
+            Pending::Program(qs) => {
+                let replies: Vec<ProgramReply> = qs
+                    .iter()
+                    .map(|q| match answers[q.seat] {
+                        Ok([Answer::Program { cards, power_down }]) => ProgramReply::Program {
+                            cards: cards.clone(),
+                            power_down: *power_down,
+                        },
+                        Ok(_) => ProgramReply::Fault(Silence::Malformed),
+                        Err(s) => ProgramReply::Fault(s),
+                    })
+                    .collect();
+                self.game.answer_program(&replies)
+            }
+            Pending::Cards | Pending::Over => Ok(()),
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
+    }
+
+    fn game_over(&self) -> String {
+        protocol::game_over(self.game).to_string()
+    }
+}
