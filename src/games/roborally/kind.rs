@@ -30,6 +30,10 @@ const TIE_STEPS: [TieStep; 3] = [
 ];
 
 impl Game for RoboRally {
+    fn viewer(&self) -> Option<crate::games::view::Viewer> {
+        Some(super::view::VIEWER)
+    }
+
     fn id(&self) -> &'static str {
         "roborally"
     }

@@ -4,7 +4,8 @@
 use crate::games::view::{PageInfo, Viewer};
 use serde_json::{Value, json};
 
-const VIEWER: Viewer = Viewer {
+pub(crate) const VIEWER: Viewer = Viewer {
+    name: "roborally",
     script: include_str!("viewer.js"),
     score_head: &[
         "Seat", "Team", "Score", "Flags", "HP", "Lives", "Locked", "State",
