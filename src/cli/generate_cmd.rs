@@ -20,7 +20,7 @@ pub struct GenerateArgs {
     /// Seed of the generated tournament (also spreads the teams).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The game: lrs (default), robotgame or robots (`lrs-tourney games`).
+    /// The game (`lrs-tourney games` lists them; the help names them from the registry).
     #[arg(long, default_value = "lrs")]
     game: String,
     /// Bot of every team (default: the game's best built-in AI).

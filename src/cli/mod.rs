@@ -25,7 +25,8 @@ mod standings_cmd;
 mod status_cmd;
 mod target;
 
-use clap::{Parser, Subcommand};
+use crate::games::GameKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::fmt;
 use std::process::ExitCode;
 
@@ -135,7 +136,46 @@ fn raise_open_file_limit() {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
-    run(Cli::parse())
+    let matches = command_with_games().get_matches();
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => run(cli),
+        Err(e) => e.exit(),
+    }
+}
+
+/// The command line with the help of every `--game` and `--bot` naming the registered games
+/// and their built-in AIs, so a game added to the registry is listed without editing a help
+/// text.
+fn command_with_games() -> clap::Command {
+    let games: Vec<String> = GameKind::all()
+        .map(|kind| format!("{} = {}", kind.id(), kind.title()))
+        .collect();
+    let game_help = format!(
+        "The game: {}; `lrs-tourney games` lists them",
+        games.join(", ")
+    );
+    let ais: Vec<String> = GameKind::all()
+        .map(|kind| {
+            let names: Vec<&str> = kind.builtin_ais().iter().map(|(name, _)| *name).collect();
+            format!("{}: {}", kind.id(), names.join(", "))
+        })
+        .collect();
+    let bot_help = format!(
+        "A bot, once per seat: builtin:NAME, one of the game's AIs ({}), jsonl:COMMAND, a \
+         program speaking JSON lines, or windward:COMMAND, a 2012 Windward client (run as \
+         COMMAND <host> <name> <token>, once for all games; for the games with that \
+         protocol). COMMAND is split into words like a shell does, without globbing or \
+         variables: 'jsonl:java -cp lib/* Bot'",
+        ais.join("; ")
+    );
+    Cli::command()
+        .mut_subcommand("play", |play| {
+            play.mut_arg("game", |a| a.help(game_help.clone()))
+                .mut_arg("bots", |a| a.help(bot_help))
+        })
+        .mut_subcommand("generate", |generate| {
+            generate.mut_arg("game", |a| a.help(game_help))
+        })
 }
 
 /// Runs the command line `args` (the program name first), as the binary does, and returns
@@ -146,7 +186,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    match Cli::try_parse_from(args) {
+    match command_with_games()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => run(cli),
         Err(e) => {
             let _ = e.print();

@@ -12,21 +12,15 @@ use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 struct PlayFlags {
-    /// The game: `lrs` (Last Robot Standing), `robotgame`, `robots` or `roborally`;
-    /// `lrs-tourney games` lists them.
+    /// The game (`lrs-tourney games` lists them; the help names them from the registry).
     #[arg(long, default_value = "lrs")]
     game: String,
-    /// Shipped board name (see `lrs-tourney boards`) or path to a board .toml file (for
-    /// `lrs`; RobotGame has one arena).
+    /// A shipped board's name (`lrs-tourney boards --game ID` lists them) or the path of a
+    /// board file, for the games played on boards (default: the game's first).
     #[arg(long)]
     board: Option<String>,
-    /// A bot, once per seat: builtin:NAME, one of the game's AIs (`lrs-tourney games` lists
-    /// every game's; lrs: random, runner, hunter; robotgame: random, hunter; robots: random,
-    /// dodger; roborally: random, racer), jsonl:COMMAND, a program speaking JSON lines, or
-    /// (lrs) windward:COMMAND, a 2012 Windward client (run as COMMAND <host> <name>
-    /// <token>, once for all games). COMMAND is split
-    /// into words like a shell does, without globbing or variables:
-    /// 'jsonl:java -cp lib/* Bot'.
+    /// A bot, once per seat: builtin:NAME, jsonl:COMMAND or windward:COMMAND (the help
+    /// names every game's AIs from the registry).
     #[arg(long = "bot", value_name = "SPEC", required = true, action = ArgAction::Append)]
     bots: Vec<String>,
     /// The directory of the external bot given by the next --bot (default: the current
@@ -57,7 +51,7 @@ struct PlayFlags {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     jobs: Option<usize>,
-    /// Turns per game (`lrs`; default 60).
+    /// Turns per game, for the games that take a number (default: the game's).
     #[arg(long)]
     turns: Option<u16>,
     /// Print one JSON object instead of a table.

@@ -15,7 +15,13 @@ use crate::games::lrs::windward::{SeriesShape, WindwardHost, client_sandbox};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+pub use crate::games::lrs::windward::serve::{ServeError, ServeRequest, serve};
 pub use crate::games::lrs::windward::{SeriesClient, SeriesClientLog};
+
+/// The game whose bots may speak the series protocol.
+pub fn series_game() -> Option<crate::games::GameKind> {
+    crate::games::GameKind::all().find(|kind| kind.speaks_windward())
+}
 
 /// The port series clients connect to unless told otherwise (the 2012 Windward clients
 /// always connect to it).

@@ -32,6 +32,7 @@ pub mod framing;
 pub mod gateway;
 pub mod messages;
 pub mod series;
+pub mod serve;
 mod xml;
 
 pub use client::{WindwardClient, spawn_windward_client};
