@@ -1,5 +1,6 @@
-//! The data-driven scenario suite of a game other than Last Robot Standing: every
-//! `tests/scenarios/GAME/X.toml` is run through `lrs_tourney::games::run_scenario_file`
+//! The data-driven scenario suite of every game: every `tests/scenarios/GAME/**/X.toml`
+//! (outside `invalid/`; board files a scenario loads are named `*.board.toml` and skipped) is
+//! run through `lrs_tourney::games::run_scenario_file`
 //! (what `lrs-tourney scenario X.toml --json` runs) and its JSON compared with `X.json`;
 //! every `tests/scenarios/GAME/invalid/X.toml` must be rejected with an error containing the
 //! text of `X.err`. Set `SCENARIO=part_of_a_name` to run only the matching files.
@@ -41,12 +42,27 @@ pub fn run_suite(game: &str, title: &str, invalid: bool, at_least: usize) {
     report(results, &what);
 }
 
-/// The `.toml` files directly in `dir`, sorted, filtered by `$SCENARIO`.
+/// The scenario files under `dir` (in its subfolders too, but `invalid/`), sorted, filtered
+/// by `$SCENARIO`.
 fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                if !path.ends_with("invalid") {
+                    walk(&path, out);
+                }
+            } else if path.extension().is_some_and(|e| e == "toml")
+                && !path.to_string_lossy().ends_with(".board.toml")
+            {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
     out.sort();
     let filter = std::env::var("SCENARIO").unwrap_or_default();
     out.retain(|p| p.to_string_lossy().contains(&filter));
