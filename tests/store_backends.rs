@@ -197,6 +197,20 @@ fn a_tournament_is_stored_whole_and_reads_back_consistent(db: DbLocation) {
         assert_eq!(numbers.len(), games.len(), "game numbers are unique");
         // The decisions of every stored game are there to replay.
         assert_eq!(store.current_decisions().await.unwrap().len(), games.len());
+        assert_eq!(store.current_decision_count().await.unwrap(), games.len());
+        // Those of final sets alone are read without the others'.
+        let finals: BTreeSet<_> = sets
+            .iter()
+            .filter(|s| s.is_final)
+            .map(|s| s.id.clone())
+            .collect();
+        let of_finals = store.current_decisions_of_final_sets().await.unwrap();
+        assert!(!finals.is_empty() && finals.len() < sets.len());
+        assert_eq!(
+            of_finals.len(),
+            games.iter().filter(|g| finals.contains(&g.set_id)).count()
+        );
+        assert!(of_finals.keys().all(|k| finals.contains(&k.set)));
         let first = &games[0];
         assert!(
             store

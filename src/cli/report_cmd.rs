@@ -47,11 +47,23 @@ pub async fn run(args: ReportArgs) -> Result<(), CliError> {
             args.target.display()
         )));
     }
-    let logs = async {
+    let (logs, stored, pages) = async {
         let store = crate::store::Store::open_read_only(&db).await?;
-        let logs = store.current_decisions().await;
+        let stored = store.current_decision_count().await?;
+        let pages = match args.replays {
+            Some(ReplayChoice::All) => ReplayPages::All,
+            Some(ReplayChoice::Finals) => ReplayPages::Finals,
+            Some(ReplayChoice::None) => ReplayPages::None,
+            None => ReplayPages::default_for(stored),
+        };
+        // Only the logs of the games that get a replay page are read.
+        let logs = match pages {
+            ReplayPages::All => store.current_decisions().await?,
+            ReplayPages::Finals => store.current_decisions_of_final_sets().await?,
+            ReplayPages::None => Default::default(),
+        };
         store.close().await;
-        logs
+        Ok::<_, crate::store::StoreError>((logs, stored, pages))
     }
     .await
     .map_err(CliError::input)?;
@@ -59,18 +71,11 @@ pub async fn run(args: ReportArgs) -> Result<(), CliError> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     let generated = crate::report::utc_text(now);
-    let pages = match args.replays {
-        Some(ReplayChoice::All) => ReplayPages::All,
-        Some(ReplayChoice::Finals) => ReplayPages::Finals,
-        Some(ReplayChoice::None) => ReplayPages::None,
-        None => ReplayPages::default_for(logs.len()),
-    };
     let summary = write_site(&snap, &logs, &args.out, &generated, args.reveal_seed, pages)
         .map_err(CliError::input)?;
     let which = match (args.replays, pages) {
         (None, ReplayPages::Finals) => format!(
-            " of final sets only: {} games are stored, more than {}; --replays all writes every one",
-            logs.len(),
+            " of final sets only: {stored} games are stored, more than {}; --replays all writes every one",
             crate::report::site::ALL_REPLAYS_UP_TO
         ),
         (_, ReplayPages::Finals) => " of final sets".to_string(),

@@ -669,14 +669,46 @@ impl Store {
     /// Stored decisions of every finished game of the current runs, for reports that replay
     /// them all.
     pub async fn current_decisions(&self) -> Result<HashMap<SetGame, Vec<u8>>, StoreError> {
-        let err = self.db_err();
-        let rows = Query::new(
+        self.current_decisions_where(
             "SELECT set_id, game_index, decisions FROM games \
              WHERE superseded = FALSE AND decisions IS NOT NULL",
         )
-        .fetch_all(self.pool())
+        .await
+    }
+
+    /// Stored decisions of the finished games of the current runs of final sets only (a
+    /// report with `--replays finals` reads no other game's log).
+    pub async fn current_decisions_of_final_sets(
+        &self,
+    ) -> Result<HashMap<SetGame, Vec<u8>>, StoreError> {
+        self.current_decisions_where(
+            "SELECT set_id, game_index, decisions FROM games \
+             WHERE superseded = FALSE AND decisions IS NOT NULL \
+             AND set_id IN (SELECT id FROM sets WHERE is_final = TRUE)",
+        )
+        .await
+    }
+
+    /// How many finished games of the current runs have stored decisions (what
+    /// [`Store::current_decisions`] would read), counted without reading them.
+    pub async fn current_decision_count(&self) -> Result<usize, StoreError> {
+        let err = self.db_err();
+        let row = Query::new(
+            "SELECT COUNT(*) AS n FROM games WHERE superseded = FALSE AND decisions IS NOT NULL",
+        )
+        .fetch_one(self.pool())
         .await
         .map_err(&err)?;
+        count::<usize>(&row, "n").map_err(&err)
+    }
+
+    /// The decisions `sql` selects (`set_id`, `game_index`, `decisions` of games).
+    async fn current_decisions_where(
+        &self,
+        sql: &'static str,
+    ) -> Result<HashMap<SetGame, Vec<u8>>, StoreError> {
+        let err = self.db_err();
+        let rows = Query::new(sql).fetch_all(self.pool()).await.map_err(&err)?;
         rows.iter()
             .map(|r| {
                 let game = SetGame {
