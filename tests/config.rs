@@ -602,3 +602,30 @@ fn a_school_spelt_another_way_is_an_error_naming_both_places() {
     );
     assert!(!e.contains("row 4"), "{e}");
 }
+
+/// A school of one team beside others goes to the nationals without playing: the
+/// configuration is valid, with a warning at the school's name; a lone school does not get
+/// it, nor does a school of two.
+#[test]
+fn a_one_team_school_beside_others_is_a_warning() {
+    use lrs_tourney::tourney::config::parse_tournament_with_warnings;
+    let text = format!(
+        "{HEAD}[[school]]\nname = \"Big\"\n  [[school.team]]\n  name = \"A\"\n  bot = \"builtin:random\"\n\
+         \x20 [[school.team]]\n  name = \"B\"\n  bot = \"builtin:random\"\n\
+         [[school]]\nname = \"Tiny\"\n  [[school.team]]\n  name = \"Solo\"\n  bot = \"builtin:random\"\n"
+    );
+    let loaded = parse_tournament_with_warnings(&text, Path::new("t.toml")).unwrap();
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "t.toml:12:8: school \"Tiny\" has one team (\"Solo\"): it qualifies for the nationals \
+          without playing a game; if its name is a misspelling of another school's, correct it"
+        ]
+    );
+    let alone = format!(
+        "{HEAD}[[school]]\nname = \"Tiny\"\n  [[school.team]]\n  name = \"Solo\"\n  bot = \"builtin:random\"\n"
+    );
+    let loaded = parse_tournament_with_warnings(&alone, Path::new("t.toml")).unwrap();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+}

@@ -268,7 +268,9 @@ impl Registry {
     }
 
     /// The schools (with slugs) and teams; a school without any team is an error, and with
-    /// no school at all the error points at the start of `file`.
+    /// no school at all the error points at the start of `file`. A school of one team, beside
+    /// others, is a warning: it goes to the nationals without playing, which is right for a
+    /// small school and a surprise for a misspelt one.
     pub fn finish(self, file: &str, problems: &mut Problems) -> (Vec<School>, Vec<Team>) {
         if self.schools.is_empty() && self.rejected == 0 {
             problems.push(Loc::start(file).error(
@@ -281,6 +283,21 @@ impl Registry {
                 format!("school {:?} has no teams", entry.name),
                 "at least one [[school.team]] under it, or roster rows naming it",
             ));
+        }
+        if self.schools.len() > 1 {
+            for entry in self
+                .schools
+                .iter()
+                .filter(|e| e.teams.len() == 1 && e.tried == 1)
+            {
+                let team = &self.teams[entry.teams[0].index()];
+                problems.warn(entry.loc.warning(format!(
+                    "school {:?} has one team ({:?}): it qualifies for the nationals \
+                     without playing a game; if its name is a misspelling of another school's, \
+                     correct it",
+                    entry.name, team.name
+                )));
+            }
         }
         let slugs = unique_slugs(self.schools.iter().map(|e| e.name.as_str()));
         let schools = self
