@@ -17,13 +17,13 @@
 
 use lrs_tourney::bots::sandbox::{Sandbox, SandboxConfig, scan_processes};
 use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
+use lrs_tourney::games::SeatLog;
 use lrs_tourney::games::lrs::ai::BuiltinAi;
 use lrs_tourney::games::lrs::engine::{
     Decision, EventKind, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply,
 };
 use lrs_tourney::games::lrs::remote::{
-    Absent, BotGameLog, BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View,
-    drive_game,
+    Absent, BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game,
 };
 use nix::errno::Errno;
 use nix::sys::signal::kill;
@@ -66,7 +66,7 @@ fn setups(
 
 struct Played {
     game: Game,
-    log: BotGameLog,
+    log: SeatLog,
     elapsed: Duration,
 }
 

@@ -17,9 +17,10 @@ mod common;
 
 use lrs_tourney::bots::sandbox::Sandbox;
 use lrs_tourney::bots::{BotCommand, JsonlOptions, Limits};
+use lrs_tourney::games::SeatLog;
 use lrs_tourney::games::lrs::ai::BuiltinAi;
 use lrs_tourney::games::lrs::engine::{EventKind, Game, GameConfig};
-use lrs_tourney::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
+use lrs_tourney::games::lrs::remote::{GameSetup, JsonlPlayer, SeatPlayer, drive_game};
 use nix::libc;
 use serde_json::Value;
 use std::io::{ErrorKind, Read};
@@ -139,7 +140,7 @@ fn gateway_args(port: u16) -> String {
 
 struct Played {
     game: Game,
-    log: BotGameLog,
+    log: SeatLog,
 }
 
 async fn play_lib(script: &str, args: &[String], turns: u16, startup_ms: u64) -> Played {

@@ -244,14 +244,14 @@ async fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
                     "not started: {}",
                     log.spawn_error.clone().unwrap_or_default()
                 )),
-                Some(log) if log.timeouts + log.malformed + log.crashed_turns > 0 => Err(format!(
+                Some(log) if log.faults() > 0 => Err(format!(
                     "{} timeouts, {} unreadable answers, {} turns silent after exiting{}",
-                    log.timeouts,
-                    log.malformed,
-                    log.crashed_turns,
+                    log.timeouts(),
+                    log.malformed(),
+                    log.crashed_turns(),
                     log.first_bad_line
                         .as_ref()
-                        .map(|l| format!(" (first bad line: {l})"))
+                        .map(|l| format!(" (first bad line: {})", l.text))
                         .unwrap_or_default()
                 )),
                 _ => Ok(format!(

@@ -24,8 +24,9 @@ pub mod view;
 
 pub use arena::{Arena, ArenaRules, Match, Played};
 pub use builtin::BuiltinBot;
+pub use jsonl::SeatLog;
 pub use kind::{ArenaPool, Game, GameKind, REGISTRY, ShippedArena, UnknownGame, register};
-pub use outcome::{GameOutcome, SeatBot, SeatLog, SeatOutcome, SeriesSeat};
+pub use outcome::{GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
 pub use scenario::{ScenarioFailure, run_scenario_file};
 pub use settings::{GameSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};

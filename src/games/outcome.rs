@@ -1,10 +1,11 @@
 //! Defines what one game gives the orchestrator, whatever the game: [`GameOutcome`] (per
 //! seat: score, won, faults and the game's statistics, plus the encoded decision log), and
-//! who may sit in a seat ([`SeatBot`]) with what an external bot left behind ([`SeatLog`]).
-//! The runner stores these and the reports check them without knowing the game's rules.
+//! who may sit in a seat ([`SeatBot`]); what an external bot left behind is the JSON-lines
+//! transport's [`super::SeatLog`]. The runner stores these and the reports check them
+//! without knowing the game's rules.
 
 use super::{BuiltinBot, Stats};
-use crate::bots::process::{BotCommand, ExitReport};
+use crate::bots::process::BotCommand;
 use std::any::Any;
 use std::sync::Arc;
 
@@ -52,49 +53,5 @@ impl SeriesSeat {
     /// The seat as the game's protocol made it (`None` for another protocol's).
     pub fn get<T: Any>(&self) -> Option<&T> {
         self.0.downcast_ref()
-    }
-}
-
-/// What an external bot did in one game: its faults by cause and how its process ended.
-/// The one log of the JSON-lines transport, whatever the game.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SeatLog {
-    pub timeouts: u32,
-    /// Lines that were not an answer (unreadable, or an illegal answer).
-    pub malformed: u32,
-    /// Turns it was silent because it had exited (or never started).
-    pub crashed_turns: u32,
-    /// Lines thrown away: late answers and answers to other turns.
-    pub discarded: u32,
-    /// Why it could not be started (it then crashed every query).
-    pub spawn_error: Option<String>,
-    /// The first line that was not an answer, cut to 200 bytes and made printable.
-    pub first_bad_line: Option<String>,
-    /// Why that line was not an answer, in the game's words.
-    pub first_bad_why: Option<String>,
-    pub exit: Option<ExitReport>,
-}
-
-impl SeatLog {
-    /// How its process ended (`exit 0`, `killed by SIGKILL`, `not started: ...`).
-    pub fn exit_status(&self) -> String {
-        match (&self.spawn_error, &self.exit) {
-            (Some(e), _) => format!("not started: {e}"),
-            (None, Some(exit)) => exit.status.clone(),
-            (None, None) => "unknown".to_string(),
-        }
-    }
-
-    /// Its capped stderr.
-    pub fn stderr(&self) -> String {
-        self.exit
-            .as_ref()
-            .map(|e| e.stderr.text())
-            .unwrap_or_default()
-    }
-
-    /// Turns it gave no usable answer.
-    pub fn faults(&self) -> u32 {
-        self.timeouts + self.malformed + self.crashed_turns
     }
 }

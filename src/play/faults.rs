@@ -105,21 +105,21 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
         })
         .or_else(|| logs.iter().rposition(Option::is_some));
     let shown = stderr_game.and_then(|g| logs.get(g).copied().flatten());
-    let bad = mine.iter().find(|l| l.first_bad_line.is_some());
+    let bad = mine.iter().find_map(|l| l.first_bad_line.as_ref());
     FaultReport {
         bot,
         faults: faults.iter().map(|&f| u64::from(f)).sum(),
         causes: Some(FaultCauses {
-            timeouts: sum(|l| l.timeouts),
-            malformed: sum(|l| l.malformed),
-            crashed_turns: sum(|l| l.crashed_turns),
-            discarded: sum(|l| l.discarded),
+            timeouts: sum(SeatLog::timeouts),
+            malformed: sum(SeatLog::malformed),
+            crashed_turns: sum(SeatLog::crashed_turns),
+            discarded: sum(SeatLog::discarded),
         }),
         first_faulty_game: first_faulty_game.map(|g| g as u32),
         stderr_game: stderr_game.map(|g| g as u32),
         spawn_error: mine.iter().find_map(|l| l.spawn_error.clone()),
-        first_bad_line: bad.and_then(|l| l.first_bad_line.clone()),
-        first_bad_why: bad.and_then(|l| l.first_bad_why.clone()),
+        first_bad_line: bad.map(|b| b.text.clone()),
+        first_bad_why: bad.map(|b| b.why.clone()),
         ended: shown.and_then(|l| l.exit.as_ref()).map(|e| {
             if e.oom_kills > 0 {
                 format!("{} (over the memory limit)", e.status)

@@ -162,7 +162,7 @@ impl GameJob {
                 log.map(|log| BotLog {
                     team: team_of_seat[seat],
                     exit_status: log.exit_status(),
-                    stderr: log.stderr(),
+                    stderr: log.stderr_text(),
                 })
             })
             .collect();

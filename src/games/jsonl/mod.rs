@@ -1,10 +1,15 @@
-//! The JSON-lines transport of the games whose seats all answer each turn at once: a bot's
-//! life cycle in one game ([`remote`]) and the turn loop that asks every seat
-//! ([`turns`]). What the lines say is each game's protocol, in its folder.
+//! The one JSON-lines transport of every game (docs/bots.md): the sans-I/O [`session`]
+//! (which line answers which query, faults counted) generic over a game's [`Codec`], the
+//! [`Player`] that drives one bot process through it during one game, the bot's [`SeatLog`],
+//! and the turn loop of the games whose seats all answer each turn at once ([`turns`]).
+//! What the lines say is each game's protocol, in its folder.
 
-pub mod remote;
+pub mod log;
+pub mod player;
 pub mod session;
 pub mod turns;
 
-pub use remote::{Reading, Remote, Seatholder, Silence};
-pub use turns::{TurnBased, play_in_process, play_turns};
+pub use log::SeatLog;
+pub use player::{Pace, Player};
+pub use session::{Codec, Question};
+pub use turns::{Reading, Seatholder, Silence, TurnBased, TurnCodec, play_in_process, play_turns};

@@ -51,6 +51,16 @@ pub trait Codec {
     }
 }
 
+/// A query as a game asks it: the turn it belongs to (which an answer may echo), what the
+/// session keeps to read its answer, and how its line is written once its sequence number
+/// (which the line may carry as `seq`) is known.
+pub struct Question<Q, L: FnOnce(u64) -> String> {
+    pub turn: u32,
+    pub query: Q,
+    /// The line for a sequence number, without its newline.
+    pub line: L,
+}
+
 #[derive(Debug, Clone)]
 struct PendingQuery<Q> {
     seq: u64,
@@ -233,6 +243,14 @@ impl<C: Codec> Session<C> {
         self.stats.queries += 1;
         self.pending = Some(PendingQuery { seq, turn, query });
         seq
+    }
+
+    /// Makes `question` pending; returns its line to write (newline included).
+    pub fn ask<L: FnOnce(u64) -> String>(&mut self, question: Question<C::Query, L>) -> String {
+        let seq = self.begin(question.turn, question.query);
+        let mut line = (question.line)(seq);
+        line.push('\n');
+        line
     }
 
     /// The bot gave no answer before the deadline: the pending query is a timeout and the

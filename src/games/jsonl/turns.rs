@@ -1,21 +1,75 @@
 //! Defines [`play_turns`]: one game whose seats all answer every turn at once (RobotGame,
-//! Robots), between built-in AIs and external JSON-lines bots.
+//! Robots, RoboRally), between built-in AIs and external JSON-lines bots.
 //!
 //! The loop is the same for every such game: every external bot is started at once and
-//! sent `hello` (not awaited); each turn the seats the game asks get their query and one
-//! deadline (the first turn also gets the start-up allowance), built-in AIs answer in
-//! process, a silent or unreadable seat is a fault the game turns into its forced move,
-//! and at the end every bot gets `game_over`. What the messages say, who is asked and what
-//! a fault does are the game's ([`TurnBased`]); the life cycle is [`super::remote`]'s.
+//! sent `hello` (not awaited); each turn the seats the game asks get their query, built-in
+//! AIs answer in process, a silent or unreadable seat is a fault the game turns into its
+//! forced move, and at the end every bot gets `game_over`. What the messages say, who is
+//! asked and what a fault does are the game's ([`TurnBased`]); a bot's life cycle, its
+//! deadlines and its log are the one JSON-lines [`Player`]'s, with [`TurnCodec`] (the query
+//! is the turn number, the answer what the game's reader reads).
 //! [`play_in_process`] is the same loop when every seat is a built-in AI: no bot, no
 //! deadline, on the calling thread.
 
-use super::remote::{self, Reading, Remote, Seatholder, Silence};
+use super::log::SeatLog;
+use super::player::{self, Pace, Player};
+use super::session::{Codec, Question};
 use crate::bots::JsonlOptions;
-use crate::games::SeatLog;
-use serde_json::{Value, json};
-use std::time::Duration;
-use tokio::time::Instant;
+use crate::bots::process::BotCommand;
+pub use crate::games::shared::silence::Silence;
+use serde_json::{Map, Value, json};
+
+/// Who plays a seat: one of the game's built-in AIs, or an external bot.
+#[derive(Debug, Clone)]
+pub enum Seatholder<A> {
+    Builtin(A),
+    External(BotCommand),
+}
+
+/// What a line from the bot is, for the pending turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reading<T> {
+    Answer(T),
+    /// An answer of which the game will not take everything (why, in the game's words).
+    Flawed(T, String),
+    /// It names another turn: a late answer, never used for this one.
+    OtherTurn,
+    /// Not an answer (why, in the game's words): the seat's turn is a fault.
+    Malformed(String),
+}
+
+/// The codec of a game whose query is its turn number and whose answer the game's reader
+/// reads.
+pub struct TurnCodec<T> {
+    pub read: fn(&[u8], u32) -> Reading<T>,
+}
+
+impl<T: std::fmt::Debug> Codec for TurnCodec<T> {
+    type Query = u32;
+    type Answer = Result<T, Silence>;
+
+    fn read(
+        &self,
+        line: &[u8],
+        _: &Map<String, Value>,
+        turn: &u32,
+    ) -> Result<(Self::Answer, Option<String>), String> {
+        match (self.read)(line, *turn) {
+            Reading::Answer(answer) => Ok((Ok(answer), None)),
+            Reading::Flawed(answer, why) => Ok((Ok(answer), Some(why))),
+            Reading::OtherTurn => Err(format!("it names another turn than {turn}")),
+            Reading::Malformed(why) => Err(why),
+        }
+    }
+
+    fn fault(&self, _: &u32, silence: Silence) -> Self::Answer {
+        Err(silence)
+    }
+
+    fn answer_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
 
 /// A game played in simultaneous turns, as [`play_turns`] drives it.
 pub trait TurnBased {
@@ -62,23 +116,22 @@ pub async fn play_turns<G: TurnBased, A>(
     options: &JsonlOptions,
 ) -> Result<Vec<Option<SeatLog>>, G::Error> {
     let n = seats.len();
-    let cpu = options.limits.cpu_seconds_for(
-        u16::try_from(game.max_turns()).unwrap_or(u16::MAX),
+    let pace = Pace {
+        turns: u16::try_from(game.max_turns()).unwrap_or(u16::MAX),
         time_limit_ms,
-        options.startup_ms,
-    );
+    };
     let game_ref = &*game;
     let starts = seats.iter().enumerate().map(|(s, holder)| async move {
         match holder {
             Seatholder::Builtin(_) => None,
             Seatholder::External(command) => {
                 let hello = game_ref.hello(s, time_limit_ms);
-                Some(Remote::start(command, options, cpu, hello, G::read).await)
+                let codec = TurnCodec { read: G::read };
+                Some(Player::start(command, options, pace, hello, codec).await)
             }
         }
     });
-    let mut remotes: Vec<Option<Remote<Vec<G::Order>>>> =
-        futures_util::future::join_all(starts).await;
+    let mut bots = futures_util::future::join_all(starts).await;
     let mut players: Vec<Option<Box<G::Player>>> = seats
         .iter()
         .enumerate()
@@ -89,23 +142,23 @@ pub async fn play_turns<G: TurnBased, A>(
         .collect();
     // The seats an external bot holds (one that failed to start included: it is asked, and
     // is silent).
-    let bots: Vec<bool> = remotes.iter().map(Option::is_some).collect();
+    let external: Vec<bool> = bots.iter().map(Option::is_some).collect();
     let mut buffers: Vec<Vec<G::Order>> = (0..n).map(|_| Vec::new()).collect();
-    let mut first = true;
     while !game.is_over() {
-        let allowance = if first { options.startup_ms } else { 0 };
-        let deadline = Instant::now() + Duration::from_millis(time_limit_ms + allowance);
-        first = false;
-        let queries = game.queries(&bots);
-        let asks = remotes
-            .iter_mut()
-            .zip(queries)
-            .map(|(remote, query)| async move {
-                match (remote, query) {
-                    (Some(r), Some((line, turn))) => Some(r.ask(line, turn, deadline).await),
-                    _ => None,
+        let queries = game.queries(&external);
+        let asks = bots.iter_mut().zip(queries).map(|(bot, query)| async move {
+            match (bot, query) {
+                (Some(bot), Some((line, turn))) => {
+                    let question = Question {
+                        turn,
+                        query: turn,
+                        line: move |_| line,
+                    };
+                    Some(bot.ask(question).await)
                 }
-            });
+                _ => None,
+            }
+        });
         let replies = futures_util::future::join_all(asks).await;
         let mut silences: Vec<Option<Silence>> = vec![None; n];
         for (s, reply) in replies.into_iter().enumerate() {
@@ -128,7 +181,7 @@ pub async fn play_turns<G: TurnBased, A>(
             .collect();
         game.step(&answers)?;
     }
-    Ok(remote::finish_all(remotes, game.game_over()).await)
+    Ok(player::finish_all(bots, game.game_over()).await)
 }
 
 /// The `game_over` line (without its newline): the same message in every such game.

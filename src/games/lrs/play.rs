@@ -4,13 +4,13 @@
 
 use super::ai::{BuiltinAi, FlagDistances};
 use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, run_game};
-use super::remote::{BotGameLog, LrsMatch, LrsSeat, play_lrs_match};
+use super::remote::{LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
 use crate::games::arena::{Arena, ArenaRules, Match, Played};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome, Stats};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -105,7 +105,6 @@ impl ArenaRules for LrsArena {
             })
             .await
             .map_err(|e| e.to_string())?;
-            let logs = logs.iter().map(|l| l.as_ref().map(seat_log)).collect();
             Ok((outcome(&game), logs))
         })
     }
@@ -129,20 +128,6 @@ impl ArenaRules for LrsArena {
             turn_limit: self.turn_limit,
             replay,
         }))
-    }
-}
-
-/// A JSON-lines bot's log of one game in the seam's terms.
-fn seat_log(log: &BotGameLog) -> SeatLog {
-    SeatLog {
-        timeouts: log.stats.timeouts,
-        malformed: log.stats.invalid,
-        crashed_turns: log.stats.crashes,
-        discarded: log.stats.discarded(),
-        spawn_error: log.spawn_error.clone(),
-        first_bad_line: log.first_bad_line.as_ref().map(|b| b.text.clone()),
-        first_bad_why: log.first_bad_line.as_ref().map(|b| b.why.clone()),
-        exit: log.exit.clone(),
     }
 }
 

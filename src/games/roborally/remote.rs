@@ -7,10 +7,10 @@ use super::engine::{Game, GameError, Pending, ProgramReply, Setup, StartReply};
 use super::protocol::{self, Answer};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
-use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{Reading, Silence};
 use crate::games::jsonl::{TurnBased, play_turns};
 
-pub type Seatholder = remote::Seatholder<BuiltinAi>;
+pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
 
 /// Plays one game; returns it finished and, by seat, each external bot's log.
 pub async fn play_game(
@@ -114,8 +114,7 @@ impl TurnBased for Table<'_> {
         }
     }
 
-    fn step(&mut self, answers: &[Result<&[Answer], remote::Silence>]) -> Result<(), GameError> {
-        use crate::games::shared::silence::Silence;
+    fn step(&mut self, answers: &[Result<&[Answer], Silence>]) -> Result<(), GameError> {
         match self.game.pending() {
             Pending::Start(qs) => {
                 let replies: Vec<StartReply> = qs

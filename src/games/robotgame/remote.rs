@@ -12,11 +12,11 @@ use super::protocol;
 use super::{Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
-use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{Reading, Silence};
 use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
 
 /// Who plays a seat.
-pub type Seatholder = remote::Seatholder<BuiltinAi>;
+pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
 
 /// Plays one game of `seats.len()` players with `seed`; `names` by seat go into `hello`.
 /// Returns the finished game and, by seat, the log of each external bot.
@@ -101,7 +101,7 @@ impl TurnBased for Table<'_> {
         player.act(self.game, Seat(seat as u8), out);
     }
 
-    fn step(&mut self, answers: &[Result<&[Command], remote::Silence>]) -> Result<(), GameError> {
+    fn step(&mut self, answers: &[Result<&[Command], Silence>]) -> Result<(), GameError> {
         let answers: Vec<Answer<'_>> = answers
             .iter()
             .map(|a| match *a {

@@ -2,17 +2,17 @@
 //! bots, each seat on its own board with the same levels.
 //!
 //! The messages are Robots' (`games::robots::protocol`); the life cycle is every JSON-lines
-//! bot's ([`crate::games::jsonl::remote`]). Only the seats still playing are asked each turn.
+//! bot's ([`crate::games::jsonl::Player`]). Only the seats still playing are asked each turn.
 
 use super::protocol;
 use super::{Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
-use crate::games::jsonl::remote::{self, Reading};
+use crate::games::jsonl::{Reading, Silence};
 use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
 
 /// Who plays a seat.
-pub type Seatholder = remote::Seatholder<BuiltinAi>;
+pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
 
 /// Plays one game of `seats.len()` players with `seed`. Returns the finished game and, by
 /// seat, the log of each external bot.
@@ -95,7 +95,7 @@ impl TurnBased for Table<'_> {
         }
     }
 
-    fn step(&mut self, answers: &[Result<&[Move], remote::Silence>]) -> Result<(), GameError> {
+    fn step(&mut self, answers: &[Result<&[Move], Silence>]) -> Result<(), GameError> {
         let answers: Vec<Answer<'_>> = answers
             .iter()
             .map(|a| match *a {

@@ -13,7 +13,7 @@ mod seated;
 pub mod smoke;
 
 pub use driver::{SeatPlayer, drive_game};
-pub use jsonl_player::{BotGameLog, JsonlPlayer};
+pub use jsonl_player::JsonlPlayer;
 pub use seated::{LrsMatch, LrsSeat, play_lrs_match};
 
 use crate::games::lrs::engine::{

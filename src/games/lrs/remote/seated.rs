@@ -7,9 +7,10 @@
 
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
+use crate::games::SeatLog;
 use crate::games::lrs::ai::{BuiltinAi, FlagDistances};
 use crate::games::lrs::engine::{Board, Game, GameConfig, GameError};
-use crate::games::lrs::remote::{BotGameLog, GameSetup, JsonlPlayer, SeatPlayer, drive_game};
+use crate::games::lrs::remote::{GameSetup, JsonlPlayer, SeatPlayer, drive_game};
 use crate::games::lrs::windward::SeriesSeat;
 use std::sync::Arc;
 
@@ -41,7 +42,7 @@ pub struct LrsMatch<'a> {
 
 /// Plays the match to its end. Returns the finished game and, by seat, the log of each
 /// JSON-lines bot (complete: the bots were ended by `game_over`).
-pub async fn play_lrs_match(m: LrsMatch<'_>) -> Result<(Game, Vec<Option<BotGameLog>>), GameError> {
+pub async fn play_lrs_match(m: LrsMatch<'_>) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
     let k = m.seats.len();
     let config = GameConfig {
         turn_limit: m.turn_limit,

@@ -5,6 +5,7 @@
 use super::{BoxFuture, GameSetup, JsonlPlayer, RemotePlayer, SeatPlayer, View, drive_game};
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
+use crate::games::SeatLog;
 use crate::games::lrs::ai::BuiltinAi;
 use crate::games::lrs::engine::{
     Board, Fault, Game, GameConfig, StartQuery, StartReply, TurnQuery, TurnReply,
@@ -148,7 +149,7 @@ async fn play_smoke_game(spec: &SmokeSpec, remote: Box<dyn RemotePlayer>) -> Res
 }
 
 /// The verdict on a finished smoke game.
-fn judge(log: &super::BotGameLog, first_ms: Option<u64>, time_limit_ms: u64) -> SmokeReport {
+fn judge(log: &SeatLog, first_ms: Option<u64>, time_limit_ms: u64) -> SmokeReport {
     let stderr: Vec<String> = log
         .stderr_text()
         .lines()

@@ -3,10 +3,10 @@
 //! are driven by.
 
 use super::messages;
-use crate::games::jsonl::session::Codec;
 pub use crate::games::jsonl::session::{
     BAD_LINE_BYTES, BadLine, Discard, Incoming, MAX_LINE_BYTES, SessionStats,
 };
+use crate::games::jsonl::session::{Codec, Question};
 use crate::games::lrs::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
 use crate::games::lrs::remote::View;
 use crate::games::shared::silence::Silence;
@@ -97,29 +97,39 @@ impl Codec for LrsCodec {
     }
 }
 
-fn with_newline(mut s: String) -> String {
-    s.push('\n');
-    s
+/// The start (or re-entry) query `query`, as the bot is asked it.
+pub fn start_question<'a>(
+    view: &'a View,
+    query: &'a StartQuery,
+) -> Question<Query, impl FnOnce(u64) -> String + 'a> {
+    Question {
+        turn: u32::from(messages::start_turn(view)),
+        query: Query::Start(query.clone()),
+        line: move |seq| messages::start(seq, view, query),
+    }
+}
+
+/// The turn query `query`, as the bot is asked it.
+pub fn turn_question<'a>(
+    view: &'a View,
+    query: &'a TurnQuery,
+) -> Question<Query, impl FnOnce(u64) -> String + 'a> {
+    Question {
+        turn: u32::from(view.turn),
+        query: Query::Turn(*query),
+        line: move |seq| messages::turn(seq, view, query),
+    }
 }
 
 impl Session {
     /// Makes a start query pending; returns the line to write (newline included).
     pub fn ask_start(&mut self, view: &View, query: &StartQuery) -> String {
-        let turn = u32::from(messages::start_turn(view));
-        let seq = self.begin(turn, Query::Start(query.clone()));
-        with_newline(messages::start(seq, view, query))
+        self.ask(start_question(view, query))
     }
 
     /// Makes a turn query pending; returns the line to write (newline included).
     pub fn ask_turn(&mut self, view: &View, query: &TurnQuery) -> String {
-        let seq = self.begin(u32::from(view.turn), Query::Turn(*query));
-        with_newline(messages::turn(seq, view, query))
-    }
-
-    /// A query asked after the bot crashed: answered at once.
-    pub fn crashed_reply(&mut self, start: bool) -> Reply {
-        self.count_crashed_query();
-        Reply::of_fault(start, Fault::Crash)
+        self.ask(turn_question(view, query))
     }
 }
 
@@ -383,7 +393,7 @@ mod tests {
         );
         assert!(s.is_crashed());
         assert_eq!(
-            s.crashed_reply(true),
+            s.crashed_answer(&Query::Start(sq())),
             Reply::Start(StartReply::Fault(Fault::Crash))
         );
         assert_eq!(s.stats().crashes, 2);

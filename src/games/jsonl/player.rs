@@ -1,0 +1,215 @@
+//! Defines [`Player`]: one external JSON-lines bot during one game, for every game (docs/bots.md,
+//! "Life cycle of a game" and "Limits and faults"): started in its sandbox and sent `hello`,
+//! asked one query at a time before a deadline, ended with a farewell (`game_over`), and its
+//! [`SeatLog`].
+//!
+//! Which line answers which query is the [`Session`]'s, what the lines say the game's
+//! [`Codec`]'s; this is the I/O around them, the same for every game:
+//! - lines the bot printed while no query was pending are drained before the next query
+//!   (they answer nothing);
+//! - the deadline of an answer is the time per answer after the query was handed to the
+//!   bot's stdin, and the bot's first query of the game also gets the start-up allowance;
+//! - a bot that cannot be started, exits or closes its stdout is silent (a crash) for that
+//!   query and every later one of the game, which goes on. Its leader is checked every
+//!   [`EXIT_CHECK`] while a query waits: when it has exited but something it started keeps
+//!   stdout open, the query is a crash at once instead of a timeout at every deadline.
+
+use super::log::SeatLog;
+use super::session::{Codec, Incoming, Question, Session, Verdict};
+use crate::bots::JsonlOptions;
+use crate::bots::process::{BotCommand, BotProcess, StdoutItem};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// How often a waiting query checks that the bot's leader still runs. Answers that come
+/// sooner never wake for it.
+pub const EXIT_CHECK: Duration = Duration::from_millis(50);
+
+/// How long the bot's last lines may take to arrive once its leader is seen gone.
+const LAST_LINES: Duration = Duration::from_millis(20);
+
+/// One external bot during one game, its queries read by the game's codec `C`.
+pub struct Player<C: Codec> {
+    process: Option<BotProcess>,
+    session: Session<C>,
+    time_limit: Duration,
+    /// Added to the deadline of the bot's first query, then spent.
+    startup: Duration,
+    /// Where it ran, when it was found gone and how it ended (the counters are the
+    /// session's, added by [`Player::log`]).
+    log: SeatLog,
+}
+
+/// What the game lasts and allows, as the bot's limits are reckoned from it.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    /// Queries a bot may be asked in the game at most (its turns): its CPU budget.
+    pub turns: u16,
+    pub time_limit_ms: u64,
+}
+
+/// What woke a waiting query.
+enum Wake {
+    Item(Option<StdoutItem>),
+    Deadline,
+    ExitCheck,
+}
+
+impl<C: Codec> Player<C> {
+    /// Starts `command` in its sandbox and sends it `hello` (a line without its newline).
+    /// A bot that cannot be started is a player all the same: it crashes every query.
+    pub async fn start(
+        command: &BotCommand,
+        options: &JsonlOptions,
+        pace: Pace,
+        hello: String,
+        codec: C,
+    ) -> Player<C> {
+        let mut player = Player {
+            process: None,
+            session: Session::with(codec),
+            time_limit: Duration::from_millis(pace.time_limit_ms),
+            startup: Duration::from_millis(options.startup_ms),
+            log: SeatLog::default(),
+        };
+        let cpu =
+            options
+                .limits
+                .cpu_seconds_for(pace.turns, pace.time_limit_ms, options.startup_ms);
+        match BotProcess::spawn_async(command, &options.limits, cpu, &options.sandbox).await {
+            Ok(p) => {
+                player.log.pgid = Some(p.pgid());
+                player.log.uid = p.uid();
+                player.log.scratch = p.scratch_path();
+                p.send(hello + "\n");
+                player.process = Some(p);
+            }
+            Err(e) => player.log.spawn_error = Some(e.to_string()),
+        }
+        player
+    }
+
+    /// Asks `question` and waits for its answer (or the fault that stands for it).
+    pub async fn ask<L: FnOnce(u64) -> String>(
+        &mut self,
+        question: Question<C::Query, L>,
+    ) -> C::Answer {
+        let turn = question.turn;
+        // Whatever the bot printed since the last query answers nothing.
+        while !self.session.is_crashed() {
+            let Some(item) = self.process.as_mut().and_then(BotProcess::try_next_item) else {
+                break;
+            };
+            self.take(Some(item), turn);
+        }
+        if !self.session.is_crashed() && self.process.as_ref().is_none_or(BotProcess::has_exited) {
+            self.crashed(turn);
+        }
+        let Some(process) = self.process.as_ref().filter(|_| !self.session.is_crashed()) else {
+            return self.session.crashed_answer(&question.query);
+        };
+        let line = self.session.ask(question);
+        let deadline = Instant::now() + self.time_limit + std::mem::take(&mut self.startup);
+        process.send(line);
+        // The first check after one period (a plain `interval` ticks at once: a wasted
+        // wake-up and syscall on every query).
+        let mut exit_check = tokio::time::interval_at(Instant::now() + EXIT_CHECK, EXIT_CHECK);
+        exit_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let process = self.process.as_mut().expect("a running bot");
+            let wake = tokio::select! {
+                biased;
+                item = process.next_item() => Wake::Item(item),
+                _ = tokio::time::sleep_until(deadline) => Wake::Deadline,
+                _ = exit_check.tick() => Wake::ExitCheck,
+            };
+            match wake {
+                Wake::Item(item) => {
+                    if let Some(answer) = self.take(item, turn) {
+                        return answer;
+                    }
+                }
+                Wake::Deadline => return self.session.on_timeout(),
+                Wake::ExitCheck => {
+                    if let Some(answer) = self.check_exit(turn).await {
+                        return answer;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The leader exited but something keeps stdout open: take what it printed, then call
+    /// it a crash. `None` while the leader runs.
+    async fn check_exit(&mut self, turn: u32) -> Option<C::Answer> {
+        if !self.process.as_ref().is_some_and(BotProcess::has_exited) {
+            return None;
+        }
+        tokio::time::sleep(LAST_LINES).await;
+        while let Some(item) = self.process.as_mut().and_then(BotProcess::try_next_item) {
+            if let Some(answer) = self.take(Some(item), turn) {
+                return Some(answer);
+            }
+        }
+        self.crashed(turn)
+    }
+
+    /// What the session makes of one item of the bot's stdout, during a query of `turn`:
+    /// `Some` when it settles the pending query.
+    fn take(&mut self, item: Option<StdoutItem>, turn: u32) -> Option<C::Answer> {
+        let verdict = match item {
+            Some(StdoutItem::Line(bytes)) => self.session.on_line(Incoming::Line(&bytes)),
+            Some(StdoutItem::TooLong { .. }) => self.session.on_line(Incoming::TooLong),
+            Some(StdoutItem::Eof) | Some(StdoutItem::Error(_)) | None => {
+                return self.crashed(turn);
+            }
+        };
+        match verdict {
+            Verdict::Answered(answer) => Some(answer),
+            Verdict::Discarded(_) => None,
+        }
+    }
+
+    /// The bot is gone, found during a query of `turn`: the pending query (if any) and
+    /// every later one is a crash.
+    fn crashed(&mut self, turn: u32) -> Option<C::Answer> {
+        self.log.crashed_at_turn.get_or_insert(turn);
+        self.session.on_crash()
+    }
+
+    /// Ends the bot: sends `farewell` (a line without its newline), closes its stdin and
+    /// ends every process of it, keeping how it ended.
+    pub async fn finish(&mut self, farewell: Option<String>) {
+        if let Some(p) = self.process.take() {
+            let farewell = farewell.map(|line| (line + "\n").into_bytes());
+            self.log.exit = Some(p.finish(farewell).await);
+        }
+    }
+
+    /// What the bot did in the game so far (all of it once [`Player::finish`] returned).
+    pub fn log(&self) -> SeatLog {
+        SeatLog {
+            stats: self.session.stats(),
+            last_invalid: self.session.last_error().map(str::to_string),
+            first_bad_line: self.session.first_bad_line().cloned(),
+            ..self.log.clone()
+        }
+    }
+}
+
+/// Ends every external bot of a game with `farewell` (`game_over`, without its newline),
+/// all at once, and returns their logs by seat.
+pub async fn finish_all<C: Codec>(
+    players: Vec<Option<Player<C>>>,
+    farewell: String,
+) -> Vec<Option<SeatLog>> {
+    let ends = players.into_iter().map(|player| {
+        let farewell = farewell.clone();
+        async move {
+            let mut player = player?;
+            player.finish(Some(farewell)).await;
+            Some(player.log())
+        }
+    });
+    futures_util::future::join_all(ends).await
+}
