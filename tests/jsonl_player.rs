@@ -8,6 +8,7 @@ use lrs_tourney::bots::{BotCommand, JsonlOptions, Sandbox, SandboxConfig};
 use lrs_tourney::games::robotgame::BuiltinAi;
 use lrs_tourney::games::robotgame::engine::TURNS;
 use lrs_tourney::games::robotgame::remote::{Seatholder, play_game};
+use lrs_tourney::games::{BuiltinBot, GameKind, Match, SeatBot};
 use std::path::Path;
 
 /// Far longer than the game takes when the crash is seen: a timeout would show.
@@ -49,4 +50,39 @@ async fn a_robotgame_bot_whose_leader_exits_while_a_child_holds_stdout_crashes_a
     assert_eq!(log.malformed(), 0, "{log:?}");
     assert_eq!(log.crashed_turns(), u32::from(TURNS), "{log:?}");
     assert_eq!(log.exit_status(), "exit 0");
+}
+
+/// The same bot in every game, through the seam as `play` and tournaments play it: each
+/// game's bots are the one player, so each gets the check.
+#[tokio::test(flavor = "current_thread")]
+async fn in_every_game_a_bot_whose_leader_exits_while_a_child_holds_stdout_crashes_at_once() {
+    let options = without_pid_namespace();
+    for kind in GameKind::all() {
+        // Its first shipped board, for a game that makes `play` name one.
+        let board = kind.game().shipped_arenas().first().map(|a| a.name.clone());
+        let (arena, _) = kind
+            .game()
+            .play_arena(None, None, 2)
+            .or_else(|_| kind.game().play_arena(board.as_deref(), None, 2))
+            .unwrap();
+        let builtin = BuiltinBot::parse(kind, kind.best_builtin()).unwrap();
+        let names = ["leader_exits".to_string(), kind.best_builtin().to_string()];
+        let (_, logs) = arena
+            .play(Match {
+                seed: 3,
+                seats: vec![SeatBot::External(leader_exits()), SeatBot::Builtin(builtin)],
+                names: &names,
+                time_limit_ms: LIMIT_MS,
+                options: &options,
+            })
+            .await
+            .unwrap();
+        let log = logs[0].as_ref().expect("the bot's log");
+        let game = kind.id();
+        assert!(log.crashed_at_turn.is_some(), "{game}: {log:?}");
+        assert_eq!(log.timeouts(), 0, "{game}: {log:?}");
+        assert_eq!(log.malformed(), 0, "{game}: {log:?}");
+        assert!(log.stats.queries > 0, "{game}: {log:?}");
+        assert_eq!(log.crashed_turns(), log.stats.queries, "{game}: {log:?}");
+    }
 }
