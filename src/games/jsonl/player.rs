@@ -12,7 +12,7 @@
 //! - a bot that cannot be started, exits or closes its stdout is silent (a crash) for that
 //!   query and every later one of the game, which goes on. Its leader is checked every
 //!   [`EXIT_CHECK`] while a query waits: when it has exited but something it started keeps
-//!   stdout open, the query is a crash at once instead of a timeout at every deadline.
+//!   stdout open, the query is a crash at the next check, not a timeout at every deadline.
 
 use super::log::SeatLog;
 use super::session::{Codec, Incoming, Question, Session, Verdict};
