@@ -9,6 +9,8 @@
 //! the tests fail, saying so, rather than pass without a browser.
 
 mod common;
+#[path = "browser/screens.rs"]
+mod screens;
 
 use common::ok;
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -65,6 +67,11 @@ fn start_driver() -> Driver {
 }
 
 async fn connect(driver: &Driver) -> Client {
+    connect_sized(driver, 1400, 1000).await
+}
+
+/// A browser session whose window is `width` by `height` pixels.
+async fn connect_sized(driver: &Driver, width: u32, height: u32) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert("browserName".into(), json!("chrome"));
     caps.insert(
@@ -74,7 +81,7 @@ async fn connect(driver: &Driver) -> Client {
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
+                "--disable-component-update", "--disable-sync", format!("--window-size={width},{height}"),
                 format!("--user-data-dir={}", driver._profile.path().display()),
             ],
         }),
