@@ -165,6 +165,14 @@ async fn network_requests(client: &Client) -> Vec<String> {
         .collect()
 }
 
+/// The open page logged no console error and sent no request over a network.
+async fn no_error_and_no_network(client: &Client) {
+    let errors = console_errors(client).await;
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    let requests = network_requests(client).await;
+    assert!(requests.is_empty(), "network requests: {requests:?}");
+}
+
 fn file_url(path: &Path) -> String {
     format!("file://{}", path.canonicalize().expect("path").display())
 }
@@ -414,10 +422,7 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
     client.goto(at17.as_str()).await.unwrap();
     wait_data(&client, "turn", "17", Duration::from_secs(10)).await;
 
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 
@@ -477,10 +482,7 @@ async fn student_opens_the_replay_that_play_wrote() {
     let shown = score_table(&client).await;
     let expected: Vec<(String, i64)> = expected.into_iter().map(|(_, t, s)| (t, s)).collect();
     assert_eq!(shown, expected);
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 
@@ -533,10 +535,7 @@ async fn a_trace_replay_plays_to_its_scores(game: &str, bots: &[&str], drawn: &s
     assert_eq!(shown.len(), count, "{drawn}");
     play_to_end(&client, Some(&format!("{game}-replay-mid-game.png"))).await;
     assert_eq!(score_table(&client).await, expected);
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 

@@ -344,24 +344,25 @@ async fn big_mode_is_large_print(client: &Client, hall: &Hall, how: &str) {
     }
 }
 
+/// Opens `page` with `query` (`""` or `?big`) at `turn` and waits until it shows it.
+async fn goto_turn(client: &Client, page: &str, query: &str, turn: usize) {
+    client
+        .goto(&format!("{page}{query}#turn={turn}"))
+        .await
+        .unwrap();
+    wait_data(client, "turn", &turn.to_string(), Duration::from_secs(10)).await;
+}
+
 /// The whole check of one game's viewer, normal then big (by the button, then by `?big`).
 async fn a_viewer_reads_well_in_a_school_hall(hall: Hall) {
     let (work, json) = played(&hall);
     let moment = (hall.moment)(&json);
     let page = file_url(&work.path().join("replays/game-0.html"));
-    let at = format!("{page}#turn={}", moment.turn);
 
     let driver = start_driver();
     let client = hall_browser(&driver).await;
     log(&client, "performance").await;
-    client.goto(&at).await.unwrap();
-    wait_data(
-        &client,
-        "turn",
-        &moment.turn.to_string(),
-        Duration::from_secs(10),
-    )
-    .await;
+    goto_turn(&client, &page, "", moment.turn).await;
     reads_as_a_hall_needs(&client, &hall, &moment).await;
     let normal_px = event_font_px(&client).await;
     screenshot(
@@ -390,83 +391,43 @@ async fn a_viewer_reads_well_in_a_school_hall(hall: Hall) {
     );
 
     client.goto("about:blank").await.unwrap();
-    client
-        .goto(&format!("{page}?big#turn={}", moment.turn))
-        .await
-        .unwrap();
-    wait_data(
-        &client,
-        "turn",
-        &moment.turn.to_string(),
-        Duration::from_secs(10),
-    )
-    .await;
+    goto_turn(&client, &page, "?big", moment.turn).await;
     big_mode_is_large_print(&client, &hall, "?big").await;
-
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_lrs_viewer_reads_well_in_a_school_hall() {
-    a_viewer_reads_well_in_a_school_hall(Hall {
-        game: "lrs",
-        arena: &["--board", "gear-works"],
-        bots: &["builtin:hunter", "builtin:random", "builtin:runner"],
-        moment: lrs_moment,
+/// A game drawn on one square board whose robots are `g.robot`.
+const fn one_board(
+    game: &'static str,
+    arena: &'static [&'static str],
+    bots: &'static [&'static str],
+    moment: fn(&Value) -> Moment,
+) -> Hall {
+    Hall {
+        game,
+        arena,
+        bots,
+        moment,
         pieces: "#board g.robot",
         board: "#tiles rect",
         fill: Fill::Height,
-    })
-    .await;
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_robotgame_viewer_reads_well_in_a_school_hall() {
-    a_viewer_reads_well_in_a_school_hall(Hall {
-        game: "robotgame",
-        arena: &[],
-        bots: &["builtin:hunter", "builtin:random", "builtin:random"],
-        moment: robotgame_moment,
-        pieces: "#board g.robot",
-        board: "#tiles rect",
-        fill: Fill::Height,
-    })
-    .await;
-}
+const LRS: Hall = one_board(
+    "lrs",
+    &["--board", "gear-works"],
+    &["builtin:hunter", "builtin:random", "builtin:runner"],
+    lrs_moment,
+);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_robots_viewer_reads_well_in_a_school_hall() {
-    a_viewer_reads_well_in_a_school_hall(ROBOTS).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_roborally_viewer_reads_well_in_a_school_hall() {
-    a_viewer_reads_well_in_a_school_hall(Hall {
-        game: "roborally",
-        arena: &[],
-        bots: &["builtin:racer", "builtin:random"],
-        moment: roborally_moment,
-        pieces: "#board g.robot",
-        board: "#tiles rect",
-        fill: Fill::Height,
-    })
-    .await;
-}
-
-/// Plays `hall`'s game and opens its replay at `turn` in a 1920x1080 browser.
-async fn open_at(hall: &Hall, turn: usize) -> (tempfile::TempDir, Value, Driver, Client) {
-    let (work, json) = played(hall);
-    let driver = start_driver();
-    let client = hall_browser(&driver).await;
-    let page = file_url(&work.path().join("replays/game-0.html"));
-    client.goto(&format!("{page}#turn={turn}")).await.unwrap();
-    wait_data(&client, "turn", &turn.to_string(), Duration::from_secs(10)).await;
-    (work, json, driver, client)
-}
+const ROBOTGAME: Hall = one_board(
+    "robotgame",
+    &[],
+    &["builtin:hunter", "builtin:random", "builtin:random"],
+    robotgame_moment,
+);
 
 const ROBOTS: Hall = Hall {
     game: "robots",
@@ -483,9 +444,51 @@ const ROBOTS: Hall = Hall {
     fill: Fill::Width,
 };
 
+const ROBORALLY: Hall = one_board(
+    "roborally",
+    &[],
+    &["builtin:racer", "builtin:random"],
+    roborally_moment,
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lrs_viewer_reads_well_in_a_school_hall() {
+    a_viewer_reads_well_in_a_school_hall(LRS).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_robotgame_viewer_reads_well_in_a_school_hall() {
+    a_viewer_reads_well_in_a_school_hall(ROBOTGAME).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_robots_viewer_reads_well_in_a_school_hall() {
+    a_viewer_reads_well_in_a_school_hall(ROBOTS).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_roborally_viewer_reads_well_in_a_school_hall() {
+    a_viewer_reads_well_in_a_school_hall(ROBORALLY).await;
+}
+
+/// Plays `hall`'s game and opens its replay in a 1920x1080 browser at the turn `pick`
+/// chooses from its `game-0.json`; that turn and the JSON.
+async fn open_at(
+    hall: &Hall,
+    pick: impl Fn(&Value) -> usize,
+) -> (tempfile::TempDir, Value, usize, Driver, Client) {
+    let (work, json) = played(hall);
+    let turn = pick(&json);
+    let driver = start_driver();
+    let client = hall_browser(&driver).await;
+    let page = file_url(&work.path().join("replays/game-0.html"));
+    goto_turn(&client, &page, "", turn).await;
+    (work, json, turn, driver, client)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn robots_boards_lie_side_by_side_with_the_player_unmistakable() {
-    let (_work, _json, _driver, client) = open_at(&ROBOTS, 1).await;
+    let (_work, _json, _, _driver, client) = open_at(&ROBOTS, |_| 1).await;
     let boards = js(
         &client,
         "return Array.from(document.querySelectorAll('.seat-board')).map(b => { \
@@ -528,16 +531,7 @@ async fn robots_boards_lie_side_by_side_with_the_player_unmistakable() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn robotgame_discs_show_hit_points_as_a_bar() {
-    let hall = Hall {
-        game: "robotgame",
-        arena: &[],
-        bots: &["builtin:hunter", "builtin:random"],
-        moment: robotgame_moment,
-        pieces: "#board g.robot",
-        board: "#tiles rect",
-        fill: Fill::Height,
-    };
-    let (_work, json, _driver, client) = open_at(&hall, 30).await;
+    let (_work, json, _, _driver, client) = open_at(&ROBOTGAME, |_| 30).await;
     let bars = js(
         &client,
         "return Array.from(document.querySelectorAll('#board g.robot')).filter(g => \
@@ -564,17 +558,6 @@ async fn robotgame_discs_show_hit_points_as_a_bar() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn roborally_draws_the_laser_beams_that_hit() {
-    let hall = Hall {
-        game: "roborally",
-        arena: &[],
-        bots: &["builtin:racer", "builtin:random", "builtin:random"],
-        moment: roborally_moment,
-        pieces: "#board g.robot",
-        board: "#tiles rect",
-        fill: Fill::Height,
-    };
-    let (work, json) = played(&hall);
-    let steps = json["trace"]["steps"].as_array().unwrap();
     let hits = |s: &Value| {
         s["events"]
             .as_array()
@@ -583,16 +566,15 @@ async fn roborally_draws_the_laser_beams_that_hit() {
             .filter(|e| e["kind"] == "hit" || e["kind"] == "board_hit")
             .count()
     };
-    let turn = steps
-        .iter()
-        .position(|s| hits(s) > 0)
-        .expect("a laser hits");
-    let driver = start_driver();
-    let client = hall_browser(&driver).await;
-    let page = file_url(&work.path().join("replays/game-0.html"));
-    client.goto(&format!("{page}#turn={turn}")).await.unwrap();
-    wait_data(&client, "turn", &turn.to_string(), Duration::from_secs(10)).await;
+    let steps = |json: &Value| json["trace"]["steps"].as_array().unwrap().clone();
+    let (_work, json, turn, _driver, client) = open_at(&ROBORALLY, |json| {
+        steps(json)
+            .iter()
+            .position(|s| hits(s) > 0)
+            .expect("a laser hits")
+    })
+    .await;
     let beams = client.find_all(Locator::Css(".beam.hit")).await.unwrap();
-    assert_eq!(beams.len(), hits(&steps[turn]), "one beam per hit");
+    assert_eq!(beams.len(), hits(&steps(&json)[turn]), "one beam per hit");
     client.close().await.unwrap();
 }
