@@ -200,6 +200,7 @@
     { box: [-C / 2, -C / 2, C, C], draw: (g) => robotPiece(g, 0, 0, 0, "N", MAX_HP), text: "Robot: its seat's number and colour, the point shows where it faces" },
     { box: [-C / 2, -C / 2, C, C], draw: (g) => robotPiece(g, 0, 0, 0, "N", 4), text: "Bar: its hp (full: 9), amber under half, red under a fifth" },
     { box: SQUARE, draw: (g) => { svgEl("line", { x1: 0, y1: C / 2, x2: C, y2: C / 2, stroke: "#d7191c", "stroke-width": 3.5 }, g); svgEl("circle", { cx: C - 8, cy: C / 2, r: 7, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3 }, g); }, text: "Laser beam (a robot's in its seat's colour), a yellow flash where it hits" },
+    { box: SQUARE, draw: (g) => svgEl("circle", { cx: C / 2, cy: C / 2, r: C * 0.4, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, g), text: "Gold ring while playing: a flag or the finish reached (green: repaired)" },
   ]);
 
   replayControls({
@@ -226,8 +227,20 @@
         }
         before = st.robots;
       }
+      // Flags, the finish and repairs: a ring on each robot they concern, for one stage.
+      const marks = step.events.filter((e) => ["checkpoint", "finish", "repair"].includes(e.kind));
+      if (!marks.length) return true;
       ui.setStage("Flags, the finish and repairs");
-      return true;
+      drawRobots(step.robots);
+      for (const e of marks) {
+        const p = pose(step.robots[Number(e.robot)]);
+        if (p === null) continue;
+        const colour = e.kind === "repair" ? "#1a7f37" : "#e0a800";
+        svgEl("circle", { class: "mark", cx: p[0] * C + C / 2, cy: p[1] * C + C / 2, r: C * 0.48, fill: "none", stroke: colour, "stroke-width": 5 }, beams);
+      }
+      const done = await ui.wait(ui.frameMs(), token);
+      drawBeams([]);
+      return done;
     },
   });
 })();
