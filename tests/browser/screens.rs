@@ -389,6 +389,11 @@ async fn a_viewer_reads_well_in_a_school_hall(hall: Hall) {
         normal_px,
         "the button turns it off"
     );
+    let body = client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys("b").await.unwrap();
+    big_mode_is_large_print(&client, &hall, "the B key").await;
+    body.send_keys("b").await.unwrap();
+    assert_eq!(event_font_px(&client).await, normal_px, "B turns it off");
 
     client.goto("about:blank").await.unwrap();
     goto_turn(&client, &page, "?big", moment.turn).await;

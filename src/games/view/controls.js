@@ -147,7 +147,8 @@ function bigScreen() {
   }
   button.addEventListener("click", () => set(!document.body.classList.contains("big")));
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "b" && !ev.ctrlKey && !ev.metaKey && !ev.altKey && ev.target.tagName !== "INPUT" && ev.target.tagName !== "SELECT") {
+    const typing = ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"));
+    if (ev.key === "b" && !typing && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
       set(!document.body.classList.contains("big"));
     }
   });
