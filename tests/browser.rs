@@ -9,6 +9,8 @@
 //! the tests fail, saying so, rather than pass without a browser.
 
 mod common;
+#[path = "browser/screens.rs"]
+mod screens;
 
 use common::ok;
 use fantoccini::wd::WebDriverCompatibleCommand;
@@ -65,6 +67,11 @@ fn start_driver() -> Driver {
 }
 
 async fn connect(driver: &Driver) -> Client {
+    connect_sized(driver, 1400, 1000).await
+}
+
+/// A browser session whose window is `width` by `height` pixels.
+async fn connect_sized(driver: &Driver, width: u32, height: u32) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert("browserName".into(), json!("chrome"));
     caps.insert(
@@ -74,7 +81,7 @@ async fn connect(driver: &Driver) -> Client {
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
+                "--disable-component-update", "--disable-sync", format!("--window-size={width},{height}"),
                 format!("--user-data-dir={}", driver._profile.path().display()),
             ],
         }),
@@ -156,6 +163,14 @@ async fn network_requests(client: &Client) -> Vec<String> {
                 .any(|s| url.starts_with(s))
         })
         .collect()
+}
+
+/// The open page logged no console error and sent no request over a network.
+async fn no_error_and_no_network(client: &Client) {
+    let errors = console_errors(client).await;
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    let requests = network_requests(client).await;
+    assert!(requests.is_empty(), "network requests: {requests:?}");
 }
 
 fn file_url(path: &Path) -> String {
@@ -407,10 +422,7 @@ async fn organiser_follows_the_report_from_the_index_to_a_replay_played_to_the_e
     client.goto(at17.as_str()).await.unwrap();
     wait_data(&client, "turn", "17", Duration::from_secs(10)).await;
 
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 
@@ -470,10 +482,7 @@ async fn student_opens_the_replay_that_play_wrote() {
     let shown = score_table(&client).await;
     let expected: Vec<(String, i64)> = expected.into_iter().map(|(_, t, s)| (t, s)).collect();
     assert_eq!(shown, expected);
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 
@@ -526,10 +535,7 @@ async fn a_trace_replay_plays_to_its_scores(game: &str, bots: &[&str], drawn: &s
     assert_eq!(shown.len(), count, "{drawn}");
     play_to_end(&client, Some(&format!("{game}-replay-mid-game.png"))).await;
     assert_eq!(score_table(&client).await, expected);
-    let errors = console_errors(&client).await;
-    assert!(errors.is_empty(), "console errors: {errors:?}");
-    let requests = network_requests(&client).await;
-    assert!(requests.is_empty(), "network requests: {requests:?}");
+    no_error_and_no_network(&client).await;
     client.close().await.unwrap();
 }
 

@@ -1,8 +1,31 @@
 // What every game's viewer shares: the replay controls (the turn shown, play/pause, stepping,
-// the slider, the speed, the keys and the `#turn=N` link), the seat colours, SVG elements,
-// the score table and the events list. A game's script gives `replayControls` how to show a
-// turn and how to animate the step to it; this owns the rest.
+// the slider, the speed, the keys and the `#turn=N` link), large print for a projector (the
+// Big screen button, the B key or `?big` in the address), the teams' names, the seat colours,
+// SVG elements, the score table, the events list and the legend. A game's script gives
+// `replayControls` how to show a turn and how to animate the step to it; this owns the rest.
 "use strict";
+
+// The team in each seat, written into every page beside the game's data (`games::view`).
+const TEAM_NAMES = JSON.parse(document.getElementById("seat-names").textContent);
+
+/** The name of the team in seat `s` (from 0), or "seat N" when the page has none. */
+// eslint-disable-next-line no-unused-vars
+function teamName(s) {
+  return TEAM_NAMES[s] || "seat " + (s + 1);
+}
+
+/** "Segfault Squad's", "Bit Flippers'": what belongs to the team in seat `s`. */
+// eslint-disable-next-line no-unused-vars
+function teamsOwn(s) {
+  const name = teamName(s);
+  return /s$/i.test(name) ? name + "'" : name + "'s";
+}
+
+/** The header of a turn: "Turn 44 of 100". */
+// eslint-disable-next-line no-unused-vars
+function turnOf(n, total) {
+  return `Turn ${n} of ${total}`;
+}
 
 // Okabe-Ito colours (safe for the common colour-vision deficiencies), each with a text colour
 // that keeps contrast; a seat's pieces also carry its number.
@@ -26,6 +49,17 @@ function svgEl(name, attrs, parent) {
   return e;
 }
 
+/** A round badge in seat `s`'s colour with its number, as every piece of the seat carries. */
+function seatSwatch(s) {
+  const [fill, ink] = seatColours(s);
+  const sw = document.createElement("span");
+  sw.className = "swatch";
+  sw.style.background = fill;
+  sw.style.color = ink;
+  sw.textContent = String(s + 1);
+  return sw;
+}
+
 /**
  * Fills the score table: `rows[s]` are the cells of seat `s` after its colour swatch, the team
  * name first and the score second.
@@ -37,17 +71,10 @@ function fillScores(rows) {
   rows.forEach((cells, seat) => {
     const tr = document.createElement("tr");
     tr.dataset.seat = seat;
-    const [fill, ink] = seatColours(seat);
     [null, ...cells].forEach((c, i) => {
       const td = document.createElement("td");
-      if (i === 0) {
-        const sw = document.createElement("span");
-        sw.className = "swatch";
-        sw.style.background = fill;
-        sw.style.color = ink;
-        sw.textContent = String(seat + 1);
-        td.appendChild(sw);
-      } else td.textContent = c;
+      if (i === 0) td.appendChild(seatSwatch(seat));
+      else td.textContent = c;
       if (i === 2) td.className = "score";
       tr.appendChild(td);
     });
@@ -56,8 +83,9 @@ function fillScores(rows) {
 }
 
 /**
- * Fills the events list under `caption`, one line per item (`{ text, kind, fault }`; `kind`
- * becomes `data-kind`, `fault` marks the line); `empty` (if not null) when there is none.
+ * Fills the events list under `caption`, one line per item (`{ text, kind, fault, seat }`;
+ * `kind` becomes `data-kind`, `fault` marks the line, `seat` puts that seat's badge before
+ * the words); `empty` (if not null) when there is none.
  */
 // eslint-disable-next-line no-unused-vars
 function fillEvents(caption, items, empty) {
@@ -71,12 +99,62 @@ function fillEvents(caption, items, empty) {
   }
   for (const item of items) {
     const li = document.createElement("li");
-    li.textContent = item.text;
+    if (item.seat !== undefined && item.seat !== null) {
+      li.appendChild(seatSwatch(item.seat));
+      li.append(" ");
+    }
+    li.append(item.text);
     if (item.kind !== undefined) li.dataset.kind = item.kind;
     if (item.fault) li.className = "fault";
     list.appendChild(li);
   }
 }
+
+/**
+ * Fills the legend: per item its `text` and a sample drawn by `draw(g)` into an SVG group
+ * whose user space is `box` = `[x, y, width, height]` (the game's own drawing code, so the
+ * sample is what the board shows), or the badge of `seat`.
+ */
+// eslint-disable-next-line no-unused-vars
+function fillLegend(items) {
+  const list = document.getElementById("legend-list");
+  list.textContent = "";
+  for (const item of items) {
+    const li = document.createElement("li");
+    const svg = svgEl("svg", { class: "sample", viewBox: item.box.join(" "), "aria-hidden": "true" }, li);
+    item.draw(svgEl("g", {}, svg));
+    // A sample is a picture, not a piece: it answers none of the board's selectors.
+    for (const e of svg.querySelectorAll("[class], [data-seat], [data-id]")) {
+      if (e !== svg) ["class", "data-seat", "data-id", "id"].forEach((a) => e.removeAttribute(a));
+    }
+    const text = document.createElement("span");
+    text.textContent = item.text;
+    li.appendChild(text);
+    list.appendChild(li);
+  }
+}
+
+/**
+ * Large print for a projector: on with `?big` in the address, the Big screen button or the B
+ * key. A `resize` event tells a game that lays its boards out by the room it has.
+ */
+function bigScreen() {
+  const button = document.getElementById("big");
+  function set(on) {
+    document.body.classList.toggle("big", on);
+    button.setAttribute("aria-pressed", String(on));
+    window.dispatchEvent(new Event("resize"));
+  }
+  button.addEventListener("click", () => set(!document.body.classList.contains("big")));
+  document.addEventListener("keydown", (ev) => {
+    const typing = ev.target && (ev.target.tagName === "SELECT" || (ev.target.tagName === "INPUT" && ev.target.type !== "range"));
+    if (ev.key === "b" && !typing && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      set(!document.body.classList.contains("big"));
+    }
+  });
+  set(new URLSearchParams(location.search).has("big"));
+}
+bigScreen();
 
 // eslint-disable-next-line no-unused-vars
 function replayControls(game) {

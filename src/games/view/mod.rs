@@ -67,7 +67,8 @@ const LINKED_CSP: &str =
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src data:";
 
 /// The replay page of a game drawn by `viewer` from `data`; when `replayed` scores are
-/// given the page shows whether they match `info.stored_scores`.
+/// given the page shows whether they match `info.stored_scores`. The teams' names
+/// (`info.seats`) reach every game's script the same way, beside the game's own data.
 pub fn page(viewer: &Viewer, info: &PageInfo, data: &Value, replayed: Option<&[i32]>) -> String {
     let verdict = match (&info.stored_scores, replayed) {
         (Some(stored), Some(replayed)) if stored.as_slice() == replayed => {
@@ -113,6 +114,7 @@ pub fn page(viewer: &Viewer, info: &PageInfo, data: &Value, replayed: Option<&[i
     let title = escape(&info.title);
     let meta = escape(&info.meta);
     let data = script_json(data);
+    let seats = script_json(&Value::from(info.seats.clone()));
     fill_template(
         TEMPLATE,
         &[
@@ -124,6 +126,7 @@ pub fn page(viewer: &Viewer, info: &PageInfo, data: &Value, replayed: Option<&[i
             ("VERDICT", &verdict),
             ("SCORE_HEAD", &score_head),
             ("SCRIPT", &script),
+            ("SEATS", &seats),
             ("DATA", &data),
         ],
     )

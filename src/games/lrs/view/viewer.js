@@ -19,7 +19,6 @@
   const cx = (x) => M + x * C + C / 2;
   const cy = (y) => M + y * C + C / 2;
   const seatLabel = (s) => String(s + 1);
-  const teamName = (s) => (D.seats[s] ? D.seats[s].name : "seat " + seatLabel(s));
 
   // ---- the board -------------------------------------------------------------------------
   function drawBoard() {
@@ -118,24 +117,27 @@
   // A pose is [x, y, facing, status, damage, lives, score, next_flag, power]; status 0 active,
   // 1 destroyed, 2 dead; power 0 up, -1 announced, n powered down with n turns left.
   const robotEls = [];
+  // A robot: a disc in its seat's colour with the seat's number, a pointer for its facing, a
+  // red badge with its damage, a dashed ring when powered down, a cross when destroyed.
+  function robotPiece(parent, s) {
+    const [fill, ink] = seatColours(s);
+    const r = svgEl("g", { class: "robot", "data-seat": s }, parent);
+    const t = svgEl("title", {}, r);
+    t.textContent = `${seatLabel(s)}: ${teamName(s)}`;
+    const body = svgEl("g", {}, r);
+    svgEl("circle", { r: C * 0.36, fill, stroke: "#000", "stroke-width": 2.5 }, body);
+    svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.16},${-C * 0.3} L${-C * 0.16},${-C * 0.3} z`, fill: "#000" }, body);
+    const ring = svgEl("circle", { r: C * 0.44, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "3 3", visibility: "hidden" }, r);
+    const label = svgEl("text", { class: "seat-label", y: 6, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: ink }, r);
+    label.textContent = seatLabel(s);
+    const dmgBg = svgEl("rect", { x: C * 0.1, y: -C * 0.55, width: 18, height: 16, rx: 3, fill: "#b00020", stroke: "#fff", "stroke-width": 1, visibility: "hidden" }, r);
+    const dmg = svgEl("text", { x: C * 0.1 + 9, y: -C * 0.55 + 13, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff", visibility: "hidden" }, r);
+    const cross = svgEl("path", { d: `M-12,-12 L12,12 M12,-12 L-12,12`, stroke: "#b00020", "stroke-width": 4, visibility: "hidden" }, r);
+    return { g: r, body, ring, dmg, dmgBg, cross };
+  }
   function makeRobots() {
     const g = document.getElementById("robots");
-    D.seats.forEach((seat, s) => {
-      const [fill, ink] = seatColours(s);
-      const r = svgEl("g", { class: "robot", "data-seat": s }, g);
-      const t = svgEl("title", {}, r);
-      t.textContent = `${seatLabel(s)}: ${seat.name}`;
-      const body = svgEl("g", {}, r);
-      svgEl("circle", { r: C * 0.36, fill, stroke: "#000", "stroke-width": 2.5 }, body);
-      svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.16},${-C * 0.3} L${-C * 0.16},${-C * 0.3} z`, fill: "#000" }, body);
-      const ring = svgEl("circle", { r: C * 0.44, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "3 3", visibility: "hidden" }, r);
-      const label = svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: ink }, r);
-      label.textContent = seatLabel(s);
-      const dmgBg = svgEl("rect", { x: C * 0.12, y: -C * 0.5, width: 15, height: 13, rx: 3, fill: "#b00020" }, r);
-      const dmg = svgEl("text", { x: C * 0.12 + 7.5, y: -C * 0.5 + 10.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }, r);
-      const cross = svgEl("path", { d: `M-12,-12 L12,12 M12,-12 L-12,12`, stroke: "#b00020", "stroke-width": 4, visibility: "hidden" }, r);
-      robotEls.push({ g: r, body, ring, dmg, dmgBg, cross });
-    });
+    D.seats.forEach((seat, s) => robotEls.push(robotPiece(g, s)));
   }
 
   // `fade` is set while a robot is being destroyed (1 to 0) or re-entering (0 to 1); a robot
@@ -189,7 +191,7 @@
   function stageText(f) {
     const st = f[0];
     switch (st[0]) {
-      case "card": return `Card: ${seatLabel(st[1])} ${teamName(st[1])} plays ${MOVE_NAMES[st[2]] || st[2]} (priority ${st[3]})`;
+      case "card": return `Card: ${teamName(st[1])} (${seatLabel(st[1])}) plays ${MOVE_NAMES[st[2]] || st[2]} (priority ${st[3]})`;
       case "reentry": return "Destroyed robots re-enter";
       case "belts": return st[1] ? "Express belts move" : "All belts move";
       case "gears": return "Gears turn";
@@ -221,7 +223,7 @@
     const step = D.steps[turn - 1];
     let poses = clone(stateAt(turn - 1));
     showEvents(turn, true);
-    ui.setLabel(`Turn ${step.t} (${turn} / ${last}), playing:`);
+    ui.setLabel(`${turnOf(step.t, last)}, playing:`);
     for (const f of step.f) {
       ui.setStage(stageText(f));
       const next = clone(poses);
@@ -252,22 +254,23 @@
     }));
   }
 
+  const points = (n) => (n === 1 ? "+1 point" : `+${n} points`);
   function eventText(e) {
     // [kind, robot, victim (-1 = none), points, cause, flag]
-    const [kind, robot, victim, points, cause, flag] = e;
-    const who = `${seatLabel(robot)} ${teamName(robot)}`;
-    const whom = victim >= 0 ? `${seatLabel(victim)} ${teamName(victim)}` : "";
+    const [kind, robot, victim, pts, cause, flag] = e;
+    const who = `${teamsOwn(robot)} robot`;
+    const whom = victim >= 0 ? `${teamsOwn(victim)} robot` : "";
     switch (kind) {
-      case "hit": return `${who} hit ${whom} with its laser (+${points})`;
-      case "push": return `${who} pushed ${whom} (+${points})`;
-      case "push_kill": return `${who} pushed ${whom} to its destruction (+${points})`;
-      case "flag": return `${who} reached flag ${flag} (+${points})`;
-      case "survivor_bonus": return `${who} is the last robot standing: score doubled (+${points})`;
+      case "hit": return `${who} shot ${whom} (${points(pts)})`;
+      case "push": return `${who} pushed ${whom} (${points(pts)})`;
+      case "push_kill": return `${who} pushed ${whom} to its destruction (${points(pts)})`;
+      case "flag": return `${who} reached flag ${flag} (${points(pts)})`;
+      case "survivor_bonus": return `${who} is the last robot standing: score doubled (${points(pts)})`;
       case "destroyed": return `${who} was destroyed (${String(cause).replace("_", " ")})`;
-      case "timeout": return `${who}: fault, no answer in time (random card played)`;
-      case "invalid": return `${who}: fault, invalid answer (random card played)`;
-      case "crash": return `${who}: fault, the bot crashed or exited (random card played)`;
-      default: return `${who}: ${kind}`;
+      case "timeout": return `${teamName(robot)}: fault, no answer in time (a random card was played)`;
+      case "invalid": return `${teamName(robot)}: fault, an invalid answer (a random card was played)`;
+      case "crash": return `${teamName(robot)}: fault, the bot crashed or exited (a random card was played)`;
+      default: return `${teamName(robot)}: ${kind}`;
     }
   }
 
@@ -275,14 +278,44 @@
     const events = turn === 0 ? D.start_events : D.steps[turn - 1].e;
     fillEvents(
       turn === 0 ? "Before turn 1" : `Turn ${D.steps[turn - 1].t}`,
-      events.map((e) => ({ text: eventText(e), kind: e[0], fault: e[0] === "timeout" || e[0] === "invalid" || e[0] === "crash" })),
+      events.map((e) => ({ text: eventText(e), kind: e[0], seat: e[1], fault: e[0] === "timeout" || e[0] === "invalid" || e[0] === "crash" })),
       "Nothing scored or faulted.",
     );
+  }
+
+  // ---- legend ------------------------------------------------------------------------------
+  // Each sample is drawn by the code that draws the board, on square (0, 0).
+  const SQUARE = [M, M, C, C];
+  const square = (kind, a, b, extra) => (g) => drawSquare(g, 0, 0, [kind, a, b, 0, 0, -1, 0, ...(extra || [])]);
+  function robotSample(g, show) {
+    const e = robotPiece(g, 0);
+    e.g.setAttribute("transform", `translate(${cx(0)},${cy(0)})`);
+    show(e);
+  }
+  function drawLegend() {
+    fillLegend([
+      { box: SQUARE, draw: square(0, 0, 0), text: "Floor" },
+      { box: SQUARE, draw: square(1, 0, 0), text: "Pit: a robot that enters it is destroyed" },
+      { box: SQUARE, draw: square(2, 0, 0), text: "Repair square: repairs a point of damage" },
+      { box: SQUARE, draw: square(3, 1, 0), text: "Flag and its number: reach them in order" },
+      { box: SQUARE, draw: square(4, 1, 0), text: "Belt: moves a robot one square each turn" },
+      { box: SQUARE, draw: square(4, 1, 1), text: "Express belt: moves first, then with the belts" },
+      { box: SQUARE, draw: square(5, 1, 0), text: "Gear: turns a robot the arrow's way" },
+      { box: SQUARE, draw: (g) => { drawSquare(g, 0, 0, [0, 0, 0, 0, 0, -1, 0]); drawWall(g, 0, 0, 1); }, text: "Wall: stops robots and lasers" },
+      { box: SQUARE, draw: (g) => { drawSquare(g, 0, 0, [0, 0, 0, 0, 0, 1, 2]); svgEl("line", { x1: cx(0) - C / 2 + 8, y1: cy(0), x2: cx(0) + C / 2, y2: cy(0), stroke: "#d7191c", "stroke-width": 2, "stroke-dasharray": "4 5", opacity: 0.55 }, g); }, text: "Board laser: one red bar per point of damage, its beam dashed" },
+      { box: SQUARE, draw: (g) => drawSquare(g, 0, 0, [0, 0, 0, 0, 1, -1, 0]), text: "Start square S1 of seat 1" },
+      { box: SQUARE, draw: (g) => robotSample(g, () => {}), text: "Robot: its seat's number and colour, the point shows where it faces" },
+      { box: SQUARE, draw: (g) => robotSample(g, (e) => { e.dmg.textContent = 3; e.dmg.setAttribute("visibility", "visible"); e.dmgBg.setAttribute("visibility", "visible"); }), text: "Red badge: the robot's damage" },
+      { box: SQUARE, draw: (g) => robotSample(g, (e) => e.ring.setAttribute("visibility", "visible")), text: "Dashed ring: powered down" },
+      { box: SQUARE, draw: (g) => robotSample(g, (e) => e.cross.setAttribute("visibility", "visible")), text: "Red cross: destroyed" },
+      { box: SQUARE, draw: (g) => { svgEl("line", { x1: M, y1: cy(0), x2: M + C, y2: cy(0), stroke: "#000", "stroke-width": 6, opacity: 0.5 }, g); svgEl("line", { x1: M, y1: cy(0), x2: M + C, y2: cy(0), stroke: seatColours(0)[0], "stroke-width": 3.5 }, g); svgEl("circle", { cx: M + C - 9, cy: cy(0), r: 7, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3 }, g); }, text: "A robot's laser shot in its seat's colour, a yellow flash where it hits" },
+    ]);
   }
 
   // ---- wiring ------------------------------------------------------------------------------
   drawBoard();
   makeRobots();
+  drawLegend();
   replayControls({
     last,
     stageMs: 420,
@@ -292,7 +325,7 @@
       showScores(turn);
       showEvents(turn);
     },
-    label: (turn) => (turn === 0 ? `Start (0 / ${last})` : `Turn ${D.steps[turn - 1].t} (${turn} / ${last})`),
+    label: (turn) => (turn === 0 ? `Start, before turn 1 of ${last}` : turnOf(D.steps[turn - 1].t, last)),
     animate: animateTurn,
   });
 })();
