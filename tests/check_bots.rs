@@ -49,7 +49,7 @@ fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
         .args(&["check", "t.toml"])
         .status(1)
         .stdout_has("ok: t.toml is valid")
-        .stdout_has("smoke games: 60 turns on")
+        .stdout_has("smoke games: one game of 60 turns in corridor-dash against builtin:random")
         .stderr_has("check: 4 bot(s) failed")
         .run();
     let good = line(&out, "good");
@@ -57,13 +57,14 @@ fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
     assert!(good.contains("first answer in "), "{out}");
     let quiet = line(&out, "quiet");
     assert!(
-        quiet.contains("FAILED: no answer within 300 ms (timeout x"),
+        quiet.contains("FAILED: no answer within 300 ms at turn 1 (timeout x"),
         "{out}"
     );
     let quitter = line(&out, "quitter");
     assert!(quitter.contains("FAILED: crashed at turn "), "{out}");
     let noisy = line(&out, "noisy");
     assert!(noisy.contains("FAILED: invalid answers x"), "{out}");
+    assert!(noisy.contains(" from turn 1 "), "{out}");
     let missing = line(&out, "missing");
     assert!(missing.contains("FAILED: could not start: "), "{out}");
     assert!(missing.contains("nope"), "{out}");
@@ -155,6 +156,34 @@ fn a_bot_that_crashes_late_in_a_game_fails_the_check() {
         .status(1)
         .stderr_has("check: 1 bot(s) failed")
         .run();
+    let late = line(&out, "late");
+    assert!(late.contains("FAILED: crashed at turn 5"), "{out}");
+    assert!(out.contains("bot bug at turn 5"), "{out}");
+}
+
+/// Every game's bots get the same smoke game: a RobotGame bot that crashes at turn 5 fails
+/// the check, which names the turn and quotes its stderr, while the RobotGame kit passes.
+#[test]
+fn a_robotgame_bot_that_crashes_late_is_named_with_its_turn() {
+    let config = format!(
+        "name = \"RobotGame Smoke\"\nseed = 7\nbracket = {:?}\n\n\
+         [limits]\ntime_limit_ms = 1000\nstart_limit_ms = 5000\n\n\
+         [[school]]\nname = \"A\"\n{}{}",
+        repo().join("brackets/robotgame.toml").display().to_string(),
+        team("kit", "python3 bot.py", "examples/bots/robotgame"),
+        team("late", "python3 robotgame_crash_turn5.py", "tests/hostile"),
+    );
+    let out = Test::new()
+        .file("t.toml", &config)
+        .args(&["check", "t.toml"])
+        .status(1)
+        .stdout_has("smoke games: one game of 100 turns in")
+        .stderr_has("check: 1 bot(s) failed")
+        .run();
+    assert!(
+        line(&out, "kit").contains("ok (answered 100/100 queries"),
+        "{out}"
+    );
     let late = line(&out, "late");
     assert!(late.contains("FAILED: crashed at turn 5"), "{out}");
     assert!(out.contains("bot bug at turn 5"), "{out}");

@@ -344,7 +344,7 @@ fn check_smoke_tests_windward_clients_through_the_gateway() {
     std::fs::write(dir.path().join("good.toml"), school_config(port, "")).unwrap();
     let (stdout, _) = ok(dir.path(), &["check", "good.toml"]);
     assert!(
-        stdout.contains("Old Timers (Legacy): ok (joined in"),
+        stdout.contains("Old Timers (Legacy): ok (joined"),
         "{stdout}"
     );
     assert!(
@@ -483,7 +483,7 @@ fn a_client_with_the_built_in_port_joins_a_gateway_on_another_port() {
     if private {
         assert_eq!(out.status.code(), Some(0), "{stdout}");
         assert!(
-            stdout.contains("Old Timers (Legacy): ok (joined in"),
+            stdout.contains("Old Timers (Legacy): ok (joined"),
             "{stdout}"
         );
         ok(dir.path(), &["run", "t.toml", "--quiet"]);

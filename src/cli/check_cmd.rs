@@ -1,14 +1,16 @@
 //! `lrs-tourney check FILE`: validate a tournament file, then smoke-test its command bots
-//! (one short game each against `builtin:random`, in the real sandbox): JSON-lines bots as
-//! in a game, Windward clients through the gateway at `[windward] listen`.
+//! (one whole game each against the game's first built-in AI, in the real sandbox, played as
+//! `play` plays: [`crate::play::smoke`]): JSON-lines bots as in a game, series clients
+//! (Windward) through a host at `[windward] listen`.
 
 use super::CliError;
-use crate::games::lrs::remote::smoke::{SmokeReport, SmokeSpec, smoke_test, smoke_test_windward};
-use crate::games::lrs::windward::DEFAULT_PORT;
+use crate::games::{Arena, BuiltinBot};
+use crate::play::series::{DEFAULT_SERIES_PORT, series_client_sandbox};
+use crate::play::smoke::{SmokeBot, smoke_games};
+use crate::play::{BotSpec, ExternalOptions};
 use crate::tourney::config::check_summary;
 use crate::tourney::model::{Bot, Protocol, Tournament};
 use clap::Args;
-use futures_util::StreamExt;
 use std::path::PathBuf;
 
 /// The seed of smoke games. They are no game of the tournament, so they take none of its
@@ -64,7 +66,7 @@ pub async fn run(args: CheckArgs) -> Result<(), CliError> {
         }
         if crate::runner::has_series_teams(&t) {
             let port = t.limits.windward_listen.port();
-            let clients = crate::games::lrs::windward::series::client_sandbox(&sandbox, port);
+            let clients = series_client_sandbox(&sandbox, port);
             println!(
                 "Windward clients (they must reach {}):\n{}",
                 t.limits.windward_listen,
@@ -84,201 +86,84 @@ pub async fn run(args: CheckArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Smoke-tests every command bot of `t` and prints a line per team; returns how many failed.
+/// Smoke-tests every command bot of `t` (one game of the tournament's length in its first
+/// arena, against the game's first built-in AI) and prints a line per team; returns how many
+/// failed.
 async fn smoke(t: &Tournament) -> Result<usize, CliError> {
-    if !t.bracket.game.kind().speaks_windward() {
-        return smoke_other_game(t).await;
-    }
-    let board_name = t
-        .bracket
-        .boards
+    let game = t.bracket.game.kind();
+    let (opponent_name, _) = game.builtin_ais()[0];
+    let opponent = BuiltinBot::parse(game, opponent_name)
+        .ok_or_else(|| CliError::failure("the game has no built-in AI"))?;
+    let pool = Arena::pool(&t.bracket.game, &t.bracket.boards);
+    let first = pool
         .first()
-        .ok_or_else(|| CliError::input("the tournament has no boards"))?;
-    let board =
-        crate::games::lrs::boards::library::load_board(board_name).map_err(CliError::input)?;
-    let options = crate::bots::JsonlOptions::for_tournament(t);
+        .ok_or_else(|| CliError::input("the tournament has no arena"))?;
+    let arena =
+        Arena::load(&t.bracket.game, first, t.bracket.turns_per_game).map_err(CliError::input)?;
     let label = |i: usize| {
         let team = &t.teams[i];
         format!("{} ({})", team.name, t.schools[team.school.index()].name)
     };
-    let spec = |i: usize, program: &crate::tourney::model::Program| SmokeSpec {
-        name: label(i),
-        argv: program.argv.clone(),
-        dir: program.dir.clone(),
-        board: board.clone(),
-        seed: SMOKE_SEED,
-        turns: t.bracket.turns_per_game,
-        time_limit_ms: t.limits.time_limit_ms,
-        options: options.clone(),
-    };
-    let mut specs = Vec::new();
-    let mut windward = Vec::new();
+    let mut teams = Vec::new();
+    let mut bots = Vec::new();
     for (i, team) in t.teams.iter().enumerate() {
-        match &team.bot {
-            Bot::Builtin(_) => {}
-            Bot::Command {
-                program,
-                protocol: Protocol::Jsonl,
-            } => specs.push((i, spec(i, program))),
-            Bot::Command {
-                program,
-                protocol: Protocol::Windward,
-            } => windward.push((i, spec(i, program))),
-        }
-    }
-    if !specs.is_empty() || !windward.is_empty() {
-        println!(
-            "smoke games: {} turns on {board_name} against builtin:random \
-             (time limit {} ms, start limit {} ms)",
-            t.bracket.turns_per_game, t.limits.time_limit_ms, t.limits.start_limit_ms
-        );
-    }
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut reports: Vec<(usize, SmokeReport)> = futures_util::stream::iter(specs)
-        .map(|(i, spec)| async move { (i, smoke_test(&spec).await) })
-        .buffered(jobs)
-        .collect()
-        .await;
-    if !windward.is_empty() {
-        // The gateway closes once the smoke games are played, before the verdicts.
-        let windward_reports: Vec<(usize, SmokeReport)> = {
-            let host = crate::runner::bind_series_host(t, crate::runner::ProgressMode::Plain)
-                .await
-                .map_err(CliError::failure)?
-                .ok_or_else(|| CliError::failure("no Windward gateway was started"))?;
-            futures_util::stream::iter(windward)
-                .map(|(i, spec)| {
-                    let host = host.windward();
-                    async move { (i, smoke_test_windward(host, &spec).await) }
-                })
-                .buffered(jobs)
-                .collect()
-                .await
+        let Bot::Command { program, protocol } = &team.bot else {
+            continue;
         };
-        reports.extend(windward_reports);
-        reports.sort_by_key(|(i, _)| *i);
+        let bot = match protocol {
+            Protocol::Jsonl => BotSpec::Jsonl(program.clone()),
+            Protocol::Windward => BotSpec::Windward(program.clone()),
+        };
+        teams.push(i);
+        bots.push(SmokeBot {
+            label: label(i),
+            bot,
+        });
     }
+    if bots.is_empty() {
+        return Ok(0);
+    }
+    println!(
+        "smoke games: one game of {} turns in {} against builtin:{opponent_name} \
+         (time limit {} ms, start limit {} ms)",
+        arena.turn_limit(),
+        first,
+        t.limits.time_limit_ms,
+        t.limits.start_limit_ms
+    );
+    let options = crate::bots::JsonlOptions::for_tournament(t);
+    let external = ExternalOptions {
+        time_limit_ms: t.limits.time_limit_ms,
+        bots: options.clone(),
+        series_listen: t.limits.windward_listen,
+        ..ExternalOptions::default()
+    };
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let reports = smoke_games(&arena, opponent, bots, SMOKE_SEED, &external, jobs).await;
     let mut failed = 0;
-    let mut windward_failed = false;
-    for (i, report) in &reports {
-        println!("  {}: {}", label(*i), report.verdict);
+    let mut client_failed = false;
+    for (&i, report) in teams.iter().zip(&reports) {
+        println!("  {}: {}", label(i), report.verdict);
         if !report.passed {
             failed += 1;
-            windward_failed |= t.teams[*i].bot.plays_series();
+            client_failed |= t.teams[i].bot.plays_series();
             for line in &report.stderr {
                 println!("    stderr: {line}");
             }
         }
     }
-    // The clients' sandbox says whether they can reach a gateway at 1707 (in their own
-    // network namespace it is there too, whatever the configured port).
+    // The clients' sandbox says whether they can reach a host at the default port (in
+    // their own network namespace it is there too, whatever the configured port).
     let port = t.limits.windward_listen.port();
-    let reaches_default = crate::games::lrs::windward::client_sandbox(&options.sandbox, port)
+    let reaches_default = series_client_sandbox(&options.sandbox, port)
         .client_ports()
-        .contains(&DEFAULT_PORT);
-    if windward_failed && !reaches_default {
+        .contains(&DEFAULT_SERIES_PORT);
+    if client_failed && !reaches_default {
         println!(
             "  note: [windward] listen uses port {port}, but the 2012 sample clients always \
-             connect to port {DEFAULT_PORT}; use port {DEFAULT_PORT}, or give the clients the \
+             connect to port {DEFAULT_SERIES_PORT}; use port {DEFAULT_SERIES_PORT}, or give the clients the \
              port some other way"
         );
     }
     Ok(failed)
 }
-
-/// The smoke games of a tournament of another game than Last Robot Standing: each JSON-lines
-/// bot plays one game in seat 0 against the game's first built-in AI (`random`), in the real
-/// sandbox; it passes when it answered every turn in time with a readable answer.
-async fn smoke_other_game(t: &Tournament) -> Result<usize, CliError> {
-    use crate::games::{Arena, BuiltinBot, SeatBot};
-    let game = t.bracket.game.kind();
-    let (random_name, _) = game.builtin_ais()[0];
-    let random = BuiltinBot::parse(game, random_name)
-        .ok_or_else(|| CliError::failure("the game has no built-in AI"))?;
-    // A short game: at most 50 turns (RobotGame's 100 turns are short).
-    let pool = Arena::pool(&t.bracket.game, &t.bracket.boards);
-    let arena = Arena::load(&t.bracket.game, &pool[0], t.bracket.turns_per_game)
-        .map_err(CliError::failure)?
-        .shortened(50);
-    let options = crate::bots::JsonlOptions::for_tournament(t);
-    let bots: Vec<(usize, BotCommandOf)> = t
-        .teams
-        .iter()
-        .enumerate()
-        .filter_map(|(i, team)| team.bot.program().map(|p| (i, p.clone())))
-        .collect();
-    if bots.is_empty() {
-        return Ok(0);
-    }
-    println!(
-        "smoke games: one game of {} against builtin:{random_name} (time limit {} ms, start limit {} ms)",
-        game.title(),
-        t.limits.time_limit_ms,
-        t.limits.start_limit_ms
-    );
-    let mut failed = 0;
-    for (i, program) in bots {
-        let team = &t.teams[i];
-        let label = format!("{} ({})", team.name, t.schools[team.school.index()].name);
-        let seats = [
-            SeatBot::External(crate::bots::process::BotCommand {
-                argv: program.argv.clone(),
-                dir: program.dir.clone(),
-            }),
-            SeatBot::Builtin(random),
-        ];
-        let names = [team.name.clone(), format!("builtin:{random_name}")];
-        let played = arena
-            .play(crate::games::Match {
-                seed: SMOKE_SEED,
-                seats: seats.to_vec(),
-                names: &names,
-                time_limit_ms: t.limits.time_limit_ms,
-                options: &options,
-            })
-            .await;
-        let verdict = match &played {
-            Err(e) => Err(e.clone()),
-            Ok((outcome, logs)) => match logs.first().and_then(Option::as_ref) {
-                Some(log) if log.spawn_error.is_some() => Err(format!(
-                    "not started: {}",
-                    log.spawn_error.clone().unwrap_or_default()
-                )),
-                Some(log) if log.faults() > 0 => Err(format!(
-                    "{} timeouts, {} unreadable answers, {} turns silent after exiting{}",
-                    log.timeouts(),
-                    log.malformed(),
-                    log.crashed_turns(),
-                    log.first_bad_line
-                        .as_ref()
-                        .map(|l| format!(" (first bad line: {})", l.text))
-                        .unwrap_or_default()
-                )),
-                _ => Ok(format!(
-                    "ok ({} turns, score {})",
-                    outcome.turns,
-                    outcome.seats.first().map_or(0, |s| s.score)
-                )),
-            },
-        };
-        match verdict {
-            Ok(text) => println!("  {label}: {text}"),
-            Err(text) => {
-                failed += 1;
-                println!("  {label}: FAILED: {text}");
-                if let Ok((_, logs)) = &played
-                    && let Some(Some(exit)) = logs
-                        .first()
-                        .map(|l| l.as_ref().and_then(|l| l.exit.as_ref()))
-                {
-                    for line in crate::play::tail_lines(&exit.stderr.text()) {
-                        println!("    stderr: {line}");
-                    }
-                }
-            }
-        }
-    }
-    Ok(failed)
-}
-
-type BotCommandOf = crate::tourney::model::Program;

@@ -6,6 +6,7 @@
 use super::lineup::{ExternalOptions, Lineup, SeriesPlayed};
 use super::series::{SeriesClient, SeriesHost};
 use crate::games::SeatBot;
+use std::sync::Arc;
 
 impl Lineup {
     /// Starts the series clients, plays every game in order with them, and finishes them
@@ -16,9 +17,14 @@ impl Lineup {
         external: &ExternalOptions,
     ) -> Result<SeriesPlayed, String> {
         let addr = external.series_listen;
-        let host = SeriesHost::bind(addr, external.bots.startup_ms, external.series_log.clone())
-            .await
-            .map_err(|e| format!("cannot listen on {addr} for the series clients: {e}"))?;
+        let host = match &external.series_host {
+            Some(host) => host.clone(),
+            None => Arc::new(
+                SeriesHost::bind(addr, external.bots.startup_ms, external.series_log.clone())
+                    .await
+                    .map_err(|e| format!("cannot listen on {addr} for the series clients: {e}"))?,
+            ),
+        };
         let starts = self
             .slots
             .iter()

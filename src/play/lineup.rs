@@ -7,7 +7,7 @@
 //! `--jobs` never changes a figure.
 
 use super::bots::BotSpec;
-use super::series::{SeriesClientLog, SeriesLogger};
+use super::series::{SeriesClientLog, SeriesHost, SeriesLogger};
 use crate::bots::JsonlOptions;
 use crate::games::{Arena, GameKind, GameOutcome, Match, SeatBot, SeatLog, Stats};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -38,6 +38,10 @@ pub struct ExternalOptions {
     pub series_listen: SocketAddr,
     /// Where lines about series clients joining (or not) go.
     pub series_log: SeriesLogger,
+    /// A host already listening for the series clients (several lineups played one after
+    /// another share it); `None`: each lineup with series clients binds its own at
+    /// `series_listen`.
+    pub series_host: Option<Arc<SeriesHost>>,
 }
 
 impl Default for ExternalOptions {
@@ -50,6 +54,7 @@ impl Default for ExternalOptions {
                 super::series::DEFAULT_SERIES_PORT,
             )),
             series_log: Arc::new(|line| eprintln!("{line}")),
+            series_host: None,
         }
     }
 }

@@ -6,13 +6,15 @@
 //! Built-in AIs play on a rayon pool, JSON-lines bots on game threads with a runtime each
 //! (`threads.rs`), series clients (Windward) as one series on the caller's runtime
 //! (`clients.rs`). [`bots::BotSpec`] is a `--bot` parsed for its game, and
-//! [`faults::FaultReport`] what `play` says about each external bot.
+//! [`faults::FaultReport`] what `play` says about each external bot; [`smoke`] is `check`'s
+//! smoke games, played by the same driver.
 
 pub mod bots;
 mod clients;
 pub mod faults;
 pub mod lineup;
 pub mod series;
+pub mod smoke;
 mod threads;
 
 pub use bots::{BotSpec, BotSpecError, JsonlBot};

@@ -23,6 +23,12 @@ pub struct SeatLog {
     /// The turn of the query at which it was found gone (exited, stdout closed, or never
     /// started: the first query's).
     pub crashed_at_turn: Option<u32>,
+    /// The turn of its first query without a usable answer (a timeout, an unusable answer
+    /// or silence after it was gone), where a student starts looking.
+    pub first_fault_turn: Option<u32>,
+    /// How long its first usable answer took, in milliseconds from the query (start-up
+    /// included), for `check`'s report.
+    pub first_answer_ms: Option<u64>,
     /// Why its last unusable answer was not one, in the game's words.
     pub last_invalid: Option<String>,
     /// The first line that was not a usable answer, with why.

@@ -89,8 +89,27 @@ impl<C: Codec> Player<C> {
         player
     }
 
-    /// Asks `question` and waits for its answer (or the fault that stands for it).
+    /// Asks `question` and waits for its answer (or the fault that stands for it), noting
+    /// the first fault's turn and the first answer's time in the log.
     pub async fn ask<L: FnOnce(u64) -> String>(
+        &mut self,
+        question: Question<C::Query, L>,
+    ) -> C::Answer {
+        let turn = question.turn;
+        let answered = self.session.stats().answered;
+        let asked = Instant::now();
+        let answer = self.ask_and_wait(question).await;
+        if self.session.stats().answered > answered {
+            self.log
+                .first_answer_ms
+                .get_or_insert(asked.elapsed().as_millis() as u64);
+        } else {
+            self.log.first_fault_turn.get_or_insert(turn);
+        }
+        answer
+    }
+
+    async fn ask_and_wait<L: FnOnce(u64) -> String>(
         &mut self,
         question: Question<C::Query, L>,
     ) -> C::Answer {

@@ -1,7 +1,7 @@
 //! Last Robot Standing's players outside the engine's thread: the async interface
 //! ([`RemotePlayer`]) that JSON-lines subprocesses ([`JsonlPlayer`], protocol in [`jsonl`])
 //! and Windward TCP clients (`super::windward`) implement, the driver that plays a game with
-//! a mix of them and in-process players, and the smoke game of `lrs-tourney check`.
+//! a mix of them and in-process players.
 //!
 //! A remote player turns every failure (timeout, garbage, crash) into a [`Fault`] reply,
 //! and the engine applies the fallback of R5.2 / R13.4, so a game always completes.
@@ -10,7 +10,6 @@ mod driver;
 pub mod jsonl;
 pub mod jsonl_player;
 mod seated;
-pub mod smoke;
 
 pub use driver::{SeatPlayer, drive_game};
 pub use jsonl_player::JsonlPlayer;
