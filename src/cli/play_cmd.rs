@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::bots::{JsonlOptions, Protections};
-use crate::games::{Arena, GameKind};
+use crate::games::{Arena, ArenaFlags, GameKind};
 use crate::play::series::series_client_sandbox;
 use crate::play::{BotSpec, ExternalOptions, Lineup};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
@@ -341,7 +341,11 @@ fn bot_specs(
 /// `--board` and `--turns` for `bots` bots.
 fn arena_of(args: &PlayFlags, kind: GameKind, bots: usize) -> Result<(Arena, String), CliError> {
     kind.game()
-        .play_arena(args.board.as_deref(), args.turns, bots)
+        .play_arena(ArenaFlags {
+            board: args.board.as_deref(),
+            turns: args.turns,
+            bots,
+        })
         .map_err(CliError::input)
 }
 

@@ -7,7 +7,7 @@ use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, ru
 use super::remote::{BotGameLog, LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::games::arena::{Arena, ArenaRules, Match, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome, Stats};
@@ -110,17 +110,22 @@ impl ArenaRules for LrsArena {
         })
     }
 
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        let StoredGame {
+            seats,
+            seed,
+            decisions,
+        } = stored;
         replay_game(self.board.clone(), seats, seed, self.turn_limit, decisions)
             .map(|game| outcome(&game))
     }
 
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let StoredGame {
+            seats,
+            seed,
+            decisions,
+        } = stored;
         let replay =
             super::replay::replay(self.board.clone(), seats, seed, self.turn_limit, decisions)
                 .map_err(|e| e.to_string())?;
