@@ -8,10 +8,12 @@
 
 pub mod cards;
 pub mod cell;
+pub mod reentry;
 pub mod status;
 pub mod walls;
 
 pub use cards::{Card, Motion, Move};
 pub use cell::{SuffixProblem, parse_suffix};
+pub use reentry::{reentry_options, reentry_square};
 pub use status::Status;
 pub use walls::{Laser, Walls};
