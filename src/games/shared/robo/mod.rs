@@ -1,6 +1,6 @@
 //! What the RoboRally family of games shares (Last Robot Standing and classic RoboRally):
 //! walls on square sides, board lasers, the `[walls]` and `@laser` parts of a board file's
-//! cell token (docs/boards.md), the program cards and what each does to a robot, a robot's
+//! cell token (docs/boards.md), a board's squares with their walls precomputed, the program cards and what each does to a robot, a robot's
 //! status, and the order of the squares around a re-entry square.
 //!
 //! Each game keeps its own square types (its bases) and rules; what is here reads the same
@@ -8,12 +8,14 @@
 
 pub mod cards;
 pub mod cell;
+pub mod grid;
 pub mod reentry;
 pub mod status;
 pub mod walls;
 
 pub use cards::{Card, Motion, Move};
 pub use cell::{SuffixProblem, parse_suffix};
+pub use grid::{Grid, GridSquare};
 pub use reentry::{reentry_options, reentry_square};
 pub use status::Status;
 pub use walls::{Laser, Walls};
