@@ -8,7 +8,7 @@
 //! each target into one table per target, because the rules and the AIs ask both often.
 
 use crate::games::shared::grid::{Direction, Pos};
-use crate::games::shared::robo::{Grid, GridSquare, Laser, Walls};
+use crate::games::shared::robo::{Grid, Laser};
 use std::collections::VecDeque;
 
 /// Largest width or height of a board.
@@ -57,34 +57,10 @@ pub enum Tile {
 }
 
 /// One square of the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Square {
-    pub tile: Tile,
-    pub walls: Walls,
-    /// Start number 1..=8.
-    pub start: Option<u8>,
-    pub laser: Option<Laser>,
-}
-
-impl GridSquare for Square {
-    type Tile = Tile;
-
-    fn walls(&self) -> Walls {
-        self.walls
-    }
-
-    fn tile(&self) -> Tile {
-        self.tile
-    }
-}
+pub type Square = crate::games::shared::robo::Square<Tile>;
 
 impl Square {
-    pub const FLOOR: Square = Square {
-        tile: Tile::Floor,
-        walls: Walls::NONE,
-        start: None,
-        laser: None,
-    };
+    pub const FLOOR: Square = Square::new(Tile::Floor);
 }
 
 /// An immutable board: its [`Grid`] (what the board derefs to: squares, positions, walls),
@@ -93,7 +69,7 @@ impl Square {
 pub struct Board {
     pub name: String,
     pub description: String,
-    cells: Grid<Square>,
+    cells: Grid<Tile>,
     /// The grid as written (its rows joined by newlines), for bots and `boards show`.
     pub grid: String,
     flags: Vec<Pos>,
@@ -218,10 +194,10 @@ impl Board {
 
 /// A board is its grid plus what the game adds: `board.contains(p)`, `board.blocked(p, d)`.
 impl std::ops::Deref for Board {
-    type Target = Grid<Square>;
+    type Target = Grid<Tile>;
 
     #[inline]
-    fn deref(&self) -> &Grid<Square> {
+    fn deref(&self) -> &Grid<Tile> {
         &self.cells
     }
 }

@@ -5,7 +5,7 @@
 //! and laser loops ask that question far more often than anything else.
 
 use super::geometry::{Direction, Pos, Rotation};
-use crate::games::shared::robo::{Grid, GridSquare};
+use crate::games::shared::robo::Grid;
 pub use crate::games::shared::robo::{Laser, Walls};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -50,42 +50,10 @@ impl Tile {
 }
 
 /// One cell of the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Square {
-    pub tile: Tile,
-    /// Walls as written on this square (the neighbour may carry the same wall too).
-    pub walls: Walls,
-    /// Start number 1..=8 when this is a start square.
-    pub start: Option<u8>,
-    pub laser: Option<Laser>,
-}
-
-impl GridSquare for Square {
-    type Tile = Tile;
-
-    fn walls(&self) -> Walls {
-        self.walls
-    }
-
-    fn tile(&self) -> Tile {
-        self.tile
-    }
-}
+pub type Square = crate::games::shared::robo::Square<Tile>;
 
 impl Square {
-    pub const FLOOR: Square = Square {
-        tile: Tile::Floor,
-        walls: Walls::NONE,
-        start: None,
-        laser: None,
-    };
-
-    pub fn new(tile: Tile) -> Square {
-        Square {
-            tile,
-            ..Square::FLOOR
-        }
-    }
+    pub const FLOOR: Square = Square::new(Tile::Floor);
 }
 
 /// Why a grid is not a valid board. Format layers add the file, line and column.
@@ -132,7 +100,7 @@ pub enum BoardError {
 pub struct Board {
     name: String,
     description: String,
-    cells: Grid<Square>,
+    cells: Grid<Tile>,
     /// Flag positions, index = flag number - 1.
     flags: Vec<Pos>,
     /// Start positions, index = start number - 1.
@@ -278,10 +246,10 @@ impl Board {
 
 /// A board is its grid plus what the game adds: `board.contains(p)`, `board.blocked(p, d)`.
 impl std::ops::Deref for Board {
-    type Target = Grid<Square>;
+    type Target = Grid<Tile>;
 
     #[inline]
-    fn deref(&self) -> &Grid<Square> {
+    fn deref(&self) -> &Grid<Tile> {
         &self.cells
     }
 }

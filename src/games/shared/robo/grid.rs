@@ -1,35 +1,51 @@
-//! Defines [`Grid`]: the squares of a RoboRally-family board row by row, with the walls of
-//! every square and of its neighbours precomputed into one "exit blocked" mask per square,
+//! Defines [`Square`], one square of a RoboRally-family board (a game's tile, walls, start
+//! number, board laser), and [`Grid`]: the squares row by row, with the walls of every
+//! square and of its neighbours precomputed into one "exit blocked" mask per square,
 //! because the movement, belt and laser loops ask that question far more often than
 //! anything else. Each game's board holds one and adds its own targets and tables.
 
-use super::Walls;
+use super::{Laser, Walls};
 use crate::games::shared::grid::{Direction, Pos};
+use serde::{Deserialize, Serialize};
 
-/// What a [`Grid`] reads of a game's square: the walls written on it and its tile.
-pub trait GridSquare: Copy {
-    type Tile: Copy;
+/// One square of a board whose square types (its bases) are the game's `T`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Square<T> {
+    pub tile: T,
+    /// Walls as written on this square (the neighbour may carry the same wall too).
+    pub walls: Walls,
+    /// Start number 1..=8 when this is a start square.
+    pub start: Option<u8>,
+    pub laser: Option<Laser>,
+}
 
-    fn walls(&self) -> Walls;
-
-    fn tile(&self) -> Self::Tile;
+impl<T> Square<T> {
+    /// A `tile` square with no wall, start or laser.
+    pub const fn new(tile: T) -> Square<T> {
+        Square {
+            tile,
+            walls: Walls::NONE,
+            start: None,
+            laser: None,
+        }
+    }
 }
 
 /// A board's squares, row by row (y = 0 first), and the sides a robot or a beam cannot
 /// leave each one by.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grid<S> {
+pub struct Grid<T> {
     width: i32,
     height: i32,
-    squares: Vec<S>,
+    squares: Vec<Square<T>>,
     /// Per square: bit set for each side a robot or beam cannot cross (own wall or neighbour's).
     blocked: Vec<u8>,
 }
 
-impl<S: GridSquare> Grid<S> {
+impl<T: Copy> Grid<T> {
     /// The grid of `width * height` `squares` listed row by row (the caller checked the
     /// count).
-    pub fn new(width: i32, height: i32, squares: Vec<S>) -> Grid<S> {
+    pub fn new(width: i32, height: i32, squares: Vec<Square<T>>) -> Grid<T> {
         debug_assert_eq!(squares.len(), (width * height) as usize);
         let mut grid = Grid {
             width,
@@ -88,29 +104,29 @@ impl<S: GridSquare> Grid<S> {
 
     /// The square at an on-board position.
     #[inline]
-    pub fn square(&self, p: Pos) -> &S {
+    pub fn square(&self, p: Pos) -> &Square<T> {
         &self.squares[self.index(p)]
     }
 
     /// The tile at `p`, or `None` off the board.
     #[inline]
-    pub fn tile(&self, p: Pos) -> Option<S::Tile> {
-        self.contains(p).then(|| self.squares[self.index(p)].tile())
+    pub fn tile(&self, p: Pos) -> Option<T> {
+        self.contains(p).then(|| self.squares[self.index(p)].tile)
     }
 
     /// All squares, row by row.
-    pub fn squares(&self) -> &[S] {
+    pub fn squares(&self) -> &[Square<T>] {
         &self.squares
     }
 
     /// Whether a wall stands on side `dir` of the on-board square `p`, written on it or on
     /// the neighbour across that side (R1.5).
     pub fn wall_on(&self, p: Pos, dir: Direction) -> bool {
-        if self.square(p).walls().has(dir) {
+        if self.square(p).walls.has(dir) {
             return true;
         }
         let n = p.step(dir);
-        self.contains(n) && self.square(n).walls().has(dir.opposite())
+        self.contains(n) && self.square(n).walls.has(dir.opposite())
     }
 
     /// Whether leaving the on-board square `p` towards `dir` crosses a wall (R6.3). Leaving

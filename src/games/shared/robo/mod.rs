@@ -15,7 +15,7 @@ pub mod walls;
 
 pub use cards::{Card, Motion, Move};
 pub use cell::{SuffixProblem, parse_suffix};
-pub use grid::{Grid, GridSquare};
+pub use grid::{Grid, Square};
 pub use reentry::{reentry_options, reentry_square};
 pub use status::Status;
 pub use walls::{Laser, Walls};
