@@ -148,30 +148,26 @@ fn bot_labels(specs: &[String], names: &[Option<String>]) -> Vec<String> {
         .collect()
 }
 
+/// Where on the command line each value of the repeatable flag `id` stands.
+fn positions(m: &ArgMatches, id: &str) -> Vec<usize> {
+    m.indices_of(id).map(|i| i.collect()).unwrap_or_default()
+}
+
+/// The values of the repeatable flag `id` with where each stands on the command line.
+fn positioned<T: Clone>(m: &ArgMatches, id: &str, values: &[T]) -> Vec<(usize, T)> {
+    positions(m, id)
+        .into_iter()
+        .zip(values.iter().cloned())
+        .collect()
+}
+
 impl FromArgMatches for PlayArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<PlayArgs, clap::Error> {
         let flags = PlayFlags::from_arg_matches(m)?;
-        let bot_positions: Vec<usize> = m
-            .indices_of("bots")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let dir_positions: Vec<usize> = m
-            .indices_of("bot_dirs")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let dirs: Vec<(usize, PathBuf)> = dir_positions
-            .into_iter()
-            .zip(flags.bot_dirs.iter().cloned())
-            .collect();
+        let bot_positions = positions(m, "bots");
+        let dirs = positioned(m, "bot_dirs", &flags.bot_dirs);
         let bot_dirs = assign_bot_dirs(&bot_positions, &dirs).map_err(usage_error)?;
-        let name_positions: Vec<usize> = m
-            .indices_of("bot_names")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let names: Vec<(usize, String)> = name_positions
-            .into_iter()
-            .zip(flags.bot_names.iter().cloned())
-            .collect();
+        let names = positioned(m, "bot_names", &flags.bot_names);
         let bot_names =
             assign_to_next_bot("--bot-name", &bot_positions, &names).map_err(usage_error)?;
         Ok(PlayArgs {
