@@ -424,17 +424,9 @@ mod tests {
             vec![None, Some(PathBuf::from("teams/a")), None]
         );
         assert_eq!(w.play.flags.time_limit_ms, 1000);
-        let err = Wrap::try_parse_from([
-            "x",
-            "--board",
-            "b",
-            "--bot",
-            "builtin:runner",
-            "--bot-dir",
-            "d",
-        ])
-        .err()
-        .unwrap();
+        let err = Wrap::try_parse_from("x --board b --bot builtin:runner --bot-dir d".split(' '))
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("not followed by a --bot"), "{err}");
         Wrap::command().debug_assert();
     }
