@@ -111,13 +111,7 @@ impl ArenaRules for LrsArena {
     }
 
     fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
-        let StoredGame {
-            seats,
-            seed,
-            decisions,
-        } = stored;
-        replay_game(self.board.clone(), seats, seed, self.turn_limit, decisions)
-            .map(|game| outcome(&game))
+        replay_game(self.board.clone(), self.turn_limit, stored).map(|game| outcome(&game))
     }
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
@@ -173,17 +167,14 @@ pub fn outcome(game: &Game) -> GameOutcome {
 }
 
 /// A game played again from its encoded replies, in the order the engine consumed them.
-fn replay_game(
-    board: Arc<Board>,
-    seats: usize,
-    seed: u64,
-    turn_limit: u16,
-    bytes: &[u8],
-) -> Result<Game, String> {
+fn replay_game(board: Arc<Board>, turn_limit: u16, stored: StoredGame<'_>) -> Result<Game, String> {
     use super::engine::decisions::{Reply, decode, take_replies};
-    let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
+    let mut next = decode(stored.decisions)
+        .map_err(|e| e.to_string())?
+        .into_iter();
+    let config = GameConfig { turn_limit };
     let mut game =
-        Game::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;
+        Game::new(board, stored.seats, stored.seed, config).map_err(|e| e.to_string())?;
     let misfit = |what: &str| format!("the decision log does not fit the game: {what} expected");
     loop {
         let due = match game.pending() {
