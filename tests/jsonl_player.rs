@@ -8,7 +8,7 @@ use lrs_tourney::bots::{BotCommand, JsonlOptions, Sandbox, SandboxConfig};
 use lrs_tourney::games::robotgame::BuiltinAi;
 use lrs_tourney::games::robotgame::engine::TURNS;
 use lrs_tourney::games::robotgame::remote::{Seatholder, play_game};
-use lrs_tourney::games::{BuiltinBot, GameKind, Match, SeatBot};
+use lrs_tourney::games::{ArenaFlags, BuiltinBot, GameKind, Match, SeatBot};
 use std::path::Path;
 
 /// Far longer than the game takes when the crash is seen: a timeout would show.
@@ -62,8 +62,18 @@ async fn in_every_game_a_bot_whose_leader_exits_while_a_child_holds_stdout_crash
         let board = kind.game().shipped_arenas().first().map(|a| a.name.clone());
         let (arena, _) = kind
             .game()
-            .play_arena(None, None, 2)
-            .or_else(|_| kind.game().play_arena(board.as_deref(), None, 2))
+            .play_arena(ArenaFlags {
+                board: None,
+                turns: None,
+                bots: 2,
+            })
+            .or_else(|_| {
+                kind.game().play_arena(ArenaFlags {
+                    board: board.as_deref(),
+                    turns: None,
+                    bots: 2,
+                })
+            })
             .unwrap();
         let builtin = BuiltinBot::parse(kind, kind.best_builtin()).unwrap();
         let names = ["leader_exits".to_string(), kind.best_builtin().to_string()];

@@ -10,8 +10,8 @@
 
 use lrs_tourney::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use lrs_tourney::games::{
-    Arena, ArenaRules, Better, BuiltinBot, Game, GameKind, GameOutcome, GameSettings, Match,
-    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, Stats, TieStep,
+    Arena, ArenaRules, BuiltinBot, Game, GameFacts, GameKind, GameOutcome, GameSettings, Match,
+    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, Stats, StoredGame, TieStep,
 };
 use serde_json::{Value, json};
 use std::path::Path;
@@ -25,25 +25,20 @@ fn coin() -> GameKind {
     lrs_tourney::games::register(&Coin)
 }
 
-const STEPS: [TieStep; 1] = [TieStep {
-    name: "calls_won",
-    stat: 0,
-    better: Better::More,
-    noun: "calls won",
-}];
+static FACTS: GameFacts = GameFacts {
+    id: "coin",
+    title: "Coin toss",
+    seats: 1..=8,
+    engine_version: 1,
+    score_rule: "calls that land",
+    best_builtin: "heads",
+    statistics: &["calls_won"],
+    tie_steps: &[TieStep::more("calls_won", 0, "calls won")],
+};
 
 impl Game for Coin {
-    fn id(&self) -> &'static str {
-        "coin"
-    }
-    fn title(&self) -> &'static str {
-        "Coin toss"
-    }
-    fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        1..=8
-    }
-    fn engine_version(&self) -> u32 {
-        1
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
     }
     fn arenas(&self) -> String {
         "one table".into()
@@ -54,18 +49,6 @@ impl Game for Coin {
             ("tails", "always calls tails"),
             ("alternate", "heads, tails, heads..."),
         ]
-    }
-    fn score_rule(&self) -> &'static str {
-        "calls that land"
-    }
-    fn best_builtin(&self) -> &'static str {
-        "heads"
-    }
-    fn statistics(&self) -> &'static [&'static str] {
-        &["calls_won"]
-    }
-    fn tie_steps(&self) -> &'static [TieStep] {
-        &STEPS
     }
     fn default_settings(&self) -> GameSettings {
         GameSettings::of(coin(), &())
@@ -191,19 +174,14 @@ impl ArenaRules for Table {
             Ok((outcome, vec![None; bots.len()]))
         })
     }
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
-        game(seats, seed, decisions)
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        game(stored.seats, stored.seed, stored.decisions)
     }
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
-        let outcome = game(seats, seed, decisions)?;
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let outcome = game(stored.seats, stored.seed, stored.decisions)?;
         Ok(Replayed::new(CoinReplay {
-            tosses: tosses(seed),
-            calls: decisions.to_vec(),
+            tosses: tosses(stored.seed),
+            calls: stored.decisions.to_vec(),
             scores: outcome.seats.iter().map(|s| s.score).collect(),
         }))
     }

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use crate::bots::{JsonlOptions, Protections};
-use crate::games::{Arena, GameKind};
+use crate::games::{Arena, ArenaFlags, GameKind};
 use crate::play::series::series_client_sandbox;
 use crate::play::{BotSpec, ExternalOptions, Lineup};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
@@ -142,30 +142,26 @@ fn bot_labels(specs: &[String], names: &[Option<String>]) -> Vec<String> {
         .collect()
 }
 
+/// Where on the command line each value of the repeatable flag `id` stands.
+fn positions(m: &ArgMatches, id: &str) -> Vec<usize> {
+    m.indices_of(id).map(|i| i.collect()).unwrap_or_default()
+}
+
+/// The values of the repeatable flag `id` with where each stands on the command line.
+fn positioned<T: Clone>(m: &ArgMatches, id: &str, values: &[T]) -> Vec<(usize, T)> {
+    positions(m, id)
+        .into_iter()
+        .zip(values.iter().cloned())
+        .collect()
+}
+
 impl FromArgMatches for PlayArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<PlayArgs, clap::Error> {
         let flags = PlayFlags::from_arg_matches(m)?;
-        let bot_positions: Vec<usize> = m
-            .indices_of("bots")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let dir_positions: Vec<usize> = m
-            .indices_of("bot_dirs")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let dirs: Vec<(usize, PathBuf)> = dir_positions
-            .into_iter()
-            .zip(flags.bot_dirs.iter().cloned())
-            .collect();
+        let bot_positions = positions(m, "bots");
+        let dirs = positioned(m, "bot_dirs", &flags.bot_dirs);
         let bot_dirs = assign_bot_dirs(&bot_positions, &dirs).map_err(usage_error)?;
-        let name_positions: Vec<usize> = m
-            .indices_of("bot_names")
-            .map(|i| i.collect())
-            .unwrap_or_default();
-        let names: Vec<(usize, String)> = name_positions
-            .into_iter()
-            .zip(flags.bot_names.iter().cloned())
-            .collect();
+        let names = positioned(m, "bot_names", &flags.bot_names);
         let bot_names =
             assign_to_next_bot("--bot-name", &bot_positions, &names).map_err(usage_error)?;
         Ok(PlayArgs {
@@ -335,7 +331,11 @@ fn bot_specs(
 /// `--board` and `--turns` for `bots` bots.
 fn arena_of(args: &PlayFlags, kind: GameKind, bots: usize) -> Result<(Arena, String), CliError> {
     kind.game()
-        .play_arena(args.board.as_deref(), args.turns, bots)
+        .play_arena(ArenaFlags {
+            board: args.board.as_deref(),
+            turns: args.turns,
+            bots,
+        })
         .map_err(CliError::input)
 }
 
@@ -418,17 +418,9 @@ mod tests {
             vec![None, Some(PathBuf::from("teams/a")), None]
         );
         assert_eq!(w.play.flags.time_limit_ms, 1000);
-        let err = Wrap::try_parse_from([
-            "x",
-            "--board",
-            "b",
-            "--bot",
-            "builtin:runner",
-            "--bot-dir",
-            "d",
-        ])
-        .err()
-        .unwrap();
+        let err = Wrap::try_parse_from("x --board b --bot builtin:runner --bot-dir d".split(' '))
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("not followed by a --bot"), "{err}");
         Wrap::command().debug_assert();
     }

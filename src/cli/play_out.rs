@@ -3,8 +3,8 @@
 //! replays (what `replay --json` prints, and the viewer page).
 
 use super::CliError;
-use crate::games::GameOutcome;
 use crate::games::view::{ReplayAbout, SeatEntry};
+use crate::games::{GameOutcome, StoredGame};
 use crate::play::{FaultReport, Lineup, SlotTotals};
 use serde::Serialize;
 use std::path::Path;
@@ -75,10 +75,13 @@ pub fn write_replays(
     for (g, outcome) in outcomes.iter().enumerate() {
         let g = g as u32;
         let seed = lineup.seed_of(g);
-        let n = lineup.labels.len();
         let replayed = lineup
             .arena
-            .replay_for_view(n, seed, &outcome.decisions)
+            .replay_for_view(StoredGame {
+                seats: lineup.labels.len(),
+                seed,
+                decisions: &outcome.decisions,
+            })
             .map_err(|e| CliError::failure(format!("game {g}: {e}")))?;
         let names = lineup.by_seat(g, &lineup.labels);
         let about = ReplayAbout {

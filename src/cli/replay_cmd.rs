@@ -4,6 +4,7 @@
 //! students' own analysis tools.
 
 use super::{CliError, target};
+use crate::games::StoredGame;
 use crate::games::view::{PageInfo, ReplayAbout, SeatEntry};
 use crate::store::{GameStatus, Store};
 use crate::tourney::model::{BracketFormat, SetId, SetRun, TeamId};
@@ -110,7 +111,11 @@ pub async fn run(args: ReplayArgs) -> Result<(), CliError> {
         .map_err(CliError::failure)?;
     let label = format!("{} game {}", args.set, game_index);
     let replayed = arena
-        .replay_for_view(lines.len(), game.seed, &log)
+        .replay_for_view(StoredGame {
+            seats: lines.len(),
+            seed: game.seed,
+            decisions: &log,
+        })
         .map_err(|e| CliError::failure(format!("{label}: {e}")))?;
     // The replay must be the game: every seat's score as stored.
     let scores = replayed.scores();

@@ -25,6 +25,16 @@ pub struct Match<'a> {
     pub options: &'a JsonlOptions,
 }
 
+/// A played game as the store keeps it: enough to play it again without its bots.
+#[derive(Debug, Clone, Copy)]
+pub struct StoredGame<'a> {
+    /// Players in the game.
+    pub seats: usize,
+    pub seed: u64,
+    /// The encoded decision log ([`GameOutcome::decisions`]).
+    pub decisions: &'a [u8],
+}
+
 /// One arena of one game kind with the rules to play games in it: what each game
 /// implements for the orchestrator. Every method is a pure function of its arguments and
 /// the bots' answers, so a game is the same wherever and whenever it is played.
@@ -43,17 +53,12 @@ pub trait ArenaRules: Send + Sync + 'static {
     /// Plays the game `game` asks for, with any seats.
     fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>>;
 
-    /// Plays a stored game of `seats` players again from its seed and decision log alone
-    /// (no bot); damaged bytes are an error, never a panic or another game.
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String>;
+    /// Plays a stored game again from its seed and decision log alone (no bot); damaged
+    /// bytes are an error, never a panic or another game.
+    fn replay(&self, game: StoredGame<'_>) -> Result<GameOutcome, String>;
 
     /// A stored game played again for its viewer and `replay`.
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String>;
+    fn replay_for_view(&self, game: StoredGame<'_>) -> Result<Replayed, String>;
 }
 
 /// A handle to one arena of one game kind: cheap to clone and share between threads.
@@ -126,18 +131,21 @@ mod tests {
             let seats: Vec<BuiltinBot> = (0..4).map(|s| ais[s % ais.len()]).collect();
             let played = arena.play_builtin(77, &seats).unwrap();
             assert_eq!(played.engine_version, kind.engine_version());
-            let replayed = arena.replay(seats.len(), 77, &played.decisions).unwrap();
+            let stored = |decisions| StoredGame {
+                seats: seats.len(),
+                seed: 77,
+                decisions,
+            };
+            let replayed = arena.replay(stored(&played.decisions)).unwrap();
             assert_eq!(replayed, played, "{kind:?}");
-            let viewed = arena
-                .replay_for_view(seats.len(), 77, &played.decisions)
-                .unwrap();
+            let viewed = arena.replay_for_view(stored(&played.decisions)).unwrap();
             let scores: Vec<i64> = played.seats.iter().map(|s| s.score).collect();
             assert_eq!(viewed.scores(), scores, "{kind:?}");
             let cut = &played.decisions[..played.decisions.len() - 1];
-            assert!(arena.replay(seats.len(), 77, cut).is_err(), "{kind:?}");
+            assert!(arena.replay(stored(cut)).is_err(), "{kind:?}");
             let mut longer = played.decisions.clone();
             longer.push(0);
-            assert!(arena.replay(seats.len(), 77, &longer).is_err(), "{kind:?}");
+            assert!(arena.replay(stored(&longer)).is_err(), "{kind:?}");
         }
     }
 

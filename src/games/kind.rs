@@ -15,36 +15,15 @@ use thiserror::Error;
 
 /// What the orchestrator may ask of a game kind, answered by each game in its folder.
 pub trait Game: Send + Sync + 'static {
-    /// The name used in files, on the command line and in the store.
-    fn id(&self) -> &'static str;
-
-    fn title(&self) -> &'static str;
-
-    /// Players in one game.
-    fn seats(&self) -> std::ops::RangeInclusive<usize>;
-
-    /// The version of the game's rules implementation, stored with its games: a stored
-    /// tournament resumes only under the version that played it.
-    fn engine_version(&self) -> u32;
+    /// What the game is called, who plays it and how it ranks them: constants of its
+    /// folder, read through [`GameKind`].
+    fn facts(&self) -> &'static GameFacts;
 
     /// Where games are played, in one line (`lrs-tourney games`).
     fn arenas(&self) -> String;
 
     /// The built-in AIs as (name, what it does).
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)>;
-
-    /// How a game's score is counted, in one line (under `play`'s table).
-    fn score_rule(&self) -> &'static str;
-
-    /// The built-in AI that plays the game best (the default of generated tournaments).
-    fn best_builtin(&self) -> &'static str;
-
-    /// The game's own statistics per seat, after score and wins, in the order of
-    /// [`Stats`](super::Stats) (and of the store's `stat_1`.. columns).
-    fn statistics(&self) -> &'static [&'static str];
-
-    /// The tie-break steps after series score and games won (and before the seeded draw).
-    fn tie_steps(&self) -> &'static [TieStep];
 
     /// The settings a bracket file's `game = "ID"` means with no `[game]` table.
     fn default_settings(&self) -> GameSettings;
@@ -71,7 +50,7 @@ pub trait Game: Send + Sync + 'static {
     /// The arena as named in a replay's heading (`board gear-works`, `RobotGame`).
     fn arena_label(&self, name: &str) -> String {
         let _ = name;
-        self.title().to_string()
+        self.facts().title.to_string()
     }
 
     /// Checks and runs the scenario file `text` (`file` names it in messages, `base_dir` is
@@ -83,28 +62,20 @@ pub trait Game: Send + Sync + 'static {
         base_dir: &Path,
     ) -> Result<serde_json::Value, super::ScenarioFailure>;
 
-    /// The arena `lrs-tourney play` uses for `bots` bots, and its name in the results:
-    /// `board` (a shipped arena's name or a file) with games of `turns` turns where the game
-    /// takes them, else its one arena. The default is a game with one arena, which refuses
-    /// both flags. Errors name the flag.
-    fn play_arena(
-        &self,
-        board: Option<&str>,
-        turns: Option<u16>,
-        bots: usize,
-    ) -> Result<(Arena, String), String> {
-        let _ = bots;
-        if board.is_some() {
+    /// The arena `lrs-tourney play` uses for `flags`, and its name in the results. The
+    /// default is a game with one arena, which refuses `--board` and `--turns`. Errors name
+    /// the flag.
+    fn play_arena(&self, flags: ArenaFlags<'_>) -> Result<(Arena, String), String> {
+        let id = self.facts().id;
+        if flags.board.is_some() {
             return Err(format!(
-                "--board does not apply to {}: it plays {}",
-                self.id(),
+                "--board does not apply to {id}: it plays {}",
                 self.arenas()
             ));
         }
-        if turns.is_some() {
+        if flags.turns.is_some() {
             return Err(format!(
-                "--turns does not apply to {}: its games last as its rules say",
-                self.id()
+                "--turns does not apply to {id}: its games last as its rules say"
             ));
         }
         let settings = self.default_settings();
@@ -124,7 +95,7 @@ pub trait Game: Send + Sync + 'static {
     fn show_arena(&self, name: &str) -> Result<String, String> {
         Err(format!(
             "{} has no boards to show ({name:?}): it plays {}",
-            self.title(),
+            self.facts().title,
             self.arenas()
         ))
     }
@@ -145,6 +116,51 @@ pub trait Game: Send + Sync + 'static {
     /// cycled game by game) and `turns_per_game`; games without one refuse both keys.
     fn pool(&self) -> Option<&dyn ArenaPool> {
         None
+    }
+}
+
+/// What a game is called, who plays it and how it ranks them ([`Game::facts`]).
+#[derive(Debug)]
+pub struct GameFacts {
+    /// The name used in files, on the command line and in the store.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// Players in one game.
+    pub seats: std::ops::RangeInclusive<usize>,
+    /// The version of the game's rules implementation, stored with its games: a stored
+    /// tournament resumes only under the version that played it.
+    pub engine_version: u32,
+    /// How a game's score is counted, in one line (under `play`'s table).
+    pub score_rule: &'static str,
+    /// The built-in AI that plays the game best (the default of generated tournaments).
+    pub best_builtin: &'static str,
+    /// The game's own statistics per seat, after score and wins, in the order of
+    /// [`Stats`](super::Stats) (and of the store's `stat_1`.. columns).
+    pub statistics: &'static [&'static str],
+    /// The tie-break steps after series score and games won (and before the seeded draw).
+    pub tie_steps: &'static [TieStep],
+}
+
+/// What `lrs-tourney play` asks of the arena ([`Game::play_arena`]): `board` (a shipped
+/// arena's name or a file) with games of `turns` turns where the game takes them, for
+/// `bots` bots.
+#[derive(Debug, Clone, Copy)]
+pub struct ArenaFlags<'a> {
+    pub board: Option<&'a str>,
+    pub turns: Option<u16>,
+    pub bots: usize,
+}
+
+impl ArenaFlags<'_> {
+    /// Refuses a board named `name` with only `starts` start squares for the bots.
+    pub fn check_starts(&self, name: &str, starts: usize) -> Result<(), String> {
+        if starts < self.bots {
+            return Err(format!(
+                "board {name:?} has {starts} start squares, too few for {} bots",
+                self.bots
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -196,11 +212,12 @@ static REGISTERED: std::sync::RwLock<Vec<&'static dyn Game>> = std::sync::RwLock
 /// that embeds the library with a game of its own, or a test. Registering an id twice
 /// keeps the first.
 pub fn register(game: &'static dyn Game) -> GameKind {
-    if let Ok(kind) = GameKind::parse(game.id()) {
+    let id = game.facts().id;
+    if let Ok(kind) = GameKind::parse(id) {
         return kind;
     }
     let mut extra = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
-    if !extra.iter().any(|g| g.id() == game.id()) {
+    if !extra.iter().any(|g| g.facts().id == id) {
         extra.push(game);
     }
     GameKind(game)
@@ -260,20 +277,20 @@ impl GameKind {
     fn position(self) -> usize {
         registry()
             .iter()
-            .position(|g| g.id() == self.id())
+            .position(|g| g.facts().id == self.id())
             .unwrap_or(usize::MAX)
     }
 
     pub fn id(self) -> &'static str {
-        self.0.id()
+        self.0.facts().id
     }
 
     pub fn title(self) -> &'static str {
-        self.0.title()
+        self.0.facts().title
     }
 
     pub fn score_rule(self) -> &'static str {
-        self.0.score_rule()
+        self.0.facts().score_rule
     }
 
     pub fn arena_label(self, name: &str) -> String {
@@ -281,11 +298,11 @@ impl GameKind {
     }
 
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
-        self.0.seats()
+        self.0.facts().seats.clone()
     }
 
     pub fn engine_version(self) -> u32 {
-        self.0.engine_version()
+        self.0.facts().engine_version
     }
 
     pub fn arenas(self) -> String {
@@ -297,15 +314,15 @@ impl GameKind {
     }
 
     pub fn best_builtin(self) -> &'static str {
-        self.0.best_builtin()
+        self.0.facts().best_builtin
     }
 
     pub fn statistics(self) -> &'static [&'static str] {
-        self.0.statistics()
+        self.0.facts().statistics
     }
 
     pub fn tie_steps(self) -> &'static [TieStep] {
-        self.0.tie_steps()
+        self.0.facts().tie_steps
     }
 
     pub fn speaks_windward(self) -> bool {

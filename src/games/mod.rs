@@ -22,10 +22,12 @@ pub mod shared;
 mod stats;
 pub mod view;
 
-pub use arena::{Arena, ArenaRules, Match, Played};
+pub use arena::{Arena, ArenaRules, Match, Played, StoredGame};
 pub use builtin::BuiltinBot;
 pub use jsonl::SeatLog;
-pub use kind::{ArenaPool, Game, GameKind, REGISTRY, ShippedArena, UnknownGame, register};
+pub use kind::{
+    ArenaFlags, ArenaPool, Game, GameFacts, GameKind, REGISTRY, ShippedArena, UnknownGame, register,
+};
 pub use outcome::{GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
 pub use scenario::{ScenarioFailure, run_scenario_file};
 pub use settings::{GameSettings, SettingsProblem};

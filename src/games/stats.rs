@@ -66,6 +66,26 @@ pub struct TieStep {
 }
 
 impl TieStep {
+    /// The step `name` on which more of statistic `stat` (`noun` in sentences) is better.
+    pub const fn more(name: &'static str, stat: usize, noun: &'static str) -> TieStep {
+        TieStep {
+            name,
+            stat,
+            better: Better::More,
+            noun,
+        }
+    }
+
+    /// The step `name` on which fewer of statistic `stat` (`noun` in sentences) is better.
+    pub const fn fewer(name: &'static str, stat: usize, noun: &'static str) -> TieStep {
+        TieStep {
+            name,
+            stat,
+            better: Better::Fewer,
+            noun,
+        }
+    }
+
     /// `Less` when `a` is the better value.
     pub fn compare(&self, a: &Stats, b: &Stats) -> std::cmp::Ordering {
         let (x, y) = (a.get(self.stat), b.get(self.stat));
@@ -89,16 +109,8 @@ mod tests {
 
     #[test]
     fn steps_compare_in_their_direction() {
-        let more = TieStep {
-            name: "kills",
-            stat: 1,
-            better: Better::More,
-            noun: "kills",
-        };
-        let fewer = TieStep {
-            better: Better::Fewer,
-            ..more
-        };
+        let more = TieStep::more("kills", 1, "kills");
+        let fewer = TieStep::fewer("kills", 1, "kills");
         let a = Stats::from_values(&[0, 3]);
         let b = Stats::from_values(&[9, 2]);
         assert_eq!(more.compare(&a, &b), Ordering::Less);

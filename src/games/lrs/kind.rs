@@ -1,47 +1,36 @@
 //! Last Robot Standing on the game seam: what the orchestrator may ask of it.
 
+use crate::games::lrs::engine::{ENGINE_VERSION, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::{
-    Arena, ArenaPool, Better, Game, GameKind, GameSettings, SettingsProblem, ShippedArena, TieStep,
+    Arena, ArenaFlags, ArenaPool, Game, GameFacts, GameKind, GameSettings, SettingsProblem,
+    ShippedArena, TieStep,
 };
 use std::path::Path;
 
 /// Last Robot Standing (its engine is `crate::games::lrs::engine`).
 pub struct Lrs;
 
-const TIE_STEPS: [TieStep; 2] = [
-    TieStep {
-        name: "flags",
-        stat: 0,
-        better: Better::More,
-        noun: "flags",
-    },
-    TieStep {
-        name: "fewer_deaths",
-        stat: 4,
-        better: Better::Fewer,
-        noun: "deaths",
-    },
-];
+static FACTS: GameFacts = GameFacts {
+    id: "lrs",
+    title: "Last Robot Standing",
+    seats: MIN_PLAYERS..=MAX_PLAYERS,
+    engine_version: ENGINE_VERSION,
+    score_rule: "points for flags, pushes and survival (docs/rules.md)",
+    best_builtin: "runner",
+    statistics: &["flags", "hits", "pushes", "push_kills", "deaths"],
+    tie_steps: &[
+        TieStep::more("flags", 0, "flags"),
+        TieStep::fewer("fewer_deaths", 4, "deaths"),
+    ],
+};
 
 impl Game for Lrs {
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
+    }
+
     fn viewer(&self) -> Option<crate::games::view::Viewer> {
         Some(super::view::VIEWER)
-    }
-
-    fn id(&self) -> &'static str {
-        "lrs"
-    }
-
-    fn title(&self) -> &'static str {
-        "Last Robot Standing"
-    }
-
-    fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        crate::games::lrs::engine::MIN_PLAYERS..=crate::games::lrs::engine::MAX_PLAYERS
-    }
-
-    fn engine_version(&self) -> u32 {
-        crate::games::lrs::engine::ENGINE_VERSION
     }
 
     fn arenas(&self) -> String {
@@ -54,22 +43,6 @@ impl Game for Lrs {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         crate::games::lrs::ai::BuiltinAi::table()
-    }
-
-    fn score_rule(&self) -> &'static str {
-        "points for flags, pushes and survival (docs/rules.md)"
-    }
-
-    fn best_builtin(&self) -> &'static str {
-        "runner"
-    }
-
-    fn statistics(&self) -> &'static [&'static str] {
-        &["flags", "hits", "pushes", "push_kills", "deaths"]
-    }
-
-    fn tie_steps(&self) -> &'static [TieStep] {
-        &TIE_STEPS
     }
 
     fn default_settings(&self) -> GameSettings {
@@ -119,27 +92,16 @@ impl Game for Lrs {
         Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
     }
 
-    fn play_arena(
-        &self,
-        board: Option<&str>,
-        turns: Option<u16>,
-        bots: usize,
-    ) -> Result<(Arena, String), String> {
-        let name = board.ok_or_else(|| {
+    fn play_arena(&self, flags: ArenaFlags<'_>) -> Result<(Arena, String), String> {
+        let name = flags.board.ok_or_else(|| {
             format!(
                 "--board is required for {} games (`lrs-tourney boards` lists them)",
-                self.id()
+                FACTS.id
             )
         })?;
         let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
-        if board.starts().len() < bots {
-            return Err(format!(
-                "board {:?} has {} start squares, too few for {bots} bots",
-                board.name(),
-                board.starts().len()
-            ));
-        }
-        let turns = turns.unwrap_or(60);
+        flags.check_starts(board.name(), board.starts().len())?;
+        let turns = flags.turns.unwrap_or(60);
         if turns == 0 {
             return Err("--turns must be at least 1".to_string());
         }

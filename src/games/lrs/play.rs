@@ -7,7 +7,7 @@ use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, ru
 use super::remote::{LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::games::arena::{Arena, ArenaRules, Match, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
@@ -109,17 +109,16 @@ impl ArenaRules for LrsArena {
         })
     }
 
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
-        replay_game(self.board.clone(), seats, seed, self.turn_limit, decisions)
-            .map(|game| outcome(&game))
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        replay_game(self.board.clone(), self.turn_limit, stored).map(|game| outcome(&game))
     }
 
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let StoredGame {
+            seats,
+            seed,
+            decisions,
+        } = stored;
         let replay =
             super::replay::replay(self.board.clone(), seats, seed, self.turn_limit, decisions)
                 .map_err(|e| e.to_string())?;
@@ -153,17 +152,14 @@ pub fn outcome(game: &Game) -> GameOutcome {
 }
 
 /// A game played again from its encoded replies, in the order the engine consumed them.
-fn replay_game(
-    board: Arc<Board>,
-    seats: usize,
-    seed: u64,
-    turn_limit: u16,
-    bytes: &[u8],
-) -> Result<Game, String> {
+fn replay_game(board: Arc<Board>, turn_limit: u16, stored: StoredGame<'_>) -> Result<Game, String> {
     use super::engine::decisions::{Reply, decode, take_replies};
-    let mut next = decode(bytes).map_err(|e| e.to_string())?.into_iter();
+    let mut next = decode(stored.decisions)
+        .map_err(|e| e.to_string())?
+        .into_iter();
+    let config = GameConfig { turn_limit };
     let mut game =
-        Game::new(board, seats, seed, GameConfig { turn_limit }).map_err(|e| e.to_string())?;
+        Game::new(board, stored.seats, stored.seed, config).map_err(|e| e.to_string())?;
     let misfit = |what: &str| format!("the decision log does not fit the game: {what} expected");
     loop {
         let due = match game.pending() {

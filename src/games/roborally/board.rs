@@ -8,7 +8,7 @@
 //! each target into one table per target, because the rules and the AIs ask both often.
 
 use crate::games::shared::grid::{Direction, Pos};
-use crate::games::shared::robo::{Laser, Walls};
+use crate::games::shared::robo::{Grid, Laser};
 use std::collections::VecDeque;
 
 /// Largest width or height of a board.
@@ -57,35 +57,21 @@ pub enum Tile {
 }
 
 /// One square of the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Square {
-    pub tile: Tile,
-    pub walls: Walls,
-    /// Start number 1..=8.
-    pub start: Option<u8>,
-    pub laser: Option<Laser>,
-}
+pub type Square = crate::games::shared::robo::Square<Tile>;
 
 impl Square {
-    pub const FLOOR: Square = Square {
-        tile: Tile::Floor,
-        walls: Walls::NONE,
-        start: None,
-        laser: None,
-    };
+    pub const FLOOR: Square = Square::new(Tile::Floor);
 }
 
-/// An immutable board with its targets and precomputed distances.
+/// An immutable board: its [`Grid`] (what the board derefs to: squares, positions, walls),
+/// its targets and precomputed distances.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     pub name: String,
     pub description: String,
-    width: i32,
-    height: i32,
-    squares: Vec<Square>,
+    cells: Grid<Tile>,
     /// The grid as written (its rows joined by newlines), for bots and `boards show`.
     pub grid: String,
-    blocked: Vec<u8>,
     flags: Vec<Pos>,
     finish: Option<Pos>,
     starts: Vec<Pos>,
@@ -127,78 +113,17 @@ impl Board {
         let mut board = Board {
             name: name.to_string(),
             description: description.to_string(),
-            width,
-            height,
-            squares,
+            cells: Grid::new(width, height, squares),
             grid,
-            blocked: Vec::new(),
             flags: flags.into_iter().map_while(|p| p).collect(),
             finish,
             starts: starts.into_iter().map_while(|p| p).collect(),
             lasers,
             distances: Vec::new(),
         };
-        board.blocked = (0..board.squares.len())
-            .map(|i| {
-                let at = board.pos(i);
-                Direction::ALL
-                    .into_iter()
-                    .filter(|d| board.wall_on(at, *d))
-                    .fold(0, |mask, d| mask | d.bit())
-            })
-            .collect();
         let targets: Vec<Pos> = board.flags.iter().copied().chain(board.finish).collect();
         board.distances = targets.iter().map(|t| board.distance_field(*t)).collect();
         board
-    }
-
-    pub fn width(&self) -> i32 {
-        self.width
-    }
-
-    pub fn height(&self) -> i32 {
-        self.height
-    }
-
-    #[inline]
-    pub fn contains(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
-    }
-
-    #[inline]
-    pub fn index(&self, p: Pos) -> usize {
-        (p.y * self.width + p.x) as usize
-    }
-
-    #[inline]
-    pub fn pos(&self, i: usize) -> Pos {
-        Pos::new(i as i32 % self.width, i as i32 / self.width)
-    }
-
-    #[inline]
-    pub fn square(&self, p: Pos) -> &Square {
-        &self.squares[self.index(p)]
-    }
-
-    /// The tile at `p`, `None` off the board.
-    #[inline]
-    pub fn tile(&self, p: Pos) -> Option<Tile> {
-        self.contains(p).then(|| self.squares[self.index(p)].tile)
-    }
-
-    pub fn squares(&self) -> &[Square] {
-        &self.squares
-    }
-
-    fn wall_on(&self, p: Pos, d: Direction) -> bool {
-        let n = p.step(d);
-        self.square(p).walls.has(d) || (self.contains(n) && self.square(n).walls.has(d.opposite()))
-    }
-
-    /// Whether leaving `p` towards `d` crosses a wall (the board edge is no wall).
-    #[inline]
-    pub fn blocked(&self, p: Pos, d: Direction) -> bool {
-        self.blocked[self.index(p)] & d.bit() != 0
     }
 
     pub fn flags(&self) -> &[Pos] {
@@ -237,7 +162,7 @@ impl Board {
     /// Breadth-first walk out from `target` over squares that are not pits, never across
     /// a wall (walls block both ways, so distances from and to a square are the same).
     fn distance_field(&self, target: Pos) -> Vec<u16> {
-        let mut field = vec![UNREACHABLE; self.squares.len()];
+        let mut field = vec![UNREACHABLE; self.len()];
         if self.square(target).tile == Tile::Pit {
             return field;
         }
@@ -251,7 +176,7 @@ impl Board {
                     continue;
                 }
                 let i = self.index(n);
-                if field[i] == UNREACHABLE && self.squares[i].tile != Tile::Pit {
+                if field[i] == UNREACHABLE && self.squares()[i].tile != Tile::Pit {
                     field[i] = d + 1;
                     queue.push_back(n);
                 }
@@ -264,5 +189,15 @@ impl Board {
     pub fn targets_reachable(&self) -> bool {
         (0..self.distances.len())
             .all(|k| self.starts.iter().all(|s| self.distance(k, *s).is_some()))
+    }
+}
+
+/// A board is its grid plus what the game adds: `board.contains(p)`, `board.blocked(p, d)`.
+impl std::ops::Deref for Board {
+    type Target = Grid<Tile>;
+
+    #[inline]
+    fn deref(&self) -> &Grid<Tile> {
+        &self.cells
     }
 }

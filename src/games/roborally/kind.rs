@@ -2,52 +2,34 @@
 
 use super::settings::{RoboRallySettings, read_table};
 use crate::games::kind::ShippedArena;
-use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, ArenaFlags, Game, GameFacts, GameSettings, SettingsProblem, TieStep};
 
 /// Classic RoboRally.
 pub struct RoboRally;
 
-/// RR12.3: after score and games won, more finishes, more checkpoints, fewer deaths.
-const TIE_STEPS: [TieStep; 3] = [
-    TieStep {
-        name: "finishes",
-        stat: 0,
-        better: Better::More,
-        noun: "finishes",
-    },
-    TieStep {
-        name: "checkpoints",
-        stat: 1,
-        better: Better::More,
-        noun: "checkpoints",
-    },
-    TieStep {
-        name: "fewer_deaths",
-        stat: 3,
-        better: Better::Fewer,
-        noun: "deaths",
-    },
-];
+static FACTS: GameFacts = GameFacts {
+    id: "roborally",
+    title: "RoboRally (classic)",
+    seats: 2..=super::engine::MAX_SEATS,
+    engine_version: super::ENGINE_VERSION,
+    score_rule: "10 a flag, 30 the finish, up to 9 for nearness to the next target (docs/roborally.md)",
+    best_builtin: "racer",
+    statistics: &["finishes", "checkpoints", "hits", "deaths"],
+    // RR12.3: after score and games won, more finishes, more checkpoints, fewer deaths.
+    tie_steps: &[
+        TieStep::more("finishes", 0, "finishes"),
+        TieStep::more("checkpoints", 1, "checkpoints"),
+        TieStep::fewer("fewer_deaths", 3, "deaths"),
+    ],
+};
 
 impl Game for RoboRally {
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
+    }
+
     fn viewer(&self) -> Option<crate::games::view::Viewer> {
         Some(super::view::VIEWER)
-    }
-
-    fn id(&self) -> &'static str {
-        "roborally"
-    }
-
-    fn title(&self) -> &'static str {
-        "RoboRally (classic)"
-    }
-
-    fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        2..=super::engine::MAX_SEATS
-    }
-
-    fn engine_version(&self) -> u32 {
-        super::ENGINE_VERSION
     }
 
     fn arenas(&self) -> String {
@@ -56,22 +38,6 @@ impl Game for RoboRally {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         super::ai::BuiltinAi::table()
-    }
-
-    fn score_rule(&self) -> &'static str {
-        "10 a flag, 30 the finish, up to 9 for nearness to the next target (docs/roborally.md)"
-    }
-
-    fn best_builtin(&self) -> &'static str {
-        "racer"
-    }
-
-    fn statistics(&self) -> &'static [&'static str] {
-        &["finishes", "checkpoints", "hits", "deaths"]
-    }
-
-    fn tie_steps(&self) -> &'static [TieStep] {
-        &TIE_STEPS
     }
 
     fn default_settings(&self) -> GameSettings {
@@ -135,22 +101,11 @@ impl Game for RoboRally {
         Ok(super::scenario::run_scenario_str(text, file, base_dir)?)
     }
 
-    fn play_arena(
-        &self,
-        board: Option<&str>,
-        turns: Option<u16>,
-        bots: usize,
-    ) -> Result<(Arena, String), String> {
-        let name = board.unwrap_or(super::boards::SHIPPED[0].0);
+    fn play_arena(&self, flags: ArenaFlags<'_>) -> Result<(Arena, String), String> {
+        let name = flags.board.unwrap_or(super::boards::SHIPPED[0].0);
         let board = super::boards::load(name)?;
-        if board.starts().len() < bots {
-            return Err(format!(
-                "board {:?} has {} start squares, too few for {bots} bots",
-                board.name,
-                board.starts().len()
-            ));
-        }
-        let max_turns = turns.unwrap_or(super::settings::DEFAULT_TURNS);
+        flags.check_starts(&board.name, board.starts().len())?;
+        let max_turns = flags.turns.unwrap_or(super::settings::DEFAULT_TURNS);
         if !(1..=100).contains(&max_turns) {
             return Err("--turns must be 1 to 100 for roborally".to_string());
         }

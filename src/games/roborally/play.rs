@@ -4,7 +4,7 @@
 use super::ai::{BuiltinAi, Player, run_game};
 use super::board::Board;
 use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
-use crate::games::arena::{Arena, ArenaRules, Match, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
@@ -36,15 +36,10 @@ impl RoboRallyArena {
         }
     }
 
-    fn replay_game(
-        &self,
-        seats: usize,
-        seed: u64,
-        bytes: &[u8],
-        keep: bool,
-    ) -> Result<Game, String> {
-        let log = super::log::from_bytes(bytes).map_err(|e| e.to_string())?;
-        let mut game = Game::new(&self.setup(seats, seed)).map_err(|e| e.to_string())?;
+    fn replay_game(&self, stored: StoredGame<'_>, keep: bool) -> Result<Game, String> {
+        let log = super::log::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
+        let setup = self.setup(stored.seats, stored.seed);
+        let mut game = Game::new(&setup).map_err(|e| e.to_string())?;
         if keep {
             game.keep_snapshots();
         }
@@ -129,18 +124,12 @@ impl ArenaRules for RoboRallyArena {
         })
     }
 
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
-        self.replay_game(seats, seed, decisions, false)
-            .map(|g| outcome(&g))
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        self.replay_game(stored, false).map(|g| outcome(&g))
     }
 
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
-        let game = self.replay_game(seats, seed, decisions, true)?;
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let game = self.replay_game(stored, true)?;
         let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
             kind(),

@@ -9,6 +9,7 @@ use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::{Reading, Silence};
 use crate::games::jsonl::{TurnBased, play_turns};
+use crate::games::shared::answer::answer_text;
 
 pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
 
@@ -78,15 +79,10 @@ impl TurnBased for Table<'_> {
     }
 
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Answer>> {
-        let Ok(text) = std::str::from_utf8(line) else {
-            return Reading::Malformed("it is not UTF-8 text".to_string());
+        let text = match answer_text(line, turn) {
+            Ok(text) => text,
+            Err(reading) => return reading,
         };
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(text)
-            && let Some(t) = v.get("turn").and_then(serde_json::Value::as_u64)
-            && t != u64::from(turn)
-        {
-            return Reading::OtherTurn;
-        }
         match protocol::read_answer(text) {
             Ok(a) => Reading::Answer(vec![a]),
             Err(why) => Reading::Malformed(why),

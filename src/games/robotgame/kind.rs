@@ -1,44 +1,31 @@
 //! RobotGame on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{Arena, Better, Game, GameKind, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Game, GameFacts, GameKind, GameSettings, SettingsProblem, TieStep};
 
 /// RobotGame.
 pub struct RobotGame;
 
-const TIE_STEPS: [TieStep; 2] = [
-    TieStep {
-        name: "damage_dealt",
-        stat: 0,
-        better: Better::More,
-        noun: "damage dealt",
-    },
-    TieStep {
-        name: "kills",
-        stat: 1,
-        better: Better::More,
-        noun: "kills",
-    },
-];
+static FACTS: GameFacts = GameFacts {
+    id: "robotgame",
+    title: "RobotGame",
+    seats: 2..=super::engine::MAX_SEATS,
+    engine_version: super::ENGINE_VERSION,
+    score_rule: "robots alive at the end of a game",
+    best_builtin: "hunter",
+    statistics: &["damage_dealt", "kills"],
+    tie_steps: &[
+        TieStep::more("damage_dealt", 0, "damage dealt"),
+        TieStep::more("kills", 1, "kills"),
+    ],
+};
 
 impl Game for RobotGame {
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
+    }
+
     fn viewer(&self) -> Option<crate::games::view::Viewer> {
         Some(super::play::VIEWER)
-    }
-
-    fn id(&self) -> &'static str {
-        "robotgame"
-    }
-
-    fn title(&self) -> &'static str {
-        "RobotGame"
-    }
-
-    fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        2..=super::engine::MAX_SEATS
-    }
-
-    fn engine_version(&self) -> u32 {
-        super::ENGINE_VERSION
     }
 
     fn arenas(&self) -> String {
@@ -47,22 +34,6 @@ impl Game for RobotGame {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         super::BuiltinAi::table()
-    }
-
-    fn score_rule(&self) -> &'static str {
-        "robots alive at the end of a game"
-    }
-
-    fn best_builtin(&self) -> &'static str {
-        "hunter"
-    }
-
-    fn statistics(&self) -> &'static [&'static str] {
-        &["damage_dealt", "kills"]
-    }
-
-    fn tie_steps(&self) -> &'static [TieStep] {
-        &TIE_STEPS
     }
 
     fn run_scenario(

@@ -2,7 +2,7 @@
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{Arena, ArenaRules, Match, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
@@ -58,18 +58,13 @@ impl ArenaRules for RobotGameArena {
         })
     }
 
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
-        replay_game(seats, seed, decisions).map(|game| outcome(&game))
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        replay_game(stored).map(|game| outcome(&game))
     }
 
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
-        let game = replay_game(seats, seed, decisions)?;
-        let setup = Setup::standard(seats as u8, seed);
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let game = replay_game(stored)?;
+        let setup = Setup::standard(stored.seats as u8, stored.seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
         Ok(TraceView::replayed(
@@ -82,9 +77,10 @@ impl ArenaRules for RobotGameArena {
     }
 }
 
-fn replay_game(seats: usize, seed: u64, decisions: &[u8]) -> Result<Game, String> {
-    let log = DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
-    Game::replay(&Setup::standard(seats as u8, seed), &log).map_err(|e| e.to_string())
+fn replay_game(stored: StoredGame<'_>) -> Result<Game, String> {
+    let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
+    let setup = Setup::standard(stored.seats as u8, stored.seed);
+    Game::replay(&setup, &log).map_err(|e| e.to_string())
 }
 
 /// A finished RobotGame: statistics damage dealt, kills.

@@ -1,45 +1,32 @@
 //! Robots on the game seam: what the orchestrator may ask of it.
 
 use super::settings::RobotsSettings;
-use crate::games::{Arena, Better, Game, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Game, GameFacts, GameSettings, SettingsProblem, TieStep};
 
 /// Robots.
 pub struct Robots;
 
-const TIE_STEPS: [TieStep; 2] = [
-    TieStep {
-        name: "levels_cleared",
-        stat: 0,
-        better: Better::More,
-        noun: "levels cleared",
-    },
-    TieStep {
-        name: "kills",
-        stat: 1,
-        better: Better::More,
-        noun: "kills",
-    },
-];
+static FACTS: GameFacts = GameFacts {
+    id: "robots",
+    title: "Robots",
+    seats: 1..=super::game::MAX_SEATS,
+    engine_version: super::ENGINE_VERSION,
+    score_rule: "kills minus turns (docs/robots.md)",
+    best_builtin: "dodger",
+    statistics: &["levels_cleared", "kills", "turns"],
+    tie_steps: &[
+        TieStep::more("levels_cleared", 0, "levels cleared"),
+        TieStep::more("kills", 1, "kills"),
+    ],
+};
 
 impl Game for Robots {
+    fn facts(&self) -> &'static GameFacts {
+        &FACTS
+    }
+
     fn viewer(&self) -> Option<crate::games::view::Viewer> {
         Some(super::play::VIEWER)
-    }
-
-    fn id(&self) -> &'static str {
-        "robots"
-    }
-
-    fn title(&self) -> &'static str {
-        "Robots"
-    }
-
-    fn seats(&self) -> std::ops::RangeInclusive<usize> {
-        1..=super::game::MAX_SEATS
-    }
-
-    fn engine_version(&self) -> u32 {
-        super::ENGINE_VERSION
     }
 
     fn arenas(&self) -> String {
@@ -52,22 +39,6 @@ impl Game for Robots {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         super::BuiltinAi::table()
-    }
-
-    fn score_rule(&self) -> &'static str {
-        "kills minus turns (docs/robots.md)"
-    }
-
-    fn best_builtin(&self) -> &'static str {
-        "dodger"
-    }
-
-    fn statistics(&self) -> &'static [&'static str] {
-        &["levels_cleared", "kills", "turns"]
-    }
-
-    fn tie_steps(&self) -> &'static [TieStep] {
-        &TIE_STEPS
     }
 
     fn run_scenario(

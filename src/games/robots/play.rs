@@ -4,7 +4,7 @@
 
 use super::settings::RobotsSettings;
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{Arena, ArenaRules, Match, Played};
+use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
@@ -32,9 +32,9 @@ impl RobotsArena {
         }
     }
 
-    fn replay_game(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<Game, String> {
-        let log = DecisionLog::from_bytes(decisions).map_err(|e| e.to_string())?;
-        Game::replay(&self.setup(seats, seed), &log).map_err(|e| e.to_string())
+    fn replay_game(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
+        Game::replay(&self.setup(stored.seats, stored.seed), &log).map_err(|e| e.to_string())
     }
 }
 
@@ -76,19 +76,13 @@ impl ArenaRules for RobotsArena {
         })
     }
 
-    fn replay(&self, seats: usize, seed: u64, decisions: &[u8]) -> Result<GameOutcome, String> {
-        self.replay_game(seats, seed, decisions)
-            .map(|game| outcome(&game))
+    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
+        self.replay_game(stored).map(|game| outcome(&game))
     }
 
-    fn replay_for_view(
-        &self,
-        seats: usize,
-        seed: u64,
-        decisions: &[u8],
-    ) -> Result<Replayed, String> {
-        let game = self.replay_game(seats, seed, decisions)?;
-        let setup = self.setup(seats, seed);
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let game = self.replay_game(stored)?;
+        let setup = self.setup(stored.seats, stored.seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
         Ok(TraceView::replayed(

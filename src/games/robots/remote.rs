@@ -10,6 +10,7 @@ use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::{Reading, Silence};
 use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
+use crate::games::shared::answer::answer_text;
 
 /// Who plays a seat.
 pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
@@ -114,15 +115,10 @@ impl TurnBased for Table<'_> {
 /// What a Robots bot's line is for turn `turn`: an answer naming another turn is a late
 /// one (discarded, as for every JSON-lines bot), anything else unreadable is malformed.
 fn read(line: &[u8], turn: u32) -> Reading<Vec<Move>> {
-    let Ok(text) = std::str::from_utf8(line) else {
-        return Reading::Malformed("it is not UTF-8 text".to_string());
+    let text = match answer_text(line, turn) {
+        Ok(text) => text,
+        Err(reading) => return reading,
     };
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text)
-        && let Some(t) = v.get("turn").and_then(serde_json::Value::as_u64)
-        && t != u64::from(turn)
-    {
-        return Reading::OtherTurn;
-    }
     let mut moves = Vec::new();
     match protocol::read_answer(text, turn, &mut moves) {
         Ok(()) => Reading::Answer(moves),

@@ -6,6 +6,7 @@
 //! reaches games through their seam only.
 
 pub mod ai;
+pub mod answer;
 pub mod grid;
 pub mod markup;
 pub mod robo;

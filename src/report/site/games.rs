@@ -6,8 +6,8 @@
 
 use super::html::{Context, replay_file, set_file, up};
 use super::{SiteError, Writer};
-use crate::games::Arena;
 use crate::games::view::{PageInfo, Replayed};
+use crate::games::{Arena, StoredGame};
 use crate::store::{GameRow, ResultRow, SetRow};
 use crate::tourney::model::{BracketFormat, SetGame, SetId};
 use rayon::prelude::*;
@@ -160,9 +160,13 @@ pub fn write_replays(
         .into_par_iter()
         .map(|job| {
             let g = job.game;
-            let replay = job
-                .arena
-                .and_then(|arena| arena.replay_for_view(job.lines.len(), g.seed, job.log));
+            let replay = job.arena.and_then(|arena| {
+                arena.replay_for_view(StoredGame {
+                    seats: job.lines.len(),
+                    seed: g.seed,
+                    decisions: job.log,
+                })
+            });
             let stored: Vec<i64> = job.lines.iter().map(|r| r.line.outcome.score).collect();
             let problem = match &replay {
                 Err(e) => Some(e.clone()),

@@ -40,27 +40,22 @@ impl ShippedBoard {
     }
 }
 
+/// The shipped board called `$name`, compiled in from `configs/boards/$stem.toml`.
+macro_rules! shipped {
+    ($name:literal, $stem:literal) => {
+        ShippedBoard {
+            name: $name,
+            file_name: concat!($stem, ".toml"),
+            toml: include_str!(concat!("../../../../configs/boards/", $stem, ".toml")),
+        }
+    };
+}
+
 const SHIPPED: [ShippedBoard; 4] = [
-    ShippedBoard {
-        name: "Corridor Dash",
-        file_name: "corridor-dash.toml",
-        toml: include_str!("../../../../configs/boards/corridor-dash.toml"),
-    },
-    ShippedBoard {
-        name: "Gear Works",
-        file_name: "gear-works.toml",
-        toml: include_str!("../../../../configs/boards/gear-works.toml"),
-    },
-    ShippedBoard {
-        name: "Sinkhole Steps",
-        file_name: "sinkhole-steps.toml",
-        toml: include_str!("../../../../configs/boards/sinkhole-steps.toml"),
-    },
-    ShippedBoard {
-        name: "Foundry Loop",
-        file_name: "foundry-loop.toml",
-        toml: include_str!("../../../../configs/boards/foundry-loop.toml"),
-    },
+    shipped!("Corridor Dash", "corridor-dash"),
+    shipped!("Gear Works", "gear-works"),
+    shipped!("Sinkhole Steps", "sinkhole-steps"),
+    shipped!("Foundry Loop", "foundry-loop"),
 ];
 
 /// The shipped boards, in the order `lrs-tourney boards` lists them.

@@ -5,6 +5,7 @@
 //! and laser loops ask that question far more often than anything else.
 
 use super::geometry::{Direction, Pos, Rotation};
+use crate::games::shared::robo::Grid;
 pub use crate::games::shared::robo::{Laser, Walls};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -49,30 +50,10 @@ impl Tile {
 }
 
 /// One cell of the grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Square {
-    pub tile: Tile,
-    /// Walls as written on this square (the neighbour may carry the same wall too).
-    pub walls: Walls,
-    /// Start number 1..=8 when this is a start square.
-    pub start: Option<u8>,
-    pub laser: Option<Laser>,
-}
+pub type Square = crate::games::shared::robo::Square<Tile>;
 
 impl Square {
-    pub const FLOOR: Square = Square {
-        tile: Tile::Floor,
-        walls: Walls::NONE,
-        start: None,
-        laser: None,
-    };
-
-    pub fn new(tile: Tile) -> Square {
-        Square {
-            tile,
-            ..Square::FLOOR
-        }
-    }
+    pub const FLOOR: Square = Square::new(Tile::Floor);
 }
 
 /// Why a grid is not a valid board. Format layers add the file, line and column.
@@ -113,16 +94,13 @@ pub enum BoardError {
     TooFewStarts { found: usize },
 }
 
-/// An immutable, validated board.
+/// An immutable, validated board: its [`Grid`] (what the board derefs to: squares,
+/// positions, walls) and what this game adds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     name: String,
     description: String,
-    width: i32,
-    height: i32,
-    squares: Vec<Square>,
-    /// Per square: bit set for each side a robot or beam cannot cross (own wall or neighbour's).
-    blocked: Vec<u8>,
+    cells: Grid<Tile>,
     /// Flag positions, index = flag number - 1.
     flags: Vec<Pos>,
     /// Start positions, index = start number - 1.
@@ -199,37 +177,24 @@ impl Board {
             .map_err(|(missing, count)| BoardError::MissingFlag { missing, count })?;
         let starts = contiguous(&start_at)
             .map_err(|(missing, count)| BoardError::MissingStart { missing, count })?;
-        let mut board = Board {
+        Ok(Board {
             name: name.into(),
             description: description.into(),
-            width,
-            height,
-            squares,
-            blocked: Vec::new(),
+            cells: Grid::new(width, height, squares),
             flags,
             starts,
             lasers,
-        };
-        board.blocked = (0..expected)
-            .map(|i| {
-                let at = Pos::new(i as i32 % width, i as i32 / width);
-                Direction::ALL
-                    .into_iter()
-                    .filter(|d| board.wall_on(at, *d))
-                    .fold(0u8, |mask, d| mask | d.bit())
-            })
-            .collect();
-        Ok(board)
+        })
     }
 
     /// Checks what a board used for games needs beyond [`Board::new`]: at least 2x2 squares,
     /// one flag and two start squares (docs/boards.md). Scenario grids skip this check, so a rule
     /// can be shown on a one-row corridor (R1.1 allows sides of 1).
     pub fn check_playable(&self) -> Result<(), BoardError> {
-        if self.width < MIN_PLAYABLE_SIDE || self.height < MIN_PLAYABLE_SIDE {
+        if self.width() < MIN_PLAYABLE_SIDE || self.height() < MIN_PLAYABLE_SIDE {
             return Err(BoardError::TooSmall {
-                width: self.width,
-                height: self.height,
+                width: self.width(),
+                height: self.height(),
             });
         }
         if self.flags.is_empty() {
@@ -249,77 +214,6 @@ impl Board {
 
     pub fn description(&self) -> &str {
         &self.description
-    }
-
-    pub fn width(&self) -> i32 {
-        self.width
-    }
-
-    pub fn height(&self) -> i32 {
-        self.height
-    }
-
-    /// Number of squares (`width * height`).
-    pub fn len(&self) -> usize {
-        self.squares.len()
-    }
-
-    /// Boards always have at least 2x2 squares; provided for clippy's `len` convention.
-    pub fn is_empty(&self) -> bool {
-        self.squares.is_empty()
-    }
-
-    /// Whether `p` lies on the board.
-    #[inline]
-    pub fn contains(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
-    }
-
-    /// Row-major index of an on-board position.
-    #[inline]
-    pub fn index(&self, p: Pos) -> usize {
-        debug_assert!(self.contains(p));
-        (p.y * self.width + p.x) as usize
-    }
-
-    /// Position of a row-major index.
-    #[inline]
-    pub fn pos(&self, index: usize) -> Pos {
-        Pos::new(index as i32 % self.width, index as i32 / self.width)
-    }
-
-    /// The square at an on-board position.
-    #[inline]
-    pub fn square(&self, p: Pos) -> &Square {
-        &self.squares[self.index(p)]
-    }
-
-    /// The tile at `p`, or `None` off the board.
-    #[inline]
-    pub fn tile(&self, p: Pos) -> Option<Tile> {
-        self.contains(p).then(|| self.squares[self.index(p)].tile)
-    }
-
-    /// All squares, row by row.
-    pub fn squares(&self) -> &[Square] {
-        &self.squares
-    }
-
-    /// Whether a wall stands on side `dir` of the on-board square `p`, written on it or on
-    /// the neighbour across that side (R1.5).
-    pub fn wall_on(&self, p: Pos, dir: Direction) -> bool {
-        if self.square(p).walls.has(dir) {
-            return true;
-        }
-        let n = p.step(dir);
-        self.contains(n) && self.square(n).walls.has(dir.opposite())
-    }
-
-    /// Whether leaving the on-board square `p` towards `dir` crosses a wall (R6.3). Leaving
-    /// over the board edge is not blocked unless a wall stands on that side.
-    #[inline]
-    pub fn blocked(&self, p: Pos, dir: Direction) -> bool {
-        self.blocked[self.index(p)] & dir.bit() != 0
     }
 
     /// Flag positions in order (index 0 is F1).
@@ -347,6 +241,16 @@ impl Board {
             n += 1;
         }
         n
+    }
+}
+
+/// A board is its grid plus what the game adds: `board.contains(p)`, `board.blocked(p, d)`.
+impl std::ops::Deref for Board {
+    type Target = Grid<Tile>;
+
+    #[inline]
+    fn deref(&self) -> &Grid<Tile> {
+        &self.cells
     }
 }
 

@@ -1,6 +1,6 @@
 //! Program cards: the seven moves, the 84-card deck (R4.1) and hands with priorities (R4.4).
 
-pub use crate::games::shared::robo::{Card, Move};
+pub use crate::games::shared::robo::{Card, Motion, Move};
 
 /// What only Last Robot Standing asks of a move: its Windward names.
 impl Move {

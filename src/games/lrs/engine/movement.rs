@@ -1,7 +1,7 @@
 //! Movement (R6): cards in descending priority, one step at a time, with push chains,
 //! walls, falls, and push / push-kill scoring at the end of the phase.
 
-use super::cards::Move;
+use super::cards::{Motion, Move};
 use super::event::{Cause, Event, EventKind};
 use super::game::{Game, MAX_PLAYERS, NO_ROBOT};
 use super::geometry::{Direction, Pos};
@@ -48,22 +48,9 @@ impl Game {
     }
 
     fn execute_card(&mut self, seat: Seat, mv: Move) {
-        let robot = &mut self.robots[seat];
-        match mv {
-            Move::Left => robot.facing = robot.facing.left(),
-            Move::Right => robot.facing = robot.facing.right(),
-            Move::UTurn => robot.facing = robot.facing.opposite(),
-            Move::Back => {
-                let dir = robot.facing.opposite();
-                self.step(seat, dir);
-            }
-            Move::Forward1 | Move::Forward2 | Move::Forward3 => {
-                let steps = match mv {
-                    Move::Forward1 => 1,
-                    Move::Forward2 => 2,
-                    _ => 3,
-                };
-                let dir = robot.facing;
+        match mv.motion(self.robots[seat].facing) {
+            Motion::Turn(facing) => self.robots[seat].facing = facing,
+            Motion::Steps(dir, steps) => {
                 for _ in 0..steps {
                     if !self.step(seat, dir) {
                         break;

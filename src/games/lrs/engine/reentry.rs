@@ -5,6 +5,7 @@ use super::game::Game;
 use super::geometry::Pos;
 use super::query::{StartQuery, StartReply};
 use super::robot::{Power, Status};
+use crate::games::shared::robo::{reentry_options, reentry_square};
 
 impl Game {
     /// Opens re-entry queries for this turn; returns whether any robot is asked.
@@ -15,7 +16,7 @@ impl Game {
             if self.robots[seat].status != Status::Destroyed {
                 continue;
             }
-            let options = self.reentry_options(self.robots[seat].archive);
+            let options = reentry_options(self.robots[seat].archive, |p| self.is_free(p));
             if !options.is_empty() {
                 self.start_queries.push(StartQuery {
                     seat,
@@ -25,18 +26,6 @@ impl Game {
             }
         }
         !self.start_queries.is_empty()
-    }
-
-    /// R13.2/R13.3: the archive if free, else the free on-board non-pit squares around it.
-    fn reentry_options(&self, archive: Pos) -> Vec<Pos> {
-        if self.is_free(archive) {
-            return vec![archive];
-        }
-        archive
-            .ring()
-            .into_iter()
-            .filter(|p| self.is_free(*p))
-            .collect()
     }
 
     fn is_free(&self, p: Pos) -> bool {
@@ -51,12 +40,9 @@ impl Game {
     pub(super) fn resolve_reentry(&mut self, queries: &[StartQuery], replies: &[StartReply]) {
         for (q, reply) in queries.iter().zip(replies) {
             let (wanted, facing) = self.checked_choice(q, reply);
-            let square = if self.is_free(wanted) {
-                Some(wanted)
-            } else {
-                q.options.iter().copied().find(|p| self.is_free(*p))
+            let Some(square) = reentry_square(wanted, &q.options, |p| self.is_free(p)) else {
+                continue;
             };
-            let Some(square) = square else { continue };
             let robot = &mut self.robots[q.seat];
             robot.status = Status::Active;
             robot.pos = square;

@@ -2,6 +2,7 @@
 
 use super::cards::Move;
 use super::geometry::{Direction, Pos};
+pub use crate::games::shared::robo::Status;
 use serde::{Deserialize, Serialize};
 
 /// A player's 0-based seat in a game (R2.2).
@@ -17,26 +18,6 @@ pub const LOCKED_DAMAGE: u8 = 9;
 pub const POWER_DOWN_TURNS: u8 = 5;
 /// Damage a robot has after powering back up (R11.4).
 pub const POWER_UP_DAMAGE: u8 = 2;
-
-/// Whether a robot is on the board (R2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Status {
-    Active,
-    /// Off the board, re-enters next turn (R13).
-    Destroyed,
-    /// No lives left, out of the game (R10.2).
-    Dead,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Active => "active",
-            Status::Destroyed => "destroyed",
-            Status::Dead => "dead",
-        }
-    }
-}
 
 /// Power state (R2.1, R11.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use super::{
 use crate::games::roborally::board::Board;
 use crate::games::roborally::cards::{DECK, DECK_SIZE};
 use crate::games::shared::grid::{Direction, Pos};
-use crate::games::shared::robo::Card;
+use crate::games::shared::robo::{Card, reentry_options, reentry_square};
 use crate::games::shared::silence::Silence;
 use crate::rng::GameRng;
 use std::sync::Arc;
@@ -332,13 +332,9 @@ impl Game {
                 self.robots[q.seat].facing = facing;
                 continue;
             }
-            // R13.3: a square a lower seat took sends the robot to its first free option.
-            let square = if self.is_free(wanted) {
-                Some(wanted)
-            } else {
-                q.options.iter().copied().find(|p| self.is_free(*p))
+            let Some(square) = reentry_square(wanted, &q.options, |p| self.is_free(p)) else {
+                continue;
             };
-            let Some(square) = square else { continue };
             let r = &mut self.robots[q.seat];
             r.status = Status::Active;
             r.pos = square;
@@ -373,15 +369,7 @@ impl Game {
             if r.status != Status::Destroyed {
                 continue;
             }
-            let options: Vec<Pos> = if self.is_free(r.respawn) {
-                vec![r.respawn]
-            } else {
-                r.respawn
-                    .ring()
-                    .into_iter()
-                    .filter(|p| self.is_free(*p))
-                    .collect()
-            };
+            let options = reentry_options(r.respawn, |p| self.is_free(p));
             if !options.is_empty() {
                 self.start_queries.push(StartQuery {
                     seat,

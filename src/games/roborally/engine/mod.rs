@@ -15,6 +15,7 @@ pub use game::{Game, GameError, Pending, Scripted, Setup, Snapshot, fallback_pro
 use super::cards::card_text;
 use crate::games::shared::grid::{Direction, Pos};
 use crate::games::shared::robo::Card;
+pub use crate::games::shared::robo::Status;
 use crate::games::shared::silence::Silence;
 
 /// A seat, 0-based.
@@ -43,26 +44,6 @@ impl Power {
             Power::Up => "up",
             Power::Announced => "announced",
             Power::Down => "down",
-        }
-    }
-}
-
-/// Whether a robot is on the board (RR2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    Active,
-    /// Off the board until the next turn's re-entry.
-    Destroyed,
-    /// No lives left.
-    Dead,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Active => "active",
-            Status::Destroyed => "destroyed",
-            Status::Dead => "dead",
         }
     }
 }

@@ -5,7 +5,7 @@ use super::game::{Game, NO_ROBOT};
 use super::{Cause, EventKind, MAX_HP, MAX_SEATS, Power, Seat};
 use crate::games::roborally::board::Tile;
 use crate::games::shared::grid::{Direction, Pos};
-use crate::games::shared::robo::Move;
+use crate::games::shared::robo::Motion;
 
 impl Game {
     pub(super) fn run_register(&mut self, reg: usize) {
@@ -42,22 +42,9 @@ impl Game {
             let Some(card) = r.registers[reg].filter(|_| r.is_active()) else {
                 continue;
             };
-            let robot = &mut self.robots[seat];
-            match card.mv {
-                Move::Left => robot.facing = robot.facing.left(),
-                Move::Right => robot.facing = robot.facing.right(),
-                Move::UTurn => robot.facing = robot.facing.opposite(),
-                Move::Back => {
-                    let dir = robot.facing.opposite();
-                    self.step(seat, dir);
-                }
-                Move::Forward1 | Move::Forward2 | Move::Forward3 => {
-                    let steps = match card.mv {
-                        Move::Forward1 => 1,
-                        Move::Forward2 => 2,
-                        _ => 3,
-                    };
-                    let dir = robot.facing;
+            match card.mv.motion(r.facing) {
+                Motion::Turn(facing) => self.robots[seat].facing = facing,
+                Motion::Steps(dir, steps) => {
                     for _ in 0..steps {
                         if !self.step(seat, dir) {
                             break;

@@ -1,6 +1,7 @@
 //! Defines [`Move`] and [`Card`]: the seven program moves of the RoboRally family and a
 //! card (a move with its priority), with the short names files and protocols use.
 
+use crate::games::shared::grid::Direction;
 use serde::{Deserialize, Serialize};
 
 /// What a card makes a robot do (R6.2).
@@ -52,6 +53,33 @@ impl Move {
             Move::Left | Move::Right | Move::Forward1 => 18,
             Move::Forward2 => 12,
             Move::Back | Move::Forward3 => 6,
+        }
+    }
+}
+
+/// What a move does to a robot facing some way ([`Move::motion`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Motion {
+    /// It turns on its square to face this way.
+    Turn(Direction),
+    /// It steps this many times this way, each step pushing what is ahead, until a step
+    /// fails.
+    Steps(Direction, u8),
+}
+
+impl Move {
+    /// What this move does to a robot facing `facing` (R6.2): turns change the facing,
+    /// `Back` steps once backwards without turning, `F1`..`F3` step forwards.
+    #[inline]
+    pub fn motion(self, facing: Direction) -> Motion {
+        match self {
+            Move::Left => Motion::Turn(facing.left()),
+            Move::Right => Motion::Turn(facing.right()),
+            Move::UTurn => Motion::Turn(facing.opposite()),
+            Move::Back => Motion::Steps(facing.opposite(), 1),
+            Move::Forward1 => Motion::Steps(facing, 1),
+            Move::Forward2 => Motion::Steps(facing, 2),
+            Move::Forward3 => Motion::Steps(facing, 3),
         }
     }
 }

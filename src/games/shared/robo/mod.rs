@@ -1,14 +1,21 @@
 //! What the RoboRally family of games shares (Last Robot Standing and classic RoboRally):
 //! walls on square sides, board lasers, the `[walls]` and `@laser` parts of a board file's
-//! cell token (docs/boards.md), and the order of the squares around a re-entry square.
+//! cell token (docs/boards.md), a board's squares with their walls precomputed, the program cards and what each does to a robot, a robot's
+//! status, and the order of the squares around a re-entry square.
 //!
 //! Each game keeps its own square types (its bases) and rules; what is here reads the same
 //! in both, so a wall or a laser means one thing whichever game's board it is on.
 
 pub mod cards;
 pub mod cell;
+pub mod grid;
+pub mod reentry;
+pub mod status;
 pub mod walls;
 
-pub use cards::{Card, Move};
+pub use cards::{Card, Motion, Move};
 pub use cell::{SuffixProblem, parse_suffix};
+pub use grid::{Grid, Square};
+pub use reentry::{reentry_options, reentry_square};
+pub use status::Status;
 pub use walls::{Laser, Walls};

@@ -1,7 +1,7 @@
 //! Defines [`Walls`] (the walled sides of one square, one bit per direction) and [`Laser`]
-//! (a board laser mounted on a square), and the re-entry ring of squares around a square.
+//! (a board laser mounted on a square).
 
-use crate::games::shared::grid::{Direction, Pos};
+use crate::games::shared::grid::Direction;
 use serde::{Deserialize, Serialize};
 
 /// What the RoboRally family asks of a direction: its bit in a wall mask.
@@ -9,24 +9,6 @@ impl Direction {
     /// Bit used for this side in a [`Walls`] mask.
     pub fn bit(self) -> u8 {
         1 << self.index()
-    }
-}
-
-/// What the RoboRally family asks of a square: the squares a robot may re-enter around it.
-impl Pos {
-    /// The 8 squares around this one in re-entry order N, NE, E, SE, S, SW, W, NW.
-    pub fn ring(self) -> [Pos; 8] {
-        let Pos { x, y } = self;
-        [
-            Pos::new(x, y - 1),
-            Pos::new(x + 1, y - 1),
-            Pos::new(x + 1, y),
-            Pos::new(x + 1, y + 1),
-            Pos::new(x, y + 1),
-            Pos::new(x - 1, y + 1),
-            Pos::new(x - 1, y),
-            Pos::new(x - 1, y - 1),
-        ]
     }
 }
 
