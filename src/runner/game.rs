@@ -38,6 +38,10 @@ pub enum GameJobError {
         game: u32,
         reason: String,
     },
+    /// Not begun: the worker playing its set was asked to stop (SIGTERM) first. Not a
+    /// failure: another worker plays it.
+    #[error("set {set} game {game}: not played (the worker is stopping)")]
+    NotPlayed { set: SetId, game: u32 },
 }
 
 impl GameJob {

@@ -49,9 +49,13 @@ pub async fn rerun_set(
     opts: RunOptions,
 ) -> Result<RerunOutcome, RunError> {
     let request = request.clone();
-    super::with_runner(t, opts, super::OpenAs::Existing, move |runner, _| {
-        Box::pin(async move { runner.rerun(&request).await })
-    })
+    super::with_runner(
+        t,
+        opts,
+        super::Plays::Here,
+        super::OpenAs::Existing,
+        move |runner, _| Box::pin(async move { runner.rerun(&request).await }),
+    )
     .await
 }
 
