@@ -29,5 +29,9 @@ pub async fn run(args: StatusArgs) -> Result<(), CliError> {
         return Ok(());
     }
     print!("{}", status_text(&snap, &db.to_string(), args.all, live));
+    let work = crate::report::WorkStatus::load(&db)
+        .await
+        .map_err(CliError::failure)?;
+    print!("{}", crate::report::work_text(&snap, &work));
     Ok(())
 }
