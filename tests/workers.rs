@@ -314,7 +314,10 @@ fn a_worker_that_lost_its_lease_stores_nothing_late() {
     let set = wait_for_row(
         &pg.url,
         "the first worker mid-series",
+        // Its games under way: one stored, two or more to play.
         "SELECT s.id FROM sets s WHERE s.lease_worker = 'stalled'
+           AND (SELECT COUNT(*) FROM games g WHERE g.set_id = s.id AND g.status = 'done'
+                  AND g.worker = 'stalled' AND g.lease_token = s.lease_token) >= 1
            AND (SELECT COUNT(*) FROM games g WHERE g.set_id = s.id AND g.run_no = s.run_no
                   AND g.status = 'planned') >= 2
          LIMIT 1",
