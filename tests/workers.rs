@@ -443,3 +443,81 @@ fn a_worker_with_a_changed_bot_folder_refuses_that_teams_sets() {
     assert_eq!(results(d, &pg.url), one_process);
     assert_each_game_once(&pg.url);
 }
+
+#[test]
+fn a_set_failing_on_three_workers_is_failed_until_a_rerun_queues_it_again() {
+    use lrs_tourney::store::{RunLock, Store, WorkerName};
+    let pg = PgDb::new();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tournament(d);
+    ok(d, &["run", "cup.toml", "--quiet"]);
+    let one_process = results(d, "cup.sqlite");
+
+    let planner = Proc::planner(d, &pg.url);
+    wait_for_row(
+        &pg.url,
+        "North's first round",
+        "SELECT id FROM sets WHERE id = 'north/r1/s1' AND lease_token = 0",
+    );
+    // Three workers in turn claim the first set and fail it (a game that cannot be played
+    // there: written through the store as a worker does).
+    let set = common::block_on(async {
+        let store = Store::open_existing(&pg.location()).await.unwrap();
+        let mut failed = Vec::new();
+        for name in ["a", "b", "c"] {
+            let worker = WorkerName::new(name);
+            let lease = store
+                .claim_set(&worker, 60_000, false)
+                .await
+                .unwrap()
+                .unwrap();
+            failed.push(
+                store
+                    .fail_set(&worker, &lease, &format!("no python3 on {name}"))
+                    .await
+                    .unwrap(),
+            );
+            assert_eq!(lease.set_id.as_str(), "north/r1/s1");
+        }
+        assert_eq!(failed, [false, false, true]);
+        // A failed set is claimed by no worker, not even one it never failed on.
+        let d = WorkerName::new("d");
+        let next = store.claim_set(&d, 60_000, false).await.unwrap().unwrap();
+        assert_ne!(next.set_id.as_str(), "north/r1/s1");
+        store.release_set(&d, &next).await.unwrap();
+        store.close().await;
+        "north/r1/s1"
+    });
+    let status = ok(d, &["status", &pg.url]);
+    assert!(
+        status.contains(&format!("{set} failed on c: no python3 on c")),
+        "{status}"
+    );
+    assert!(
+        status.contains(&format!("{set} failed on a: no python3 on a")),
+        "{status}"
+    );
+
+    // Queued again by a rerun, with the planner stopped (a rerun takes its lock).
+    drop(planner);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while common::block_on(RunLock::is_held(&pg.location())) {
+        assert!(
+            Instant::now() < deadline,
+            "the stopped planner's lock stays"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = ok(d, &["rerun", &pg.url, set, "--reason", "python3 installed"]);
+    assert!(out.contains("queued again"), "{out}");
+    let left = query(&pg.url, "SELECT set_id FROM set_failures");
+    assert!(left.is_empty(), "{left:?}");
+
+    let planner = Proc::planner(d, &pg.url);
+    let worker = Proc::worker(d, &pg.url, "w1", "5");
+    planner.ends_with(0);
+    worker.ends_with(0);
+    assert_eq!(results(d, &pg.url), one_process);
+    assert_each_game_once(&pg.url);
+}

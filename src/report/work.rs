@@ -75,16 +75,18 @@ pub fn work_text(snap: &Snapshot, work: &WorkStatus) -> String {
             .unwrap_or_else(|| format!("team {}", id.index()))
     };
     let working = work.workers.iter().filter(|w| w.state != "stopped");
-    let pace: f64 = working
+    let pace = working
         .clone()
-        .map(|w| per_minute(w.games_done, w.running_ms))
-        .sum();
-    let _ = writeln!(
-        out,
-        "\nworkers: {} working, {} stopped; {pace:.1} games/min together",
-        working.count(),
-        work.workers.iter().filter(|w| w.state == "stopped").count()
-    );
+        .fold(0.0, |sum, w| sum + per_minute(w.games_done, w.running_ms));
+    out.push('\n');
+    if !work.workers.is_empty() {
+        let _ = writeln!(
+            out,
+            "workers: {} working, {} stopped; {pace:.1} games/min together",
+            working.count(),
+            work.workers.iter().filter(|w| w.state == "stopped").count()
+        );
+    }
     for w in &work.workers {
         let set = w
             .current_set

@@ -359,6 +359,17 @@ impl Store {
         tx.commit().await.map_err(&err)
     }
 
+    /// Whether a set failed on [`FAILURES_BEFORE_FAILED`] workers (no worker claims it).
+    pub async fn is_failed(&self, set_id: &SetId) -> Result<bool, StoreError> {
+        let err = self.db_err();
+        let row = Query::new("SELECT failed FROM sets WHERE id = $1")
+            .bind(set_id.as_str())
+            .fetch_optional(self.pool())
+            .await
+            .map_err(&err)?;
+        row.map_or(Ok(false), |r| r.flag("failed")).map_err(&err)
+    }
+
     /// Queues a set again for every worker: its failures and refusals are forgotten (a
     /// rerun, after the cause was fixed).
     pub async fn requeue_set(&self, set_id: &SetId) -> Result<(), StoreError> {
