@@ -521,3 +521,96 @@ fn a_set_failing_on_three_workers_is_failed_until_a_rerun_queues_it_again() {
     assert_eq!(results(d, &pg.url), one_process);
     assert_each_game_once(&pg.url);
 }
+
+/// The query of a set `worker` is playing: one game stored under its lease, at least
+/// `left` to play. Returns `set lease_token`.
+fn under_way(worker: &str, left: u32) -> String {
+    format!(
+        "SELECT s.id || ' ' || s.lease_token::text FROM sets s WHERE s.lease_worker = '{worker}'
+           AND (SELECT COUNT(*) FROM games g WHERE g.set_id = s.id AND g.status = 'done'
+                  AND g.worker = '{worker}' AND g.lease_token = s.lease_token) >= 1
+           AND (SELECT COUNT(*) FROM games g WHERE g.set_id = s.id AND g.run_no = s.run_no
+                  AND g.status = 'planned') >= {left}
+         LIMIT 1"
+    )
+}
+
+#[test]
+fn sigterm_drains_a_worker_after_its_game_and_gives_the_set_back() {
+    let pg = PgDb::new();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tournament(d);
+    ok(d, &["run", "cup.toml", "--quiet"]);
+    let one_process = results(d, "cup.sqlite");
+
+    let planner = Proc::planner(d, &pg.url);
+    // A long lease: only giving the set back frees it for the next worker soon.
+    let drained = Proc::worker(d, &pg.url, "drained", "120");
+    let found = wait_for_row(&pg.url, "the worker mid-series", &under_way("drained", 3)).unwrap();
+    let set = found.split_once(' ').unwrap().0.to_string();
+    drained.signal(nix::sys::signal::Signal::SIGTERM);
+    let drained = drained.ends_with(0);
+    assert!(
+        drained.stdout().contains("stopped on request"),
+        "{}",
+        drained.stdout()
+    );
+    // It finished the game in progress, left the rest, and gave the set back unfailed.
+    let row = query(
+        &pg.url,
+        &format!(
+            "SELECT COALESCE(lease_worker, '-') || ' ' || failures::text || ' ' || interruptions::text
+                    || ' ' || (SELECT COUNT(*) FROM games g WHERE g.set_id = s.id AND g.status = 'planned')::text
+             FROM sets s WHERE id = '{set}'"
+        ),
+    )[0]
+    .clone()
+    .unwrap();
+    let words: Vec<&str> = row.split(' ').collect();
+    assert_eq!(&words[..3], ["-", "0", "0"], "{row}");
+    assert!(words[3].parse::<u32>().unwrap() >= 1, "{row}");
+    let state = query(&pg.url, "SELECT state FROM workers WHERE id = 'drained'");
+    assert_eq!(state, [Some("stopped".to_string())]);
+
+    let next = Proc::worker(d, &pg.url, "next", "120");
+    planner.ends_with(0);
+    next.ends_with(0);
+    assert_eq!(results(d, &pg.url), one_process);
+    assert_each_game_once(&pg.url);
+}
+
+#[test]
+fn a_worker_restarted_under_its_name_takes_its_own_set_back_first() {
+    let pg = PgDb::new();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tournament(d);
+    ok(d, &["run", "cup.toml", "--quiet"]);
+    let one_process = results(d, "cup.sqlite");
+
+    let planner = Proc::planner(d, &pg.url);
+    // A lease far longer than the test: no other claim could take the set back so soon.
+    let first = Proc::worker(d, &pg.url, "lab-07", "600");
+    let found = wait_for_row(&pg.url, "the worker mid-series", &under_way("lab-07", 2)).unwrap();
+    let (set, token) = found.split_once(' ').unwrap();
+    drop(first); // SIGKILL
+    let again = Proc::worker(d, &pg.url, "lab-07", "600");
+    wait_for_row(
+        &pg.url,
+        "the restarted worker to claim its set again",
+        &format!(
+            "SELECT id FROM sets WHERE id = '{set}' AND (lease_token > {token} OR status = 'done')"
+        ),
+    );
+    planner.ends_with(0);
+    again.ends_with(0);
+    // Its own lease came back to it: not an interruption.
+    let interruptions = query(
+        &pg.url,
+        &format!("SELECT interruptions::text FROM sets WHERE id = '{set}'"),
+    );
+    assert_eq!(interruptions, [Some("0".to_string())]);
+    assert_eq!(results(d, &pg.url), one_process);
+    assert_each_game_once(&pg.url);
+}
