@@ -60,6 +60,29 @@ fn tournament(dir: &Path) -> PathBuf {
     file
 }
 
+/// A test's tournament (`tournament`) in a folder of its own, a PostgreSQL database for it,
+/// and, when `reference`, what one `run` on SQLite stores of it (`results`).
+fn cup(reference: bool) -> (PgDb, tempfile::TempDir, (String, String)) {
+    let pg = PgDb::new();
+    let dir = tempfile::tempdir().unwrap();
+    tournament(dir.path());
+    let one_process = if reference {
+        ok(dir.path(), &["run", "cup.toml", "--quiet"]);
+        results(dir.path(), "cup.sqlite")
+    } else {
+        Default::default()
+    };
+    (pg, dir, one_process)
+}
+
+/// The database at `url` holds what one process stored on SQLite (`one_process`), each game
+/// once.
+#[track_caller]
+fn assert_as_one_process(dir: &Path, url: &str, one_process: &(String, String)) {
+    assert_eq!(&results(dir, url), one_process);
+    assert_each_game_once(url);
+}
+
 /// What a database's tournament prints: standings and every game with its lines.
 fn results(dir: &Path, target: &str) -> (String, String) {
     (
@@ -237,12 +260,8 @@ fn assert_each_game_once(url: &str) {
 
 #[test]
 fn three_workers_one_killed_mid_series_store_what_one_process_stores() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     let mut workers: Vec<Proc> = ["w1", "w2", "w3"]
@@ -278,8 +297,7 @@ fn three_workers_one_killed_mid_series_store_what_one_process_stores() {
             worker.stdout()
         );
     }
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
     // The killed worker's set went to another worker once its lease expired (an
     // interruption, not a failure), and the games it stored stand as its own.
     let set_sql =
@@ -302,12 +320,8 @@ fn three_workers_one_killed_mid_series_store_what_one_process_stores() {
 
 #[test]
 fn a_worker_that_lost_its_lease_stores_nothing_late() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     let stalled = Proc::worker(d, &pg.url, "stalled", "1");
@@ -356,16 +370,13 @@ fn a_worker_that_lost_its_lease_stores_nothing_late() {
         "{}",
         stalled.stdout()
     );
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
 }
 
 #[test]
 fn a_second_planner_and_a_rerun_are_refused_while_a_planner_runs() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, _) = cup(false);
     let d = dir.path();
-    tournament(d);
     let planner = Proc::planner(d, &pg.url);
     wait_for_row(
         &pg.url,
@@ -397,12 +408,8 @@ fn a_second_planner_and_a_rerun_are_refused_while_a_planner_runs() {
 
 #[test]
 fn a_worker_with_a_changed_bot_folder_refuses_that_teams_sets() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     wait_for_row(
@@ -440,19 +447,14 @@ fn a_worker_with_a_changed_bot_folder_refuses_that_teams_sets() {
         &format!("SELECT worker FROM games WHERE set_id = '{set}' AND worker = 'changed'"),
     );
     assert!(by_changed.is_empty(), "{by_changed:?}");
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
 }
 
 #[test]
 fn a_set_failing_on_three_workers_is_failed_until_a_rerun_queues_it_again() {
     use lrs_tourney::store::{RunLock, Store, WorkerName};
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     wait_for_row(
@@ -518,8 +520,7 @@ fn a_set_failing_on_three_workers_is_failed_until_a_rerun_queues_it_again() {
     let worker = Proc::worker(d, &pg.url, "w1", "5");
     planner.ends_with(0);
     worker.ends_with(0);
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
 }
 
 /// The query of a set `worker` is playing: one game stored under its lease, at least
@@ -537,12 +538,8 @@ fn under_way(worker: &str, left: u32) -> String {
 
 #[test]
 fn sigterm_drains_a_worker_after_its_game_and_gives_the_set_back() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     // A long lease: only giving the set back frees it for the next worker soon.
@@ -576,18 +573,13 @@ fn sigterm_drains_a_worker_after_its_game_and_gives_the_set_back() {
     let next = Proc::worker(d, &pg.url, "next", "120");
     planner.ends_with(0);
     next.ends_with(0);
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
 }
 
 #[test]
 fn a_worker_restarted_under_its_name_takes_its_own_set_back_first() {
-    let pg = PgDb::new();
-    let dir = tempfile::tempdir().unwrap();
+    let (pg, dir, one_process) = cup(true);
     let d = dir.path();
-    tournament(d);
-    ok(d, &["run", "cup.toml", "--quiet"]);
-    let one_process = results(d, "cup.sqlite");
 
     let planner = Proc::planner(d, &pg.url);
     // A lease far longer than the test: no other claim could take the set back so soon.
@@ -611,6 +603,5 @@ fn a_worker_restarted_under_its_name_takes_its_own_set_back_first() {
         &format!("SELECT interruptions::text FROM sets WHERE id = '{set}'"),
     );
     assert_eq!(interruptions, [Some("0".to_string())]);
-    assert_eq!(results(d, &pg.url), one_process);
-    assert_each_game_once(&pg.url);
+    assert_as_one_process(d, &pg.url, &one_process);
 }

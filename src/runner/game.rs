@@ -217,6 +217,27 @@ pub struct ExternalSetup {
     pub series: Option<SeriesHost>,
 }
 
+impl ExternalSetup {
+    /// How `t`'s external bots are played, with `series` when some team uses a series
+    /// client.
+    pub fn for_tournament(
+        t: &crate::tourney::model::Tournament,
+        series: Option<SeriesHost>,
+    ) -> ExternalSetup {
+        ExternalSetup {
+            options: JsonlOptions::for_tournament(t),
+            time_limit_ms: t.limits.time_limit_ms,
+            names: t
+                .teams
+                .iter()
+                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
+                .collect(),
+            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
+            series,
+        }
+    }
+}
+
 /// Plays `jobs` (games of one set, in order) as one series: each series client of the
 /// set is started once, joins once and plays every game over its connection; JSON-lines
 /// bots start afresh for each game. `on_game` receives each game as it ends, except the

@@ -424,17 +424,7 @@ impl<'a> Runner<'a> {
         }
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
-        let external = ExternalSetup {
-            options: crate::bots::JsonlOptions::for_tournament(t),
-            time_limit_ms: t.limits.time_limit_ms,
-            names: t
-                .teams
-                .iter()
-                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
-                .collect(),
-            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
-            series,
-        };
+        let external = ExternalSetup::for_tournament(t, series);
         let (inbox, finished) = Inbox::new();
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);

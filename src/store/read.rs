@@ -577,35 +577,22 @@ impl Store {
 
     /// Per set id, the result lines of its current run's stored games.
     pub async fn results(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
-        let err = self.db_err();
-        let rows = Query::new(
+        self.results_by_set(Query::new(
             "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
                     r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
              JOIN games g ON g.no = r.game_no
              WHERE g.superseded = FALSE
              ORDER BY g.set_id, g.game_index, r.seat",
-        )
-        .fetch_all(self.pool())
+        ))
         .await
-        .map_err(&err)?;
-        let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
-        for r in &rows {
-            let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {
-                Ok((set_id_col(r, "set_id")?, ResultRow::read(r)?))
-            })()
-            .map_err(&err)?;
-            out.entry(row.0).or_default().push(row.1);
-        }
-        Ok(out)
     }
 
     /// The result lines of the stored games of sets whose advancement is not stored yet
     /// (current runs only): what a planner that plays nothing learns of the games workers
     /// stored since it last looked.
     pub async fn results_of_open_sets(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
-        let err = self.db_err();
-        let rows = Query::new(
+        self.results_by_set(Query::new(
             "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
                     r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
@@ -614,10 +601,14 @@ impl Store {
              WHERE g.superseded = FALSE AND g.status = 'done' AND s.status = 'planned'
                AND g.run_no = s.run_no
              ORDER BY g.set_id, g.game_index, r.seat",
-        )
-        .fetch_all(self.pool())
+        ))
         .await
-        .map_err(&err)?;
+    }
+
+    /// The result lines `q` selects (`set_id` and a [`ResultRow`]'s columns), by set id.
+    async fn results_by_set(&self, q: Query) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
+        let err = self.db_err();
+        let rows = q.fetch_all(self.pool()).await.map_err(&err)?;
         let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
             let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {

@@ -157,17 +157,7 @@ impl<'a> Worker<'a> {
         name: WorkerName,
         opts: &'a WorkerOptions,
     ) -> Result<Worker<'a>, RunError> {
-        let external = ExternalSetup {
-            options: crate::bots::JsonlOptions::for_tournament(t),
-            time_limit_ms: t.limits.time_limit_ms,
-            names: t
-                .teams
-                .iter()
-                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
-                .collect(),
-            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
-            series: bind_series_host(t, opts.progress).await?,
-        };
+        let external = ExternalSetup::for_tournament(t, bind_series_host(t, opts.progress).await?);
         let (inbox, finished) = Inbox::new();
         // A set's games play one after the other (as a series does); `jobs` sets at once.
         let exec = Executor::new(t, opts.jobs, external, finished)?;
