@@ -436,6 +436,12 @@ fn a_worker_with_a_changed_bot_folder_refuses_that_teams_sets() {
         "{status}"
     );
     assert!(status.contains("changed"), "{status}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(d, &["status", &pg.url, "--json"])).unwrap();
+    let refusal = &json["work"]["refusals"][0];
+    assert_eq!(refusal["set"], set.as_str());
+    assert_eq!(refusal["worker"], "changed");
+    assert_eq!(refusal["team"], 0, "{json}");
     // Its other sets it plays; the refused one waits for a worker with the right code.
     std::fs::write(&own, original).unwrap();
     let right = Proc::worker(d, &pg.url, "right", "5");
@@ -604,4 +610,26 @@ fn a_worker_restarted_under_its_name_takes_its_own_set_back_first() {
     );
     assert_eq!(interruptions, [Some("0".to_string())]);
     assert_as_one_process(d, &pg.url, &one_process);
+}
+
+#[test]
+fn planners_and_workers_need_postgresql() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tournament(d);
+    for args in [
+        &["run", "cup.toml", "--workers", "0"][..],
+        &["worker", "cup.sqlite"][..],
+    ] {
+        let out = common::lrs(d, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("workers play from a PostgreSQL database"),
+            "{err}"
+        );
+    }
+    assert!(!d.join("cup.sqlite").exists());
+    let out = common::lrs(d, &["run", "cup.toml", "--workers", "2"]);
+    assert_eq!(out.status.code(), Some(2));
 }

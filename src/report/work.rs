@@ -149,3 +149,43 @@ pub fn work_text(snap: &Snapshot, work: &WorkStatus) -> String {
     }
     out
 }
+
+/// The same as [`work_text`] for `status --json`: `None` when no worker ever played.
+pub fn work_json(work: &WorkStatus) -> Option<serde_json::Value> {
+    use serde_json::json;
+    if work.is_empty() {
+        return None;
+    }
+    Some(json!({
+        "workers": work.workers.iter().map(|w| json!({
+            "name": w.name.as_str(),
+            "state": w.state,
+            "host": w.host,
+            "pid": w.pid,
+            "version": w.version,
+            "heartbeat_age_ms": w.heartbeat_age_ms,
+            "current_set": w.current_set.as_ref().map(|s| s.as_str()),
+            "games_done": w.games_done,
+            "games_per_minute": per_minute(w.games_done, w.running_ms),
+        })).collect::<Vec<_>>(),
+        "leases": work.leases.iter().map(|l| json!({
+            "set": l.set_id.as_str(),
+            "worker": l.worker.as_str(),
+            "token": l.token.0,
+            "expires_in_ms": l.expires_in_ms,
+            "interruptions": l.interruptions,
+        })).collect::<Vec<_>>(),
+        "refusals": work.refusals.iter().map(|r| json!({
+            "set": r.set_id.as_str(),
+            "worker": r.worker.as_str(),
+            "team": r.team.map(|t| t.index()),
+            "reason": r.reason,
+        })).collect::<Vec<_>>(),
+        "failures": work.failures.iter().map(|f| json!({
+            "set": f.set_id.as_str(),
+            "worker": f.worker.as_str(),
+            "reason": f.reason,
+            "failed": f.failed,
+        })).collect::<Vec<_>>(),
+    }))
+}
