@@ -44,12 +44,15 @@ impl LeaseKeeper {
                 // one; the leases last three beats.
                 match store.extend_leases(&worker, &leases, lease_ms).await {
                     Ok(lost) => {
-                        for lease in lost {
+                        for lease in &lost {
                             super::say(&format!(
                                 "set {}: the lease was taken over by another worker; its games left are stored by that worker",
                                 lease.set_id
                             ));
                         }
+                        // Said once: a lease taken over is not extended again.
+                        let mut held = shared.lock().unwrap_or_else(|e| e.into_inner());
+                        held.leases.retain(|l| !lost.contains(l));
                     }
                     Err(e) => super::say(&format!("heartbeat: {e}")),
                 }
