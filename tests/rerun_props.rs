@@ -145,6 +145,7 @@ proptest! {
             let when = format!("after step {n} ({step:?} on {set_id})");
             match block_on(rerun_set(&t, &request, opts())).unwrap() {
                 RerunOutcome::Done { .. } => {}
+                RerunOutcome::Requeued => prop_assert!(false, "{when}: no set failed on workers"),
                 RerunOutcome::NeedsCascade { affected, .. } => {
                     prop_assert!(!step.cascade, "{when}: refused with --cascade");
                     prop_assert!(!affected.is_empty(), "{when}");

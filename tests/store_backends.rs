@@ -156,6 +156,11 @@ fn the_schema_is_created_from_scratch_and_readers_accept_it(db: DbLocation) {
         let store = Store::open_read_only(&db).await.unwrap();
         assert_eq!(store.tournament().await.unwrap(), None);
         assert!(store.sets().await.unwrap().is_empty());
+        // The tables of workers on several machines are there, empty.
+        assert!(store.workers().await.unwrap().is_empty());
+        assert!(store.leases().await.unwrap().is_empty());
+        assert!(store.refusals().await.unwrap().is_empty());
+        assert!(store.set_failures().await.unwrap().is_empty());
         store.close().await;
     });
 }

@@ -24,6 +24,7 @@ mod serve_cmd;
 mod standings_cmd;
 mod status_cmd;
 mod target;
+mod worker_cmd;
 
 use crate::games::GameKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -72,6 +73,9 @@ enum Command {
     Scenario(scenario_cmd::ScenarioArgs),
     /// Serve Windward games to clients started by hand (students testing their client).
     Serve(serve_cmd::ServeArgs),
+    /// Play the sets a planner (`run --workers 0`) deals, from a PostgreSQL database, until
+    /// the tournament is complete (any number of workers, on any machines).
+    Worker(worker_cmd::WorkerArgs),
 }
 
 impl Command {
@@ -94,6 +98,7 @@ impl Command {
             Command::Boards(args) => boards_cmd::run(args),
             Command::Scenario(args) => scenario_cmd::run(args),
             Command::Serve(args) => serve_cmd::run(args).await,
+            Command::Worker(args) => worker_cmd::run(args).await,
         }
     }
 }

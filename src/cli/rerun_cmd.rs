@@ -80,6 +80,13 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
             affected.len(),
             ids_text(&affected)
         ))),
+        RerunOutcome::Requeued => {
+            println!(
+                "{}: failed on workers; queued again (its failures and refusals are cleared): `lrs-tourney run FILE --db URL --workers 0` and workers play it",
+                args.set
+            );
+            Ok(())
+        }
         RerunOutcome::Done {
             run_no,
             advancement_changed,

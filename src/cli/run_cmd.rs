@@ -1,7 +1,7 @@
 //! `lrs-tourney run FILE`: play (or resume) a tournament to its end.
 
 use super::{CliError, target};
-use crate::runner::{FaultyTeam, ProgressMode, RunOptions, run_tournament};
+use crate::runner::{FaultyTeam, ProgressMode, RunOptions, plan_tournament, run_tournament};
 use crate::tourney::config::load_tournament_with_warnings;
 use crate::tourney::model::{TeamId, Tournament};
 use clap::Args;
@@ -14,8 +14,13 @@ pub struct RunArgs {
     #[command(flatten)]
     db: target::DbArg,
     /// Games played at once (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "workers")]
     jobs: Option<usize>,
+    /// Game-playing workers in this process; 0: plan only, and let workers started with
+    /// `lrs-tourney worker URL` on any machine play the games (PostgreSQL databases only;
+    /// see "Running on several machines" in the README). Leave it out to play every game here.
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
     /// No progress output, only the result.
     #[arg(long, conflicts_with = "plain")]
     quiet: bool,
@@ -58,7 +63,21 @@ pub async fn run(args: RunArgs) -> Result<(), CliError> {
         jobs: jobs_or_cores(args.jobs)?,
         progress,
     };
-    let summary = run_tournament(&t, opts).await.map_err(|e| match e {
+    let plans_only = match args.workers {
+        None => false,
+        Some(0) => true,
+        Some(_) => {
+            return Err(CliError::input(
+                "--workers takes 0 (plan only, workers play); leave it out to play every game in this process",
+            ));
+        }
+    };
+    let summary = if plans_only {
+        plan_tournament(&t, opts).await
+    } else {
+        run_tournament(&t, opts).await
+    };
+    let summary = summary.map_err(|e| match e {
         crate::runner::RunError::BadRequest(_) => CliError::input(e),
         _ => CliError::failure(e),
     })?;
@@ -67,8 +86,13 @@ pub async fn run(args: RunArgs) -> Result<(), CliError> {
         format!("{} ({})", team.name, t.schools[team.school.index()].name)
     };
     println!("{}: done", t.name);
+    let now = if plans_only {
+        "stored by workers now"
+    } else {
+        "played now"
+    };
     println!(
-        "games: {} ({} resumed from {}, {} played now)",
+        "games: {} ({} resumed from {}, {} {now})",
         summary.games_total, summary.games_resumed, t.database, summary.games_played
     );
     if let Some(&champion) = summary.final_ranking.first() {

@@ -22,12 +22,20 @@ pub struct StatusArgs {
 pub async fn run(args: StatusArgs) -> Result<(), CliError> {
     let (snap, db) = target::load_snapshot(&args.target, &args.db).await?;
     let live = crate::store::RunLock::is_held(&db).await;
+    let work = crate::report::WorkStatus::load(&db)
+        .await
+        .map_err(CliError::failure)?;
     if args.json {
-        let value = crate::report::status_json(&snap, live);
+        let mut value = crate::report::status_json(&snap, live);
+        if let (Some(work), Some(object)) = (crate::report::work_json(&work), value.as_object_mut())
+        {
+            object.insert("work".to_string(), work);
+        }
         let text = serde_json::to_string_pretty(&value).map_err(CliError::failure)?;
         println!("{text}");
         return Ok(());
     }
     print!("{}", status_text(&snap, &db.to_string(), args.all, live));
+    print!("{}", crate::report::work_text(&snap, &work));
     Ok(())
 }

@@ -14,6 +14,7 @@ use crate::tourney::played::PlayedGame;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::mpsc;
 
 /// A finished game: which one, and how it went or why it failed.
@@ -136,6 +137,47 @@ impl Executor {
                 });
             }
         }
+    }
+
+    /// Starts the games of one set to be played one after the other, in game order, on a
+    /// slot of their own (a worker's set). Once `stop` is set, the games not begun yet come
+    /// back unplayed ([`GameJobError::NotPlayed`]), so a stopping worker finishes only the
+    /// game in progress.
+    pub(super) fn start_in_order(&self, jobs: Vec<GameJob>, stop: Arc<AtomicBool>) {
+        if jobs.first().is_some_and(GameJob::has_series_client) {
+            // A series is played whole: its clients stay connected for all its games.
+            return self.start(jobs);
+        }
+        let tx = self.finished.clone();
+        let slots = self.external_slots.clone();
+        let external = self.external.clone();
+        tokio::spawn(async move {
+            let _slot = slots.acquire_owned().await;
+            for job in jobs {
+                let outcome = if stop.load(Ordering::Relaxed) {
+                    Err(GameJobError::NotPlayed {
+                        set: job.set_id.clone(),
+                        game: job.game_index,
+                    })
+                } else if job.is_external() {
+                    job.play_external(&external, &HashMap::new()).await
+                } else {
+                    let played = job.clone();
+                    tokio::task::spawn_blocking(move || played.play())
+                        .await
+                        .unwrap_or_else(|e| {
+                            Err(GameJobError::Failed {
+                                set: job.set_id.clone(),
+                                game: job.game_index,
+                                reason: format!("the game's thread ended: {e}"),
+                            })
+                        })
+                };
+                if tx.send(FinishedGame::of(&job, outcome)).is_err() {
+                    return;
+                }
+            }
+        });
     }
 
     /// Plays the games of one set now and returns them in game order (a rerun):

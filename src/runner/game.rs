@@ -38,6 +38,10 @@ pub enum GameJobError {
         game: u32,
         reason: String,
     },
+    /// Not begun: the worker playing its set was asked to stop (SIGTERM) first. Not a
+    /// failure: another worker plays it.
+    #[error("set {set} game {game}: not played (the worker is stopping)")]
+    NotPlayed { set: SetId, game: u32 },
 }
 
 impl GameJob {
@@ -211,6 +215,27 @@ pub struct ExternalSetup {
     /// Team names alone (by team id): what a series client is given as its team's name.
     pub team_names: Vec<String>,
     pub series: Option<SeriesHost>,
+}
+
+impl ExternalSetup {
+    /// How `t`'s external bots are played, with `series` when some team uses a series
+    /// client.
+    pub fn for_tournament(
+        t: &crate::tourney::model::Tournament,
+        series: Option<SeriesHost>,
+    ) -> ExternalSetup {
+        ExternalSetup {
+            options: JsonlOptions::for_tournament(t),
+            time_limit_ms: t.limits.time_limit_ms,
+            names: t
+                .teams
+                .iter()
+                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
+                .collect(),
+            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
+            series,
+        }
+    }
 }
 
 /// Plays `jobs` (games of one set, in order) as one series: each series client of the

@@ -55,6 +55,34 @@ impl Inbox {
         self.in_flight.contains(game)
     }
 
+    /// The games finished within `wait` (waiting for the first, then taking what else has
+    /// arrived), empty when none did. Nothing is lost when the wait ends: a worker checks
+    /// for a drain request and claims more work between waits.
+    pub(super) async fn next_within(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Result<Vec<FinishedGame>, RunError> {
+        let first = match tokio::time::timeout(wait, self.rx.recv()).await {
+            Err(_) => return Ok(Vec::new()),
+            Ok(None) => return Err(RunError::Setup("the game workers stopped".to_string())),
+            Ok(Some(first)) => first,
+        };
+        let mut batch = vec![first];
+        while let Ok(more) = self.rx.try_recv() {
+            batch.push(more);
+        }
+        for finished in &batch {
+            self.in_flight.remove(&finished.game);
+        }
+        Ok(batch)
+    }
+
+    /// Takes `game` as arrived by another way (a worker stored it); returns whether it
+    /// was waited for.
+    pub(super) fn arrived(&mut self, game: &SetGame) -> bool {
+        self.in_flight.remove(game)
+    }
+
     /// Whether no game is being played.
     pub(super) fn is_idle(&self) -> bool {
         self.in_flight.is_empty()

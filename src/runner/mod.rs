@@ -19,6 +19,7 @@ mod reconstruct;
 mod rerun;
 mod state;
 mod verify;
+mod worker;
 mod writes;
 
 pub use fingerprint::{config_differences, config_fingerprint, legacy_fingerprint, resolve_seed};
@@ -29,6 +30,7 @@ pub use reconstruct::tournament_from_store;
 pub use rerun::{RerunOutcome, RerunRequest, rerun_set};
 pub use state::{Mirror, SetState, series_totals, stage_id, stage_of};
 pub use verify::{Consistency, check_store};
+pub use worker::{WorkerOptions, WorkerSummary, run_worker};
 
 use crate::play::series::{SeriesHost, SeriesLogger, series_client_sandbox};
 use crate::store::{GameRecord, RunLock, Store, StoreError};
@@ -101,14 +103,56 @@ pub struct FaultyTeam {
 /// Runs (or resumes) the tournament to its end, on the caller's runtime (games with
 /// built-in AIs only play on a rayon pool of `opts.jobs` threads).
 pub async fn run_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
-    with_runner(t, opts, OpenAs::CreateOrResume, |runner, store| {
-        Box::pin(async move {
-            store.count_restarts().await?;
-            runner.run().await
-        })
-    })
+    with_runner(
+        t,
+        opts,
+        Plays::Here,
+        OpenAs::CreateOrResume,
+        |runner, store| {
+            Box::pin(async move {
+                store.count_restarts().await?;
+                runner.run().await
+            })
+        },
+    )
     .await
 }
+
+/// Plans the tournament to its end and plays nothing (`run --workers 0`): workers
+/// (`lrs-tourney worker`, on any machine) claim and play its sets, and this planner deals
+/// each round as the games they store complete the one before. It holds the run lock for
+/// its whole life, so a second planner, a `run` or a `rerun` is refused meanwhile; it
+/// returns when the tournament is complete.
+pub async fn plan_tournament(t: &Tournament, opts: RunOptions) -> Result<RunSummary, RunError> {
+    if t.database.as_file().is_some() {
+        return Err(RunError::BadRequest(format!(
+            "{}: workers play from a PostgreSQL database (`--db postgres://...`); on an SQLite file `run` plays every game itself (leave out --workers)",
+            t.database
+        )));
+    }
+    let opts = RunOptions { jobs: 1, ..opts };
+    with_runner(
+        t,
+        opts,
+        Plays::Elsewhere,
+        OpenAs::CreateOrResume,
+        |runner, _| Box::pin(runner.run()),
+    )
+    .await
+}
+
+/// Where a run's games are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plays {
+    /// By this process's executor (`run`, `rerun`).
+    Here,
+    /// By workers (`run --workers 0`): the runner plans, and learns of finished games from
+    /// the store.
+    Elsewhere,
+}
+
+/// How often a planner that plays nothing looks for games the workers stored.
+const STORED_GAMES_POLL: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// How `run` and `rerun` open a database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,6 +169,7 @@ enum OpenAs {
 async fn with_runner<T>(
     t: &Tournament,
     opts: RunOptions,
+    plays: Plays,
     open: OpenAs,
     work: impl for<'a> FnOnce(
         Runner<'a>,
@@ -134,14 +179,18 @@ async fn with_runner<T>(
     check_runnable(t)?;
     let lock = RunLock::acquire(&t.database).await?;
     let result = async {
-        let series = bind_series_host(t, opts.progress).await?;
+        let series = match plays {
+            Plays::Here => bind_series_host(t, opts.progress).await?,
+            // Workers start their own series clients.
+            Plays::Elsewhere => None,
+        };
         let store = match open {
             OpenAs::CreateOrResume => Store::open(&t.database).await?,
             OpenAs::Existing => Store::open_existing(&t.database).await?,
         };
         let result = async {
             let t = with_stored_slugs(t, &store).await?;
-            let runner = Runner::new(&t, &store, opts, series).await?;
+            let runner = Runner::new(&t, &store, opts, plays, series).await?;
             work(runner, &store).await
         }
         .await;
@@ -286,7 +335,9 @@ struct Runner<'a> {
     planner: Planner<'a>,
     /// The stored sets and results, updated after every write.
     mirror: Mirror,
-    /// Where the games are played.
+    /// Where the games are played: by `exec`, or by workers.
+    plays: Plays,
+    /// The arenas (and, when games are played here, where they are played).
     exec: Executor,
     /// Where finished games come back.
     inbox: Inbox,
@@ -318,6 +369,7 @@ impl<'a> Runner<'a> {
         t: &'a Tournament,
         store: &'a Store,
         opts: RunOptions,
+        plays: Plays,
         series: Option<SeriesHost>,
     ) -> Result<Runner<'a>, RunError> {
         let stored = store.tournament().await?;
@@ -372,17 +424,7 @@ impl<'a> Runner<'a> {
         }
         let mirror = Mirror::load(store, t).await?;
         let resumed = mirror.games_done();
-        let external = ExternalSetup {
-            options: crate::bots::JsonlOptions::for_tournament(t),
-            time_limit_ms: t.limits.time_limit_ms,
-            names: t
-                .teams
-                .iter()
-                .map(|team| format!("{} ({})", team.name, t.schools[team.school.index()].name))
-                .collect(),
-            team_names: t.teams.iter().map(|team| team.name.clone()).collect(),
-            series,
-        };
+        let external = ExternalSetup::for_tournament(t, series);
         let (inbox, finished) = Inbox::new();
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
@@ -390,6 +432,7 @@ impl<'a> Runner<'a> {
             t,
             planner: Planner::new(t, seed),
             mirror,
+            plays,
             exec,
             inbox,
             writes: Writes::new(store, setup).await?,
@@ -430,6 +473,12 @@ impl<'a> Runner<'a> {
             if self.inbox.is_idle() {
                 break;
             }
+            if self.plays == Plays::Elsewhere {
+                for (set_id, game_index, results) in self.stored_elsewhere().await? {
+                    self.game_stored(&set_id, game_index, results, &mut dirty);
+                }
+                continue;
+            }
             let batch = self.inbox.next_batch().await?;
             let mut records = Vec::with_capacity(batch.len());
             for finished in batch {
@@ -451,24 +500,62 @@ impl<'a> Runner<'a> {
                     .note("some games were stored already and were not counted again");
             }
             for GameRecord { game, .. } in records {
-                self.played += 1;
-                self.progress.game_done();
-                // A stage is planned again when a whole round is stored: that is when the
-                // next round can be dealt.
-                if self
-                    .mirror
-                    .add_game(&game.set_id, game.game_index, game.results)
-                    && let Some(set) = self.mirror.sets.get(&game.set_id)
-                    && self.planner.round_complete(set.key.stage, &self.mirror)
-                {
-                    dirty.insert(set.key.stage);
-                }
+                self.game_stored(&game.set_id, game.game_index, game.results, &mut dirty);
             }
         }
         // A tournament without any stage to plan still gets its rows.
         self.writes.store_setup(self.t, self.planner.seed()).await?;
         self.progress.finish();
         Ok(self.summary())
+    }
+
+    /// Takes a stored game into the mirror; its stage goes to `dirty` when that completes
+    /// a round: a stage is planned again when a whole round is stored, which is when the
+    /// next round can be dealt.
+    fn game_stored(
+        &mut self,
+        set_id: &SetId,
+        game_index: u32,
+        results: Vec<crate::tourney::played::TeamResult>,
+        dirty: &mut BTreeSet<Stage>,
+    ) {
+        self.played += 1;
+        self.progress.game_done();
+        if self.mirror.add_game(set_id, game_index, results)
+            && let Some(set) = self.mirror.sets.get(set_id)
+            && self.planner.round_complete(set.key.stage, &self.mirror)
+        {
+            dirty.insert(set.key.stage);
+        }
+    }
+
+    /// The games workers stored that this planner waits for, as soon as there are some
+    /// (the store is looked at every [`STORED_GAMES_POLL`]); each is waited for no more.
+    async fn stored_elsewhere(
+        &mut self,
+    ) -> Result<Vec<(SetId, u32, Vec<crate::tourney::played::TeamResult>)>, RunError> {
+        loop {
+            let mut stored = Vec::new();
+            for (set_id, rows) in self.store().results_of_open_sets().await? {
+                let mut games: std::collections::BTreeMap<u32, Vec<_>> = Default::default();
+                for row in rows {
+                    games.entry(row.game_index).or_default().push(row.line);
+                }
+                for (index, lines) in games {
+                    let game = SetGame {
+                        set: set_id.clone(),
+                        index,
+                    };
+                    if self.inbox.arrived(&game) {
+                        stored.push((set_id.clone(), index, lines));
+                    }
+                }
+            }
+            if !stored.is_empty() {
+                return Ok(stored);
+            }
+            tokio::time::sleep(STORED_GAMES_POLL).await;
+        }
     }
 
     /// Plans a stage from the stored results: what became final goes to the writes, the
@@ -592,7 +679,9 @@ impl<'a> Runner<'a> {
             .collect();
         let jobs = set_jobs(self.t, &mut self.exec, set, set.run_no, games)?;
         self.inbox.expect(jobs.iter().map(GameJob::key));
-        self.exec.start(jobs);
+        if self.plays == Plays::Here {
+            self.exec.start(jobs);
+        }
         Ok(())
     }
 

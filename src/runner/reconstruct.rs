@@ -18,9 +18,32 @@ use std::path::{Path, PathBuf};
 /// The tournament stored in `database`.
 pub async fn tournament_from_store(database: &DbLocation) -> Result<Tournament, RunError> {
     let store = Store::open_existing(database).await?;
-    let result = read(&store, database).await;
+    let result = read(&store, database, BotDirs::Checked).await;
     store.close().await;
     result
+}
+
+/// How a rebuilt tournament finds its command bots' folders.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum BotDirs<'a> {
+    /// Where they were stored, each checked against its stored content hash now: a folder
+    /// moved or changed is an error.
+    Checked,
+    /// Where they were stored, or under `root` (`--bots-root STORED=LOCAL`: a stored folder
+    /// under `STORED` is looked for under `LOCAL`), not checked: a worker checks each set's
+    /// bots before it plays the set, and refuses only that set when one differs.
+    PerSet {
+        root: Option<&'a (PathBuf, PathBuf)>,
+    },
+}
+
+/// The tournament stored in `store` as a worker plays it (see [`BotDirs::PerSet`]).
+pub(crate) async fn tournament_for_worker(
+    store: &Store,
+    database: &DbLocation,
+    root: Option<&(PathBuf, PathBuf)>,
+) -> Result<Tournament, RunError> {
+    read(store, database, BotDirs::PerSet { root }).await
 }
 
 /// The `source` of a tournament read back from `database`: the database itself.
@@ -36,7 +59,11 @@ pub(crate) fn is_read_from_store(t: &Tournament) -> bool {
     t.source == source_of(&t.database)
 }
 
-async fn read(store: &Store, database: &DbLocation) -> Result<Tournament, RunError> {
+async fn read(
+    store: &Store,
+    database: &DbLocation,
+    dirs: BotDirs<'_>,
+) -> Result<Tournament, RunError> {
     let corrupt = |what: String| RunError::Setup(format!("{database}: {what}"));
     let stored = store
         .tournament()
@@ -62,7 +89,7 @@ async fn read(store: &Store, database: &DbLocation) -> Result<Tournament, RunErr
             .map(|s| s.name.clone())
             .ok_or_else(|| corrupt(format!("team {} has no school", row.name)))?;
         let who = format!("team {:?} ({school_name})", row.name);
-        let bot = match stored_bot(&row, database, bracket.game.kind()) {
+        let bot = match stored_bot(&row, database, bracket.game.kind(), dirs) {
             Ok(bot) => bot,
             Err(StoredBotError::Corrupt(what)) => return Err(corrupt(format!("{who}: {what}"))),
             Err(StoredBotError::Unusable(what)) => {
@@ -123,7 +150,12 @@ enum StoredBotError {
 }
 
 /// A team's bot from its stored columns, its directory checked against the stored hash.
-fn stored_bot(row: &TeamRow, database: &DbLocation, game: GameKind) -> Result<Bot, StoredBotError> {
+fn stored_bot(
+    row: &TeamRow,
+    database: &DbLocation,
+    game: GameKind,
+    dirs: BotDirs<'_>,
+) -> Result<Bot, StoredBotError> {
     if let Some(name) = row.bot.strip_prefix("builtin:") {
         return BuiltinBot::parse(game, name)
             .map(Bot::Builtin)
@@ -141,12 +173,15 @@ fn stored_bot(row: &TeamRow, database: &DbLocation, game: GameKind) -> Result<Bo
         .dir
         .as_deref()
         .ok_or_else(|| StoredBotError::Corrupt("a command bot without a directory".into()))?;
-    let dir = resolve_dir(stored_dir, database).ok_or_else(|| {
-        StoredBotError::Unusable(format!(
-            "its bot directory {stored_dir} does not exist any more (moved or deleted?)"
-        ))
-    })?;
-    if let Some(stored_hash) = &row.content_hash {
+    let dir = match dirs {
+        BotDirs::Checked => resolve_dir(stored_dir, database).ok_or_else(|| {
+            StoredBotError::Unusable(format!(
+                "its bot directory {stored_dir} does not exist any more (moved or deleted?)"
+            ))
+        })?,
+        BotDirs::PerSet { root } => mapped_dir(stored_dir, root),
+    };
+    if let (BotDirs::Checked, Some(stored_hash)) = (dirs, &row.content_hash) {
         let now = crate::tourney::dir_hash::dir_hash(&dir).map_err(|e| {
             StoredBotError::Unusable(format!("cannot read its bot directory {stored_dir}: {e}"))
         })?;
@@ -169,6 +204,16 @@ fn stored_bot(row: &TeamRow, database: &DbLocation, game: GameKind) -> Result<Bo
         }
     };
     Ok(Bot::Command { program, protocol })
+}
+
+/// The stored directory `stored` on this machine: under `LOCAL` when it lies under the
+/// `STORED` of `root`, else as stored.
+fn mapped_dir(stored: &str, root: Option<&(PathBuf, PathBuf)>) -> PathBuf {
+    let path = PathBuf::from(stored);
+    match root.and_then(|(from, to)| Some(to.join(path.strip_prefix(from).ok()?))) {
+        Some(mapped) => mapped,
+        None => path,
+    }
 }
 
 /// The stored directory as it is found now: as stored (absolute since the words and limits

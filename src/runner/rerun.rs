@@ -40,6 +40,9 @@ pub enum RerunOutcome {
         affected: Vec<SetId>,
         code_changed: Vec<CodeChange>,
     },
+    /// The set had failed on workers and was not played to its end: its failures and
+    /// refusals are forgotten and workers claim it again (docs/workers.md).
+    Requeued,
 }
 
 /// Re-runs one set of a stored tournament (see the module doc).
@@ -49,9 +52,13 @@ pub async fn rerun_set(
     opts: RunOptions,
 ) -> Result<RerunOutcome, RunError> {
     let request = request.clone();
-    super::with_runner(t, opts, super::OpenAs::Existing, move |runner, _| {
-        Box::pin(async move { runner.rerun(&request).await })
-    })
+    super::with_runner(
+        t,
+        opts,
+        super::Plays::Here,
+        super::OpenAs::Existing,
+        move |runner, _| Box::pin(async move { runner.rerun(&request).await }),
+    )
     .await
 }
 
@@ -83,6 +90,10 @@ impl Runner<'_> {
                 }
             )));
         };
+        if !set.is_complete() && self.store().is_failed(&set.id).await? {
+            self.store().requeue_set(&set.id).await?;
+            return Ok(RerunOutcome::Requeued);
+        }
         if !set.is_complete() {
             return Err(RunError::BadRequest(format!(
                 "set {} has not been played to its end; `lrs-tourney run` finishes it",

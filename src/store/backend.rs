@@ -41,6 +41,7 @@ pub(crate) enum Tx {
 #[derive(Debug, Clone)]
 pub(crate) enum Cell {
     Int(i64),
+    OptInt(Option<i64>),
     Bool(bool),
     Text(String),
     OptText(Option<String>),
@@ -195,6 +196,7 @@ macro_rules! arguments {
         for cell in cells {
             bound = match cell {
                 Cell::Int(v) => args.add(v),
+                Cell::OptInt(v) => args.add(v),
                 Cell::Bool(v) => args.add(v),
                 Cell::Text(v) => args.add(v),
                 Cell::OptText(v) => args.add(v),

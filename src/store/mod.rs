@@ -10,14 +10,17 @@
 
 mod backend;
 mod batch;
+mod lease;
 mod location;
 mod lock;
 mod read;
 mod rows;
 mod status;
+mod workers;
 mod write;
 
 pub use batch::{Advance, FinishedSet, StageEntries};
+pub use lease::{FAILURES_BEFORE_FAILED, Lease, LeaseToken, LeasedWrite, SetToPlay, WorkerName};
 pub use location::{BadLocation, DbLocation, PgUrl};
 pub use lock::RunLock;
 pub use read::{
@@ -25,6 +28,7 @@ pub use read::{
     StageRow, StoredLimits, StoredTournament, TeamRow, decisive_final,
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
+pub use workers::{FailureRow, LeaseRow, RefusalRow, WorkerInfo, WorkerRow, WorkerState};
 pub use write::{GameRecord, NewSet, PlannedGame, RerunWhy};
 
 /// A stored game's number: its key in the `games` table, given in the order games are dealt,

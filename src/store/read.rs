@@ -165,7 +165,7 @@ impl GameRow {
 pub type GameHistoryRow = GameRow;
 
 /// The columns a [`GameRow`] is read from.
-const GAME_COLUMNS: &str = "set_id, run_no, game_index, seed, arena, status, attempts, turns, no, superseded, engine_version";
+pub(super) const GAME_COLUMNS: &str = "set_id, run_no, game_index, seed, arena, status, attempts, turns, no, superseded, engine_version";
 
 /// One team's line in a stored game: the line as the game was played, and which game of
 /// its set's run it is.
@@ -187,12 +187,15 @@ fn int(row: &StoreRow, name: &str) -> Result<i64, sqlx::Error> {
 
 /// Column `name` as a count, a number or an index that cannot be negative: a stored value
 /// out of range is a decoding error naming the column, never a silently wrapped number.
-fn count<T: TryFrom<i64>>(row: &StoreRow, name: &str) -> Result<T, sqlx::Error> {
+pub(super) fn count<T: TryFrom<i64>>(row: &StoreRow, name: &str) -> Result<T, sqlx::Error> {
     in_range(name, int(row, name)?)
 }
 
 /// Column `name`, which may be NULL, as a count (see [`count`]).
-fn opt_count<T: TryFrom<i64>>(row: &StoreRow, name: &str) -> Result<Option<T>, sqlx::Error> {
+pub(super) fn opt_count<T: TryFrom<i64>>(
+    row: &StoreRow,
+    name: &str,
+) -> Result<Option<T>, sqlx::Error> {
     row.opt_int(name)?
         .map(|value| in_range(name, value))
         .transpose()
@@ -211,11 +214,11 @@ fn flag(row: &StoreRow, name: &str) -> Result<bool, sqlx::Error> {
     row.flag(name)
 }
 
-fn team_col(row: &StoreRow, name: &str) -> Result<TeamId, sqlx::Error> {
+pub(super) fn team_col(row: &StoreRow, name: &str) -> Result<TeamId, sqlx::Error> {
     Ok(TeamId(count(row, name)?))
 }
 
-fn set_id_col(row: &StoreRow, name: &str) -> Result<SetId, sqlx::Error> {
+pub(super) fn set_id_col(row: &StoreRow, name: &str) -> Result<SetId, sqlx::Error> {
     Ok(SetId::new(row.text(name)?))
 }
 
@@ -385,7 +388,7 @@ impl Store {
     }
 
     /// Every row `q` selects, each read by column name.
-    async fn all_of<T: ReadRow>(&self, q: Query) -> Result<Vec<T>, StoreError> {
+    pub(super) async fn all_of<T: ReadRow>(&self, q: Query) -> Result<Vec<T>, StoreError> {
         q.fetch_all(self.pool())
             .await
             .and_then(|rows| rows.iter().map(T::read).collect())
@@ -574,18 +577,38 @@ impl Store {
 
     /// Per set id, the result lines of its current run's stored games.
     pub async fn results(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
-        let err = self.db_err();
-        let rows = Query::new(
+        self.results_by_set(Query::new(
             "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
                     r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
              FROM game_results r
              JOIN games g ON g.no = r.game_no
              WHERE g.superseded = FALSE
              ORDER BY g.set_id, g.game_index, r.seat",
-        )
-        .fetch_all(self.pool())
+        ))
         .await
-        .map_err(&err)?;
+    }
+
+    /// The result lines of the stored games of sets whose advancement is not stored yet
+    /// (current runs only): what a planner that plays nothing learns of the games workers
+    /// stored since it last looked.
+    pub async fn results_of_open_sets(&self) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
+        self.results_by_set(Query::new(
+            "SELECT g.set_id, g.game_index, r.team_id, r.seat, r.score, r.won, r.faults,
+                    r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
+             FROM game_results r
+             JOIN games g ON g.no = r.game_no
+             JOIN sets s ON s.id = g.set_id
+             WHERE g.superseded = FALSE AND g.status = 'done' AND s.status = 'planned'
+               AND g.run_no = s.run_no
+             ORDER BY g.set_id, g.game_index, r.seat",
+        ))
+        .await
+    }
+
+    /// The result lines `q` selects (`set_id` and a [`ResultRow`]'s columns), by set id.
+    async fn results_by_set(&self, q: Query) -> Result<HashMap<SetId, Vec<ResultRow>>, StoreError> {
+        let err = self.db_err();
+        let rows = q.fetch_all(self.pool()).await.map_err(&err)?;
         let mut out: HashMap<SetId, Vec<ResultRow>> = HashMap::new();
         for r in &rows {
             let row = (|| -> Result<(SetId, ResultRow), sqlx::Error> {

@@ -271,7 +271,11 @@ impl Store {
     }
 
     /// Writes finished games inside `tx`; returns how many planned games became done.
-    async fn write_games(&self, tx: &mut Tx, games: &[GameRecord]) -> Result<u64, StoreError> {
+    pub(super) async fn write_games(
+        &self,
+        tx: &mut Tx,
+        games: &[GameRecord],
+    ) -> Result<u64, StoreError> {
         let mut done = Vec::with_capacity(games.len() * GAMES_DONE.cols);
         for g in games {
             done.extend([
