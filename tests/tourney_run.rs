@@ -504,6 +504,18 @@ fn run_ends_with_the_teams_whose_bots_faulted() {
     assert!(line.contains("1 team's bot faulted"), "{line}");
     assert!(out.contains("  Crashers (West): "), "{out}");
     assert!(out.contains("lrs-tourney logs"), "{out}");
+    // During the run, as soon as its faults pass the threshold: one warning, not one a game.
+    std::fs::remove_file(dir.path().join("cup.sqlite")).unwrap();
+    let played = common::lrs(dir.path(), &["run", "cup.toml", "--plain"]);
+    assert!(played.status.success());
+    let stderr = String::from_utf8_lossy(&played.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning: Crashers (West): "))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].contains(" faults so far "), "{stderr}");
+    assert!(!stderr.contains("warning: Runners"), "{stderr}");
 
     let sound = tempfile::tempdir().unwrap();
     std::fs::write(

@@ -345,6 +345,8 @@ struct Runner<'a> {
     /// Ready sets of the current planning pass, in planning order, not started yet.
     ready: Vec<SetPlan>,
     progress: Progress,
+    /// Faults of each team's bot in this run's games, for a warning on the day.
+    faults: progress::FaultWatch,
     /// Games stored when the run started, and stored by it since.
     resumed: u64,
     played: u64,
@@ -438,6 +440,7 @@ impl<'a> Runner<'a> {
             writes: Writes::new(store, setup).await?,
             ready: Vec::new(),
             progress,
+            faults: progress::FaultWatch::default(),
             resumed,
             played: 0,
             older_engine,
@@ -521,6 +524,18 @@ impl<'a> Runner<'a> {
     ) {
         self.played += 1;
         self.progress.game_done();
+        for line in &results {
+            if let Some(total) = self.faults.add(line.team, line.outcome.faults) {
+                let team = self.t.team(line.team);
+                self.progress.note(&format!(
+                    "warning: {} ({}): {total} faults so far (timeouts, unreadable answers, \
+                     crashes), the latest in {set_id}; `lrs-tourney logs` shows what its bot \
+                     printed",
+                    team.name,
+                    self.t.schools[team.school.index()].name
+                ));
+            }
+        }
         if self.mirror.add_game(set_id, game_index, results)
             && let Some(set) = self.mirror.sets.get(set_id)
             && self.planner.round_complete(set.key.stage, &self.mirror)

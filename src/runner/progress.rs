@@ -214,3 +214,29 @@ mod tests {
         );
     }
 }
+
+/// A team whose bot has this many faults (timeouts, unreadable answers, crashes) in the
+/// games of a run gets a warning while the run goes on: a broken bot is noticed on the day,
+/// not in the report. About a sixth of a 60-turn game.
+pub const FAULT_WARNING: u32 = 10;
+
+/// Each team's faults in the games stored by this run, to warn once per team when they
+/// pass [`FAULT_WARNING`].
+#[derive(Debug, Default)]
+pub struct FaultWatch {
+    faults: std::collections::HashMap<crate::tourney::model::TeamId, u32>,
+}
+
+impl FaultWatch {
+    /// Adds `faults` of `team`; its total when this game takes it to
+    /// [`FAULT_WARNING`] or past it for the first time.
+    pub fn add(&mut self, team: crate::tourney::model::TeamId, faults: u32) -> Option<u32> {
+        if faults == 0 {
+            return None;
+        }
+        let total = self.faults.entry(team).or_default();
+        let before = *total;
+        *total += faults;
+        (before < FAULT_WARNING && *total >= FAULT_WARNING).then_some(*total)
+    }
+}
