@@ -139,9 +139,6 @@ impl ArenaRules for Table {
     fn turn_limit(&self) -> u32 {
         TOSSES as u32
     }
-    fn shortened(&self, _: u32) -> Arena {
-        Arena::new(Table)
-    }
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
         let mut calls = Vec::new();
         for b in seats {

@@ -44,9 +44,6 @@ pub trait ArenaRules: Send + Sync + 'static {
     /// The most turns a game lasts here.
     fn turn_limit(&self) -> u32;
 
-    /// The same arena with games of at most `turns` turns (short smoke games).
-    fn shortened(&self, turns: u32) -> Arena;
-
     /// Plays a game whose seats are all built-in AIs, on the calling thread.
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String>;
 

@@ -7,7 +7,7 @@ use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, ru
 use super::remote::{LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
@@ -47,16 +47,6 @@ impl ArenaRules for LrsArena {
 
     fn turn_limit(&self) -> u32 {
         u32::from(self.turn_limit)
-    }
-
-    fn shortened(&self, turns: u32) -> Arena {
-        Arena::new(LrsArena {
-            board: self.board.clone(),
-            maps: self.maps.clone(),
-            turn_limit: self
-                .turn_limit
-                .min(u16::try_from(turns).unwrap_or(u16::MAX)),
-        })
     }
 
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {

@@ -4,7 +4,7 @@
 use super::ai::{BuiltinAi, Player, run_game};
 use super::board::Board;
 use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
-use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
@@ -95,13 +95,6 @@ impl ArenaRules for RoboRallyArena {
 
     fn turn_limit(&self) -> u32 {
         u32::from(self.max_turns)
-    }
-
-    fn shortened(&self, turns: u32) -> Arena {
-        Arena::new(RoboRallyArena {
-            board: self.board.clone(),
-            max_turns: self.max_turns.min(turns.clamp(1, 100) as u16),
-        })
     }
 
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {

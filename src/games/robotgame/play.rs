@@ -2,7 +2,7 @@
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
@@ -28,10 +28,6 @@ impl ArenaRules for RobotGameArena {
 
     fn turn_limit(&self) -> u32 {
         u32::from(super::engine::TURNS)
-    }
-
-    fn shortened(&self, _turns: u32) -> Arena {
-        Arena::new(RobotGameArena)
     }
 
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {

@@ -4,7 +4,7 @@
 
 use super::settings::RobotsSettings;
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{Arena, ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
@@ -45,12 +45,6 @@ impl ArenaRules for RobotsArena {
 
     fn turn_limit(&self) -> u32 {
         self.0.max_turns
-    }
-
-    fn shortened(&self, turns: u32) -> Arena {
-        let mut settings = self.0;
-        settings.max_turns = settings.max_turns.min(turns.max(1));
-        Arena::new(RobotsArena(settings))
     }
 
     fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
