@@ -567,3 +567,46 @@ fn status_json_lists_every_stage_and_set_with_its_games() {
             .all(|s| s["state"] == "done" && !s["teams"].as_array().unwrap().is_empty())
     );
 }
+
+/// `--excel` writes what a European Excel opens in columns by double-click: the mark, then
+/// the same rows separated by `;` (the text of `--delimiter semicolon`), and it cannot be
+/// combined with another separator or with `--no-bom`.
+#[test]
+fn excel_exports_are_semicolon_separated_with_the_mark() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("standings.csv");
+    let written = lrs(
+        played(),
+        &[
+            "export",
+            "standings",
+            "cup.toml",
+            "--out",
+            file.to_str().unwrap(),
+            "--excel",
+        ],
+    );
+    assert!(written.status.success());
+    let semicolons = lrs(
+        played(),
+        &[
+            "export",
+            "standings",
+            "cup.toml",
+            "--out",
+            "-",
+            "--delimiter",
+            "semicolon",
+        ],
+    );
+    let mut expected = vec![0xEF, 0xBB, 0xBF];
+    expected.extend_from_slice(&semicolons.stdout);
+    assert_eq!(std::fs::read(&file).unwrap(), expected);
+    assert!(semicolons.stdout.starts_with(b"rank;team;school;"));
+    let others: [&[&str]; 2] = [&["--delimiter", "tab"], &["--no-bom"]];
+    for other in others {
+        let mut args = vec!["export", "standings", "cup.toml", "--out", "-", "--excel"];
+        args.extend(other);
+        assert_eq!(lrs(played(), &args).status.code(), Some(2), "{args:?}");
+    }
+}

@@ -37,6 +37,10 @@ pub struct ExportArgs {
     /// `;` back), else a comma.
     #[arg(long, value_enum)]
     delimiter: Option<Delimiter>,
+    /// For a French, German or other European Excel, which reads `;` and not `,` as the
+    /// separator: the same as `--delimiter semicolon` with the byte-order mark.
+    #[arg(long, conflicts_with_all = ["delimiter", "no_bom"])]
+    excel: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,6 +82,7 @@ pub async fn run(args: ExportArgs) -> Result<(), CliError> {
     }
     let delimiter = args
         .delimiter
+        .or(args.excel.then_some(Delimiter::Semicolon))
         .map(Delimiter::byte)
         .or_else(|| roster_delimiter(&args.target))
         .unwrap_or(b',');
