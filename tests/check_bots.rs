@@ -162,7 +162,8 @@ fn a_bot_that_crashes_late_in_a_game_fails_the_check() {
 }
 
 /// Every game's bots get the same smoke game: a RobotGame bot that crashes at turn 5 fails
-/// the check, which names the turn and quotes its stderr, while the RobotGame kit passes.
+/// the check, which names the turn and quotes its stderr; one whose answers the rules refuse
+/// (a misspelt action) fails with the reason; the RobotGame kit passes.
 #[test]
 fn a_robotgame_bot_that_crashes_late_is_named_with_its_turn() {
     let config = format!(
@@ -172,16 +173,23 @@ fn a_robotgame_bot_that_crashes_late_is_named_with_its_turn() {
         repo().join("brackets/robotgame.toml").display().to_string(),
         team("kit", "python3 bot.py", "examples/bots/robotgame"),
         team("late", "python3 robotgame_crash_turn5.py", "tests/hostile"),
-    );
+    ) + &team("typo", "python3 robotgame_attak.py", "tests/hostile");
     let out = Test::new()
         .file("t.toml", &config)
         .args(&["check", "t.toml"])
         .status(1)
         .stdout_has("smoke games: one game of 100 turns in")
-        .stderr_has("check: 1 bot(s) failed")
+        .stderr_has("check: 2 bot(s) failed")
         .run();
     assert!(
         line(&out, "kit").contains("ok (answered 100/100 queries"),
+        "{out}"
+    );
+    let typo = line(&out, "typo");
+    assert!(
+        typo.contains("answer(s) refused by the game's rules: ")
+            && typo
+                .contains("unknown action \"attak\"; the actions are move, attack, guard, suicide"),
         "{out}"
     );
     let late = line(&out, "late");

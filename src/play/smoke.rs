@@ -114,14 +114,19 @@ async fn smoke_program(lineup: &Lineup, external: &ExternalOptions) -> SmokeRepo
             .cloned()
             .flatten()
         {
-            Some(log) => judge(&log, external.time_limit_ms),
+            Some(log) => judge(
+                &log,
+                played.totals.first().map_or(0, |t| t.faults),
+                external.time_limit_ms,
+            ),
             None => failed("the bot played no game".to_string(), Vec::new()),
         },
     }
 }
 
-/// The verdict on a JSON-lines bot's finished smoke game.
-fn judge(log: &SeatLog, time_limit_ms: u64) -> SmokeReport {
+/// The verdict on a JSON-lines bot's finished smoke game, in which its seat had `faults`
+/// faults in all (the transport's and those of answers the game's rules refused).
+fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
     let stderr = first_lines(&log.stderr_text());
     let s = &log.stats;
     let at = |turn: Option<u32>| turn.map(|t| format!(" at turn {t}")).unwrap_or_default();
@@ -168,6 +173,18 @@ fn judge(log: &SeatLog, time_limit_ms: u64) -> SmokeReport {
     if s.crashes > 0 || s.queries == 0 || s.answered < s.queries {
         return failed(
             format!("answered {}/{} queries", s.answered, s.queries),
+            stderr,
+        );
+    }
+    let refused = faults.saturating_sub(u64::from(log.faults()));
+    if refused > 0 {
+        let first = log
+            .first_bad_line
+            .as_ref()
+            .map(|bad| format!(": {}", bad.why))
+            .unwrap_or_default();
+        return failed(
+            format!("{refused} answer(s) refused by the game's rules{first}"),
             stderr,
         );
     }
