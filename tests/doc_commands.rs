@@ -147,11 +147,11 @@ fn commands_of(doc: &Path) -> Vec<DocCommand> {
     out
 }
 
-/// The `--flags` the help of `subcommand` lists.
-fn flags_of(subcommand: &[String]) -> Result<Vec<String>, String> {
+/// The `--flags` the help of `subcommand` lists (`export standings` is `export`: its
+/// `what` is an argument).
+fn flags_of(subcommand: &str) -> Result<Vec<String>, String> {
     let out = Command::new(bin())
-        .args(subcommand)
-        .arg("--help")
+        .args([subcommand, "--help"])
         .output()
         .unwrap();
     if !out.status.success() {
@@ -163,12 +163,6 @@ fn flags_of(subcommand: &[String]) -> Result<Vec<String>, String> {
         .filter(|w| w.starts_with("--"))
         .map(str::to_string)
         .collect())
-}
-
-/// The subcommand words of `words` (`export standings` is `export`; its `what` is an
-/// argument).
-fn subcommand(words: &[String]) -> Vec<String> {
-    words.iter().take(1).cloned().collect()
 }
 
 /// Whether `c` can run here as written: no placeholder, every input file it names exists
@@ -243,7 +237,7 @@ fn check_documents(filters: &[&str]) -> usize {
                 problems.push(format!("{}: no subcommand", c.place));
                 continue;
             };
-            match flags_of(&subcommand(&c.words)) {
+            match flags_of(first) {
                 Err(e) => problems.push(format!("{}: `{first}` is no command: {e}", c.place)),
                 Ok(flags) => {
                     for w in c.words.iter().filter(|w| w.starts_with("--")) {

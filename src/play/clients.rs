@@ -4,7 +4,7 @@
 //! game. Games are played in order, since a client plays one game at a time.
 
 use super::lineup::{ExternalOptions, Lineup, SeriesPlayed};
-use super::series::{SeriesClient, SeriesHost};
+use super::series::SeriesClient;
 use crate::games::SeatBot;
 use std::sync::Arc;
 
@@ -16,14 +16,9 @@ impl Lineup {
         &self,
         external: &ExternalOptions,
     ) -> Result<SeriesPlayed, String> {
-        let addr = external.series_listen;
         let host = match &external.series_host {
             Some(host) => host.clone(),
-            None => Arc::new(
-                SeriesHost::bind(addr, external.bots.startup_ms, external.series_log.clone())
-                    .await
-                    .map_err(|e| format!("cannot listen on {addr} for the series clients: {e}"))?,
-            ),
+            None => Arc::new(external.bind_series_host().await?),
         };
         let starts = self
             .slots

@@ -59,6 +59,17 @@ impl Default for ExternalOptions {
     }
 }
 
+impl ExternalOptions {
+    /// A host for series clients at `series_listen`, telling `series_log` who joins; the
+    /// error says where it could not listen.
+    pub async fn bind_series_host(&self) -> Result<SeriesHost, String> {
+        let addr = self.series_listen;
+        SeriesHost::bind(addr, self.bots.startup_ms, self.series_log.clone())
+            .await
+            .map_err(|e| format!("cannot listen on {addr} for the series clients: {e}"))
+    }
+}
+
 /// One bot's totals over the series; serialises to the `play --json` entry, the game's
 /// statistics by name.
 #[derive(Debug, Clone, PartialEq)]

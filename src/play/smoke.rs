@@ -7,7 +7,7 @@
 
 use super::bots::BotSpec;
 use super::lineup::{ExternalOptions, Lineup};
-use super::series::{SeriesClientLog, SeriesHost};
+use super::series::SeriesClientLog;
 use crate::games::{Arena, BuiltinBot, SeatLog};
 use futures_util::StreamExt;
 use std::sync::{Arc, Mutex};
@@ -62,9 +62,13 @@ pub async fn smoke_games(
         .collect()
         .await;
     if !clients.is_empty() {
-        // One host for every client's game, as a tournament has.
-        let addr = external.series_listen;
-        match SeriesHost::bind(addr, external.bots.startup_ms, Arc::new(|_| {})).await {
+        // One host for every client's game, as a tournament has; what it says of the
+        // clients goes with each verdict instead.
+        let quiet = ExternalOptions {
+            series_log: Arc::new(|_| {}),
+            ..external.clone()
+        };
+        match quiet.bind_series_host().await {
             Ok(host) => {
                 let external = ExternalOptions {
                     series_host: Some(Arc::new(host)),
@@ -74,10 +78,9 @@ pub async fn smoke_games(
                     reports.push((i, smoke_client(&lineup(bot), &external).await));
                 }
             }
-            Err(e) => {
+            Err(why) => {
                 for (i, _) in clients {
-                    let why = format!("cannot listen on {addr} for the series clients: {e}");
-                    reports.push((i, failed(why, Vec::new())));
+                    reports.push((i, failed(why.clone(), Vec::new())));
                 }
             }
         }
@@ -129,7 +132,12 @@ async fn smoke_program(lineup: &Lineup, external: &ExternalOptions) -> SmokeRepo
 fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
     let stderr = first_lines(&log.stderr_text());
     let s = &log.stats;
-    let at = |turn: Option<u32>| turn.map(|t| format!(" at turn {t}")).unwrap_or_default();
+    // " at turn 5", " from turn 5": where a student starts looking.
+    let turn = |word: &str| {
+        log.first_fault_turn
+            .map(|t| format!(" {word} turn {t}"))
+            .unwrap_or_default()
+    };
     if let Some(e) = &log.spawn_error {
         return failed(format!("could not start: {e}"), stderr);
     }
@@ -137,7 +145,7 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
         return failed(
             format!(
                 "no answer within {time_limit_ms} ms{} (timeout x{}, answered {}/{} queries)",
-                at(log.first_fault_turn),
+                turn("at"),
                 s.timeouts,
                 s.answered,
                 s.queries
@@ -155,7 +163,7 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
             format!(
                 "invalid answers x{}{} (answered {}/{} queries){why}",
                 s.invalid,
-                at(log.first_fault_turn).replacen(" at ", " from ", 1),
+                turn("from"),
                 s.answered,
                 s.queries
             ),
