@@ -185,3 +185,181 @@ fn the_robotgame_guide_shows_what_the_game_sends_and_the_kit_answers() {
     let answer = kit_answer("examples/bots/robotgame", &hello, &turn);
     assert_eq!(guide_example(doc, "**Your answer**"), answer);
 }
+
+/// A wrapper around a starter kit (`kit.py` beside it) that passes every line through and
+/// copies to its stderr the `hello` line and the messages `keep.txt` names (`type:turn` or a
+/// bare `type`, comma-separated), each question followed by the kit's answer, as `Q ` and
+/// `A ` lines. The kit's own log is silenced, so the end of stderr that `play` reports is
+/// the exchange alone.
+const TEE: &str = r#"import json, runpy, sys
+real_in, real_out, real_err = sys.stdin, sys.stdout, sys.stderr
+keep = [p.split(":") for p in open("keep.txt").read().strip().split(",")]
+shown = [False]
+def wanted(line):
+    try:
+        m = json.loads(line)
+    except ValueError:
+        return False
+    return m.get("type") == "hello" or any(
+        k[0] == m.get("type") and (len(k) == 1 or int(k[1]) == m.get("turn")) for k in keep)
+class In:
+    def readline(self):
+        line = real_in.readline()
+        shown[0] = wanted(line)
+        if shown[0]:
+            real_err.write("Q " + line.strip() + "\n")
+            real_err.flush()
+        return line
+    def __iter__(self):
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
+class Out:
+    def write(self, s):
+        if shown[0] and s.strip():
+            real_err.write("A " + s.strip() + "\n")
+            real_err.flush()
+        return real_out.write(s)
+    def flush(self):
+        real_out.flush()
+sys.stdin, sys.stdout, sys.stderr = In(), Out(), open("/dev/null", "w")
+sys.argv = ["bot.py"]
+runpy.run_path("kit.py", run_name="__main__")
+"#;
+
+/// One real game of `play` (`args`), the starter kit `kit` in seat 0 behind [`TEE`]
+/// (named `bot.py`, so the game names it `jsonl:python3 bot.py` as the guides show) against
+/// `opponent`: the lines it was sent and answered, in order, as (`Q` or `A`, the line).
+fn kit_exchange(kit: &str, keep: &str, args: &[&str], opponent: &str) -> Vec<(char, Value)> {
+    let code = std::fs::read_to_string(repo().join(kit).join("bot.py")).unwrap();
+    let test = Test::new()
+        .file("bot.py", TEE)
+        .file("kit.py", &code)
+        .file("keep.txt", keep);
+    let dir = test.dir().display().to_string();
+    let mut all = vec!["play", "--games", "1", "--json"];
+    all.extend(args);
+    all.extend([
+        "--bot-dir",
+        &dir,
+        "--bot",
+        "jsonl:python3 bot.py",
+        "--bot",
+        opponent,
+    ]);
+    let out: Value = serde_json::from_str(&test.args(&all).stderr_has("bot sandbox:").run())
+        .expect("play --json prints JSON");
+    let tail = out["external"][0]["stderr_tail"].as_str().unwrap();
+    tail.lines()
+        .map(|l| {
+            let (tag, line) = l.split_at(2);
+            let value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{l}: {e}"));
+            (tag.chars().next().unwrap(), value)
+        })
+        .collect()
+}
+
+/// The JSON example after `marker` in the guide `doc`, with `,...]` (a shortened list) kept
+/// as a last element `"..."`.
+fn guide_block(doc: &str, marker: &str) -> Value {
+    let text = std::fs::read_to_string(repo().join(doc)).unwrap();
+    let from = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("{doc} lacks {marker:?}"));
+    let block = &text[from..];
+    let start = block.find("```json\n").unwrap() + "```json\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    serde_json::from_str(&block[start..end].replace(",...]", r#","..."]"#))
+        .unwrap_or_else(|e| panic!("{doc}, example after {marker:?}: {e}"))
+}
+
+/// Whether the guide's `shown` is `real` as the guide shortens it: a list ending in `"..."`
+/// shows some of the real list's items in their order, a string ending in `...` the start
+/// of the real one; everything else is equal.
+fn shortened_from(shown: &Value, real: &Value) -> bool {
+    match (shown, real) {
+        (Value::String(s), Value::String(r)) => match s.strip_suffix("...") {
+            Some(start) => r.starts_with(start),
+            None => s == r,
+        },
+        (Value::Array(s), Value::Array(r)) => match s.split_last() {
+            Some((Value::String(dots), items)) if dots == "..." => {
+                let mut rest = r.iter();
+                items
+                    .iter()
+                    .all(|item| rest.any(|candidate| shortened_from(item, candidate)))
+            }
+            _ => s.len() == r.len() && s.iter().zip(r).all(|(a, b)| shortened_from(a, b)),
+        },
+        (Value::Object(s), Value::Object(r)) => {
+            s.len() == r.len()
+                && s.iter()
+                    .all(|(k, v)| r.get(k).is_some_and(|rv| shortened_from(v, rv)))
+        }
+        _ => shown == real,
+    }
+}
+
+/// Checks each (marker, tag, index in the exchange) of `doc` against the real `exchange`.
+fn check_guide(doc: &str, exchange: &[(char, Value)], examples: &[(&str, char, usize)]) {
+    for &(marker, tag, at) in examples {
+        let (real_tag, real) = &exchange[at];
+        assert_eq!(*real_tag, tag, "{doc}, {marker:?}");
+        let shown = guide_block(doc, marker);
+        assert!(
+            shortened_from(&shown, real),
+            "{doc}, the example after {marker:?}:\n{shown}\nis not what the game sent or the kit answered:\n{real}"
+        );
+    }
+}
+
+/// The examples of docs/bots.md (Last Robot Standing) are one real game: gear-works, seed
+/// 3, the Python kit in seat 0 against `builtin:runner`, its start and its first turn.
+#[test]
+fn the_lrs_guide_shows_a_real_exchange_with_the_python_kit() {
+    let exchange = kit_exchange(
+        "examples/bots/python",
+        "start:1,turn:1",
+        &["--board", "gear-works", "--seed", "3"],
+        "builtin:runner",
+    );
+    assert_eq!(exchange.len(), 5, "{exchange:?}");
+    check_guide(
+        "docs/bots.md",
+        &exchange,
+        &[
+            ("### hello", 'Q', 0),
+            ("### start", 'Q', 1),
+            ("To `start`:", 'A', 2),
+            ("### turn", 'Q', 3),
+            ("To `turn`:", 'A', 4),
+        ],
+    );
+}
+
+/// The same for RR14 of docs/roborally.md: dock-sprint, seed 3, the RoboRally kit in seat 0
+/// against `builtin:racer`, to the end of the game.
+#[test]
+fn the_roborally_guide_shows_a_real_exchange_with_its_kit() {
+    let exchange = kit_exchange(
+        "examples/bots/roborally",
+        "start:0,turn:1,game_over",
+        &["--game", "roborally", "--seed", "3"],
+        "builtin:racer",
+    );
+    assert_eq!(exchange.len(), 6, "{exchange:?}");
+    check_guide(
+        "docs/roborally.md",
+        &exchange,
+        &[
+            ("**`hello`**, once", 'Q', 0),
+            ("**`start`**, at the start", 'Q', 1),
+            ("**Your answer to `start`**", 'A', 2),
+            ("**`turn`**, every turn", 'Q', 3),
+            ("**Your answer**, one line", 'A', 4),
+            ("**`game_over`**, once", 'Q', 5),
+        ],
+    );
+}

@@ -109,10 +109,15 @@ impl ArenaRules for RoboRallyArena {
         Box::pin(async move {
             let seats = seatholders(game.seats, ai)?;
             let setup = self.setup(seats.len(), game.seed);
-            let (played, logs) =
-                super::remote::play_game(&seats, &setup, game.time_limit_ms, game.options)
-                    .await
-                    .map_err(|e| e.to_string())?;
+            let (played, logs) = super::remote::play_game(
+                &seats,
+                game.names,
+                &setup,
+                game.time_limit_ms,
+                game.options,
+            )
+            .await
+            .map_err(|e| e.to_string())?;
             Ok((outcome(&played), logs))
         })
     }

@@ -53,16 +53,18 @@ pub fn board_json(board: &Board) -> Value {
     })
 }
 
-pub fn hello(game: &Game, seat: usize, time_limit_ms: u64) -> Value {
+/// The `hello` line of `seat`; `names` by seat (a seat without one is called `seat N`).
+pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> Value {
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
     let players: Vec<Value> = (0..game.robots().len())
-        .map(|s| json!({"seat": s, "name": format!("seat {s}")}))
+        .map(|s| json!({"seat": s, "name": name(s)}))
         .collect();
     json!({
         "type": "hello",
         "game": "roborally",
         "protocol": 1,
         "seat": seat,
-        "name": format!("seat {seat}"),
+        "name": name(seat),
         "players": players,
         "board": board_json(game.board()),
         "turn_limit": game.max_turns(),

@@ -13,9 +13,11 @@ use crate::games::shared::answer::answer_text;
 
 pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
 
-/// Plays one game; returns it finished and, by seat, each external bot's log.
+/// Plays one game (`names` by seat, as `hello` tells them); returns it finished and, by
+/// seat, each external bot's log.
 pub async fn play_game(
     seats: &[Seatholder],
+    names: &[String],
     setup: &Setup,
     time_limit_ms: u64,
     options: &JsonlOptions,
@@ -24,7 +26,10 @@ pub async fn play_game(
     let seed = setup.seed;
     let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, s);
     let logs = play_turns(
-        &mut Table { game: &mut game },
+        &mut Table {
+            game: &mut game,
+            names,
+        },
         seats,
         builtin,
         time_limit_ms,
@@ -36,6 +41,8 @@ pub async fn play_game(
 
 struct Table<'a> {
     game: &'a mut Game,
+    /// The players' names by seat, for `hello`.
+    names: &'a [String],
 }
 
 impl TurnBased for Table<'_> {
@@ -56,7 +63,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
-        protocol::hello(self.game, seat, time_limit_ms).to_string()
+        protocol::hello(self.game, seat, self.names, time_limit_ms).to_string()
     }
 
     fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
