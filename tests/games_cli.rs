@@ -432,3 +432,42 @@ fn a_robotgame_bot_that_misspells_an_action_is_told_the_actions() {
     let text = ok(dir.path(), &args);
     assert!(text.contains("refused by the game's rules"), "{text}");
 }
+
+/// A RobotGame bot whose answers read well but leave its robots without actions is told,
+/// with the answer, which robot got none and what that cost.
+#[test]
+fn a_robotgame_bot_that_gives_its_robots_no_actions_is_told_which_robot_guarded() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("idle.py"),
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'turn':\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'actions': []}), flush=True)\n",
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "--game",
+        "robotgame",
+        "--bot",
+        "jsonl:python3 idle.py",
+        "--bot",
+        "builtin:random",
+        "--json",
+    ];
+    let out: Value = serde_json::from_str(&ok(dir.path(), &args)).unwrap();
+    let report = &out["external"][0];
+    // Turn 0 has no robot yet: the first fault is turn 1's, about the seat's first robot.
+    assert_eq!(
+        report["first_bad_line"], r#"{"turn": 1, "actions": []}"#,
+        "{report}"
+    );
+    assert_eq!(
+        report["first_bad_why"],
+        "robot 0 of yours got no action, so it guarded: give each of your robots one action every turn",
+        "{report}"
+    );
+    assert_eq!(report["malformed"], 0, "{report}");
+}

@@ -205,6 +205,12 @@ impl<C: Codec> Player<C> {
         }
     }
 
+    /// Notes that the game's rules refused (part of) the bot's last answer, `why` in the
+    /// game's words (the log's first bad line, if it has none yet).
+    pub fn note_refused(&mut self, why: &str) {
+        self.session.note_refused(why);
+    }
+
     /// What the bot did in the game so far (all of it once [`Player::finish`] returned).
     pub fn log(&self) -> SeatLog {
         SeatLog {

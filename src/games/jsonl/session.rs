@@ -169,6 +169,9 @@ pub struct Session<C: Codec> {
     first_query_error: Option<BadLine>,
     /// The first line that was not a usable answer, cut to [`BAD_LINE_BYTES`], with why.
     first_bad_line: Option<BadLine>,
+    /// The last usable answer as shown, kept only until a bad line is known: the line a
+    /// refusal of the game's rules ([`Session::note_refused`]) is about.
+    last_answer: Option<String>,
     stats: SessionStats,
 }
 
@@ -196,6 +199,7 @@ impl<C: Codec> Session<C> {
             last_error: None,
             first_query_error: None,
             first_bad_line: None,
+            last_answer: None,
             stats: SessionStats::default(),
         }
     }
@@ -217,6 +221,19 @@ impl<C: Codec> Session<C> {
     /// The first line of the game that was not a usable answer.
     pub fn first_bad_line(&self) -> Option<&BadLine> {
         self.first_bad_line.as_ref()
+    }
+
+    /// Notes that the game's rules refused (part of) the last usable answer, `why` in the
+    /// game's words: the first bad line of a game whose answers all read well.
+    pub fn note_refused(&mut self, why: &str) {
+        if self.first_bad_line.is_none()
+            && let Some(text) = self.last_answer.take()
+        {
+            self.first_bad_line = Some(BadLine {
+                text,
+                why: crate::bots::shown::escape_controls(why),
+            });
+        }
     }
 
     fn note_bad(&mut self, line: Incoming<'_>, why: &str) {
@@ -412,6 +429,8 @@ impl<C: Codec> Session<C> {
             Ok((answer, note)) => {
                 if let Some(why) = note {
                     self.note_bad(line, &why);
+                } else if self.first_bad_line.is_none() {
+                    self.last_answer = Some(BadLine::new(line, "").text);
                 }
                 self.pending = None;
                 self.first_query_error = None;

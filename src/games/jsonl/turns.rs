@@ -99,6 +99,14 @@ pub trait TurnBased {
     /// Each seat's score, which the `game_over` line tells every bot.
     fn scores(&self) -> Vec<i64>;
 
+    /// Why the game's rules refused (part of) the answer `seat` gave for the turn just
+    /// played, in words for the bot's author; `None` when every order was taken, or when
+    /// the seat was silent (its log says why).
+    fn refused(&self, seat: usize) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
     /// The `game_over` line (without its newline): the scores by seat, to which a game may
     /// add what its protocol tells bots at the end.
     fn game_over(&self) -> String {
@@ -180,6 +188,13 @@ pub async fn play_turns<G: TurnBased, A>(
             })
             .collect();
         game.step(&answers)?;
+        for (s, bot) in bots.iter_mut().enumerate() {
+            if let (Some(bot), None) = (bot, silences[s])
+                && let Some(why) = game.refused(s)
+            {
+                bot.note_refused(&why);
+            }
+        }
     }
     Ok(player::finish_all(bots, game.game_over()).await)
 }

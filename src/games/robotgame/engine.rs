@@ -232,6 +232,12 @@ impl Game {
     }
 
     /// The next turn to play; [`TURNS`] once the game is over.
+    /// The fault of `seat` in the turn last played (RG2.3: the first problem found), with
+    /// the robot it is about.
+    pub fn fault_of(&self, seat: Seat) -> Option<(Option<RobotId>, FaultKind)> {
+        self.faults[seat.index()]
+    }
+
     pub fn turn(&self) -> u8 {
         self.turn
     }

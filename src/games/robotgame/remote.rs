@@ -9,7 +9,7 @@
 
 use super::engine::TURNS;
 use super::protocol;
-use super::{Answer, BuiltinAi, Command, Game, GameError, Player, Seat, Setup};
+use super::{Answer, BuiltinAi, Command, FaultKind, Game, GameError, Player, Seat, Setup};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::{Reading, Silence};
@@ -99,6 +99,27 @@ impl TurnBased for Table<'_> {
 
     fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Command>) {
         player.act(self.game, Seat(seat as u8), out);
+    }
+
+    fn refused(&self, seat: usize) -> Option<String> {
+        let (robot, kind) = self.game.fault_of(Seat(seat as u8))?;
+        let robot = robot.map_or_else(|| "a robot".to_string(), |id| format!("robot {id}"));
+        Some(match kind {
+            FaultKind::Missing => format!(
+                "{robot} of yours got no action, so it guarded: give each of your robots one action every turn"
+            ),
+            FaultKind::NotOwnRobot => {
+                format!("{robot} is another seat's robot: its action was ignored")
+            }
+            FaultKind::UnknownRobot => {
+                format!("{robot} is dead or does not exist: its action was ignored")
+            }
+            FaultKind::BadTarget => format!(
+                "{robot}'s target is not next to it (up, down, left or right), is off the arena or is an obstacle, so it guarded"
+            ),
+            FaultKind::Duplicate => format!("{robot} got two actions, so it guarded"),
+            FaultKind::Timeout | FaultKind::Crash | FaultKind::Malformed => return None,
+        })
     }
 
     fn step(&mut self, answers: &[Result<&[Command], Silence>]) -> Result<(), GameError> {
