@@ -240,11 +240,16 @@ fn play_explains_why_a_bot_faults() {
             "raise5.py",
             "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        if m['turn'] == 3:\n            raise ValueError('my bug at turn 3')\n        print(json.dumps({'card': 0}), flush=True)\n",
         )
+        .file(
+            "hello.py",
+            "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'hello':\n        print(json.dumps({'ok': True}), flush=True)\n    elif m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n    elif m['type'] == 'turn':\n        print(json.dumps({'card': 0}), flush=True)\n",
+        )
         .args(&[
             "play", "--board", "gear-works", "--games", "1", "--turns", "6",
             "--time-limit-ms", "500",
             "--bot", "jsonl:python3 debug.py",
             "--bot", "jsonl:python3 raise5.py",
+            "--bot", "jsonl:python3 hello.py",
             "--bot-name", "typo", "--bot", "jsonl:pyhton3 debug.py",
             "--bot", "builtin:runner", "--bot", "builtin:runner",
         ])
@@ -259,6 +264,12 @@ fn play_explains_why_a_bot_faults() {
     assert!(text.contains("print debug output to stderr"), "{text}");
     assert!(text.contains("ValueError: my bug at turn 3"), "{text}");
     assert!(text.contains("the bot ended with: exit 1"), "{text}");
+    // Where the crash happened, and a reply to hello (no fault) is named all the same.
+    assert!(text.contains("first faulty game: 0, at turn 3\n"), "{text}");
+    assert!(
+        text.contains("jsonl:python3 hello.py: 0 faults\n  it answered hello (1 game(s))"),
+        "{text}"
+    );
     assert!(text.contains("typo: "), "{text}");
     assert!(
         text.contains("could not start: cannot start \"pyhton3\""),

@@ -31,6 +31,10 @@ pub struct FaultCauses {
     pub crashed_turns: u32,
     /// Late answers and answers to other turns, thrown away.
     pub discarded: u32,
+    /// Of those, replies to `hello` (at most one a game).
+    pub hello_replies: u32,
+    /// Usable answers.
+    pub answered: u32,
 }
 
 /// One external bot's report: an entry of `play --json`'s `external`.
@@ -43,6 +47,8 @@ pub struct FaultReport {
     pub causes: Option<FaultCauses>,
     /// The first game (from 0) in which it faulted.
     pub first_faulty_game: Option<u32>,
+    /// The turn of its first fault in that game.
+    pub first_faulty_turn: Option<u32>,
     /// The game `ended` and `stderr_tail` are from: the first faulty game, else the first
     /// in which it wrote to stderr, else its last game.
     pub stderr_game: Option<u32>,
@@ -114,8 +120,13 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
             malformed: sum(SeatLog::malformed),
             crashed_turns: sum(SeatLog::crashed_turns),
             discarded: sum(SeatLog::discarded),
+            hello_replies: sum(|l| l.stats.hello_replies),
+            answered: sum(|l| l.stats.answered),
         }),
         first_faulty_game: first_faulty_game.map(|g| g as u32),
+        first_faulty_turn: first_faulty_game
+            .and_then(|g| logs.get(g).copied().flatten())
+            .and_then(|l| l.first_fault_turn),
         stderr_game: stderr_game.map(|g| g as u32),
         spawn_error: mine.iter().find_map(|l| l.spawn_error.clone()),
         first_bad_line: bad.map(|b| b.text.clone()),
@@ -145,6 +156,7 @@ fn of_client(bot: String, faults: &[u32], log: &SeriesClientLog) -> FaultReport 
         faults: faults.iter().map(|&f| u64::from(f)).sum(),
         causes: None,
         first_faulty_game: faults.iter().position(|&f| f > 0).map(|g| g as u32),
+        first_faulty_turn: None,
         stderr_game: None,
         spawn_error: log.status.strip_prefix("not started: ").map(str::to_string),
         first_bad_line: None,
@@ -162,6 +174,10 @@ pub fn render(reports: &[FaultReport]) -> String {
     let mut out = String::new();
     for r in reports {
         if r.faults == 0 && r.spawn_error.is_none() && r.joined != Some(false) {
+            let thrown = thrown_away(r);
+            if !thrown.is_empty() {
+                out += &format!("\n{}: 0 faults\n{thrown}", r.bot);
+            }
             out += &faultless_stderr(r);
             continue;
         }
@@ -179,8 +195,12 @@ pub fn render(reports: &[FaultReport]) -> String {
         }
         out += "\n";
         if let Some(g) = r.first_faulty_game {
-            out += &format!("  first faulty game: {g}\n");
+            match r.first_faulty_turn {
+                Some(t) => out += &format!("  first faulty game: {g}, at turn {t}\n"),
+                None => out += &format!("  first faulty game: {g}\n"),
+            }
         }
+        out += &thrown_away(r);
         if let Some(e) = &r.spawn_error {
             out += &format!("  could not start: {e}\n");
         } else if let Some(ended) = &r.ended {
@@ -201,8 +221,13 @@ pub fn render(reports: &[FaultReport]) -> String {
             && c.crashed_turns == 0
             && r.first_bad_line.is_none()
         {
-            out += "  hint: no answer arrived in time: does the bot flush stdout after each \
-                    answer (Python: print(..., flush=True))?\n";
+            out += if c.answered > 0 {
+                "  hint: it answered other questions in time: does it answer every question, \
+                 even one where it has nothing to do, at once (not after reading more input)?\n"
+            } else {
+                "  hint: no answer arrived in time: does the bot flush stdout after each \
+                 answer (Python: print(..., flush=True))?\n"
+            };
         }
         match r.stderr_tail.as_deref() {
             Some(tail) if !tail.is_empty() => {
@@ -213,6 +238,30 @@ pub fn render(reports: &[FaultReport]) -> String {
             }
             _ => out += "  stderr: (empty)\n",
         }
+    }
+    out
+}
+
+/// The lines the bot printed that nobody asked for, thrown away (not faults, but a sign of
+/// a bot out of step): replies to `hello`, late answers, lines between questions.
+fn thrown_away(r: &FaultReport) -> String {
+    let Some(c) = &r.causes else {
+        return String::new();
+    };
+    let mut out = String::new();
+    if c.hello_replies > 0 {
+        out += &format!(
+            "  it answered hello ({} game(s)): hello is not a question, print nothing after it \
+             (the line was thrown away)\n",
+            c.hello_replies
+        );
+    }
+    let other = c.discarded - c.hello_replies;
+    if other > 0 {
+        out += &format!(
+            "  {other} line(s) thrown away: late answers, answers naming another question, or \
+             lines printed while no question was pending\n"
+        );
     }
     out
 }
@@ -257,6 +306,7 @@ mod tests {
                 ..FaultCauses::default()
             }),
             first_faulty_game: Some(0),
+            first_faulty_turn: Some(4),
             stderr_game: Some(0),
             spawn_error: None,
             first_bad_line: Some("DEBUG got turn".to_string()),
@@ -275,6 +325,45 @@ mod tests {
         assert!(text.contains("print debug output to stderr"), "{text}");
         assert!(text.contains("the bot ended with: exit 0"), "{text}");
         assert!(text.contains("stderr: (empty)"), "{text}");
+        assert!(text.contains("first faulty game: 0, at turn 4\n"), "{text}");
+    }
+
+    /// A bot that timed out on some questions but answered others is not told to flush,
+    /// which it does, but to answer every question.
+    #[test]
+    fn a_bot_that_skips_some_questions_is_told_to_answer_each() {
+        let mut skipper = report();
+        skipper.causes = Some(FaultCauses {
+            timeouts: 4,
+            answered: 96,
+            ..FaultCauses::default()
+        });
+        skipper.first_bad_line = None;
+        let text = render(&[skipper]);
+        assert!(text.contains("does it answer every question"), "{text}");
+        assert!(!text.contains("flush"), "{text}");
+    }
+
+    /// Lines nobody asked for are not faults, but the bot's author is told of them.
+    #[test]
+    fn a_bot_that_answers_hello_is_told_even_without_faults() {
+        let mut chatty = report();
+        chatty.faults = 0;
+        chatty.causes = Some(FaultCauses {
+            discarded: 3,
+            hello_replies: 2,
+            answered: 100,
+            ..FaultCauses::default()
+        });
+        let text = render(&[chatty]);
+        assert!(
+            text.contains("jsonl:python3 bot.py: 0 faults\n  it answered hello (2 game(s)): hello is not a question"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  1 line(s) thrown away: late answers"),
+            "{text}"
+        );
     }
 
     #[test]

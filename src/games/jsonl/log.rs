@@ -24,7 +24,8 @@ pub struct SeatLog {
     /// started: the first query's).
     pub crashed_at_turn: Option<u32>,
     /// The turn of its first query without a usable answer (a timeout, an unusable answer
-    /// or silence after it was gone), where a student starts looking.
+    /// or silence after it was gone) or whose answer the game's rules refused, where a
+    /// student starts looking.
     pub first_fault_turn: Option<u32>,
     /// How long its first usable answer took, in milliseconds from the query (start-up
     /// included), for `check`'s report.

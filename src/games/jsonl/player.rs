@@ -205,9 +205,11 @@ impl<C: Codec> Player<C> {
         }
     }
 
-    /// Notes that the game's rules refused (part of) the bot's last answer, `why` in the
-    /// game's words (the log's first bad line, if it has none yet).
-    pub fn note_refused(&mut self, why: &str) {
+    /// Notes that the game's rules refused (part of) the bot's answer to the question of
+    /// `turn`, `why` in the game's words (the log's first bad line and first faulty turn,
+    /// if it has none yet).
+    pub fn note_refused(&mut self, turn: u32, why: &str) {
+        self.log.first_fault_turn.get_or_insert(turn);
         self.session.note_refused(why);
     }
 

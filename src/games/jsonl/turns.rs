@@ -154,6 +154,7 @@ pub async fn play_turns<G: TurnBased, A>(
     let mut buffers: Vec<Vec<G::Order>> = (0..n).map(|_| Vec::new()).collect();
     while !game.is_over() {
         let queries = game.queries(&external);
+        let asked: Vec<Option<u32>> = queries.iter().map(|q| q.as_ref().map(|q| q.1)).collect();
         let asks = bots.iter_mut().zip(queries).map(|(bot, query)| async move {
             match (bot, query) {
                 (Some(bot), Some((line, turn))) => {
@@ -189,10 +190,10 @@ pub async fn play_turns<G: TurnBased, A>(
             .collect();
         game.step(&answers)?;
         for (s, bot) in bots.iter_mut().enumerate() {
-            if let (Some(bot), None) = (bot, silences[s])
+            if let (Some(bot), None, Some(turn)) = (bot, silences[s], asked[s])
                 && let Some(why) = game.refused(s)
             {
-                bot.note_refused(&why);
+                bot.note_refused(turn, &why);
             }
         }
     }
