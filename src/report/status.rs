@@ -49,7 +49,7 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
     let _ = writeln!(out, "{}, database {database}", snap.tournament.name);
     let _ = writeln!(
         out,
-        "seed: secret; commitment (SHA-256) {}",
+        "seed: commitment (SHA-256) {} (the seed is secret unless the tournament file writes it)",
         snap.tournament.seed.commitment()
     );
     let _ = writeln!(

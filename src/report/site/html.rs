@@ -94,7 +94,10 @@ impl<'a> Context<'a> {
                 seed.commitment()
             )
         } else {
-            format!("secret; commitment (SHA-256) {}", seed.commitment())
+            format!(
+                "commitment (SHA-256) {} (the seed is secret unless the tournament file writes it)",
+                seed.commitment()
+            )
         }
     }
 

@@ -77,9 +77,9 @@ pub fn check_summary(t: &Tournament) -> String {
         if wild < short {
             let _ = write!(
                 text,
-                " (only {} left for the {} needed)",
-                plural(available, "team is", "teams are"),
-                plural(short, "wild card", "wild cards")
+                " (a multiple of {fill} needs {}, but only {} did not qualify)",
+                plural(short, "wild card", "wild cards"),
+                plural(available, "team", "teams")
             );
         }
         line(text);
