@@ -93,10 +93,6 @@ impl TurnArena for RoboRallyArena {
         kind()
     }
 
-    fn ai(name: &str) -> Option<BuiltinAi> {
-        BuiltinAi::from_name(name)
-    }
-
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
         ai.player(seed, seat)
     }

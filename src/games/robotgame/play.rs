@@ -26,10 +26,6 @@ impl TurnArena for RobotGameArena {
         kind()
     }
 
-    fn ai(name: &str) -> Option<BuiltinAi> {
-        BuiltinAi::from_name(name)
-    }
-
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
         ai.player(seed, Seat(seat as u8))
     }

@@ -34,10 +34,6 @@ impl TurnArena for RobotsArena {
         GameKind::of(&super::kind::Robots)
     }
 
-    fn ai(name: &str) -> Option<BuiltinAi> {
-        BuiltinAi::from_name(name)
-    }
-
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
         ai.player(seed, Seat(seat as u8))
     }

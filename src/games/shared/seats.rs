@@ -2,18 +2,20 @@
 //! each turn at once: the same steps in every such game, only the AI type, the engine and
 //! how a game is laid on the turn loop differ.
 //!
-//! A game uses it by implementing [`TurnArena`] for its arena: its built-in AI type and
-//! how one plays a seat, how the arena makes a game, how a game is laid on the turn loop
-//! (its `games::jsonl::TurnBased` table), what a finished game scores and how a stored one
-//! is replayed. The arena is then the game's `ArenaRules` (implemented here for every
-//! `TurnArena`): games are played with [`play_builtin`] (built-in AIs only, on the calling
-//! thread) and [`play_match`] (any seats: built-in AIs and JSON-lines bots), and a caller
-//! that already holds the seats plays with [`play_seated`]. Last Robot Standing, whose seats answer one
-//! by one and may be Windward clients, seats its players itself (`games::lrs::remote`).
+//! A game uses it by implementing [`TurnArena`] for its arena: its built-in AI type (made
+//! by `builtin_ais!`, so a [`NamedAi`]) and how one plays a seat, how the arena makes a
+//! game, how a game is laid on the turn loop (its `games::jsonl::TurnBased` table), what a
+//! finished game scores and how a stored one is replayed. The arena is then the game's
+//! `ArenaRules` (implemented here for every `TurnArena`): games are played with
+//! [`play_builtin`] (built-in AIs only, on the calling thread) and [`play_match`] (any
+//! seats: built-in AIs and JSON-lines bots), and a caller that already holds the seats
+//! plays with [`play_seated`]. Last Robot Standing, whose seats answer one by one and may
+//! be Windward clients, seats its players itself (`games::lrs::remote`).
 
 use crate::bots::JsonlOptions;
 use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
 use crate::games::jsonl::{Seatholder, TurnBased, play_in_process, play_turns};
+use crate::games::shared::ai::NamedAi;
 use crate::games::view::Replayed;
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog};
 use futures_util::future::BoxFuture;
@@ -22,7 +24,7 @@ use futures_util::future::BoxFuture;
 /// it (every `TurnArena` is an `ArenaRules`).
 pub trait TurnArena: Send + Sync + 'static {
     /// One of the game's built-in AIs.
-    type Ai: Copy + Send + Sync;
+    type Ai: NamedAi + Copy + Send + Sync;
     /// The game's in-process player (a trait object).
     type Player: ?Sized + Send;
     /// A game in play.
@@ -32,8 +34,6 @@ pub trait TurnArena: Send + Sync + 'static {
 
     /// The game these AIs and arenas belong to.
     fn kind(&self) -> GameKind;
-    /// The built-in AI called `name`.
-    fn ai(name: &str) -> Option<Self::Ai>;
     /// `ai` playing `seat` of a game with `seed`.
     fn player(ai: Self::Ai, seed: u64, seat: usize) -> Box<Self::Player>;
     /// A new game of `seats` seats with `seed` in this arena.
@@ -127,7 +127,7 @@ pub fn play_builtin<T: TurnArena>(
     seats: &[BuiltinBot],
 ) -> Result<GameOutcome, String> {
     let mut game = arena.new_game(seats.len(), seed)?;
-    let ai = |bot: &BuiltinBot| own_ai(bot, arena.kind(), T::ai);
+    let ai = |bot: &BuiltinBot| own_ai(bot, arena.kind(), T::Ai::from_name);
     let mut players = builtin_players(seats, ai, |ai, seat| T::player(ai, seed, seat))?;
     play_in_process(&mut T::table(&mut game, &[]), &mut players).map_err(|e| e.to_string())?;
     Ok(T::outcome(&game))
@@ -136,7 +136,9 @@ pub fn play_builtin<T: TurnArena>(
 /// Plays `game` in `arena` with any seats and scores it; gives, by seat, the log of each
 /// JSON-lines bot.
 pub async fn play_match<T: TurnArena>(arena: &T, game: Match<'_>) -> Result<Played, String> {
-    let seats = seatholders(game.seats, |bot| own_ai(bot, arena.kind(), T::ai))?;
+    let seats = seatholders(game.seats, |bot| {
+        own_ai(bot, arena.kind(), T::Ai::from_name)
+    })?;
     let limit = game.time_limit_ms;
     let (played, logs) =
         play_seated(arena, &seats, game.names, game.seed, limit, game.options).await?;
