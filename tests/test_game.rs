@@ -34,6 +34,7 @@ static FACTS: GameFacts = GameFacts {
     best_builtin: "heads",
     statistics: &["calls_won"],
     tie_steps: &[TieStep::more("calls_won", 0, "calls won")],
+    viewer: None,
 };
 
 impl Game for Coin {

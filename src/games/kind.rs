@@ -100,10 +100,9 @@ pub trait Game: Send + Sync + 'static {
         ))
     }
 
-    /// The game's replay viewer (its drawing script), which a report writes once for all its
-    /// replay pages; `None` for a game without one.
+    /// The game's replay viewer ([`GameFacts::viewer`]).
     fn viewer(&self) -> Option<super::view::Viewer> {
-        None
+        self.facts().viewer
     }
 
     /// Whether the game's bots may be the 2012 Windward TCP/XML clients besides JSON-lines
@@ -139,6 +138,9 @@ pub struct GameFacts {
     pub statistics: &'static [&'static str],
     /// The tie-break steps after series score and games won (and before the seeded draw).
     pub tie_steps: &'static [TieStep],
+    /// The game's replay viewer (its drawing script), which a report writes once for all its
+    /// replay pages; `None` for a game without one.
+    pub viewer: Option<super::view::Viewer>,
 }
 
 /// What `lrs-tourney play` asks of the arena ([`Game::play_arena`]): `board` (a shipped

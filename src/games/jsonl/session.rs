@@ -447,3 +447,216 @@ impl<C: Codec> Session<C> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The transport's rules, with the simplest codec: a query is its turn, an answer
+    //! `{"pick":k}` takes choice `k < 5`. What a game's own answers are is tested with its
+    //! codec.
+    use super::*;
+    use crate::games::jsonl::turns::{Reading, TurnCodec};
+
+    type S = Session<TurnCodec<u64>>;
+    type V = Verdict<Result<u64, Silence>>;
+
+    fn pick(line: &[u8], _turn: u32) -> Reading<u64> {
+        let object: Value = serde_json::from_slice(line).unwrap_or_default();
+        match object.get("pick").and_then(Value::as_u64) {
+            Some(k) if k < 5 => Reading::Answer(k),
+            _ => Reading::Malformed(format!("{} is not a choice of 5", object["pick"])),
+        }
+    }
+
+    fn new() -> S {
+        Session::with(TurnCodec { read: pick })
+    }
+
+    /// Asks the query of `turn`; returns its line.
+    fn ask(s: &mut S, turn: u32) -> String {
+        s.ask(Question {
+            turn,
+            query: turn,
+            line: move |seq| format!(r#"{{"turn":{turn},"seq":{seq}}}"#),
+        })
+    }
+
+    /// A session with the query of `turn` pending, its first query behind it if `started`.
+    fn asking(turn: u32, started: bool) -> S {
+        let mut s = new();
+        if started {
+            ask(&mut s, 0);
+            assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        }
+        ask(&mut s, turn);
+        s
+    }
+
+    /// A session whose query of `turn` timed out, and with the query of `next` pending.
+    fn owing(turn: u32, next: u32) -> S {
+        let mut s = asking(turn, true);
+        assert_eq!(s.on_timeout(), Err(Silence::Timeout));
+        assert_eq!(s.owed(), 1);
+        ask(&mut s, next);
+        s
+    }
+
+    fn line(s: &str) -> Incoming<'_> {
+        Incoming::Line(s.as_bytes())
+    }
+
+    fn picked(k: u64) -> V {
+        Verdict::Answered(Ok(k))
+    }
+
+    const INVALID: V = Verdict::Answered(Err(Silence::Malformed));
+    const LATE: V = Verdict::Discarded(Discard::Late);
+    const OTHER: V = Verdict::Discarded(Discard::OtherQuery);
+    const HELLO: V = Verdict::Discarded(Discard::HelloReply);
+
+    #[test]
+    fn a_reply_to_hello_does_not_answer_the_first_query() {
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(line(r#"{"ready":true}"#)), HELLO);
+        assert_eq!(s.on_line(line(r#"{"pick":2}"#)), picked(2));
+        assert_eq!(s.stats().hello_replies, 1);
+        // Unusable lines only, then the deadline: invalid, and no answer is owed.
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(line("garbage")), HELLO);
+        assert_eq!(s.on_timeout(), Err(Silence::Malformed));
+        assert_eq!(s.owed(), 0);
+        assert!(s.last_error().unwrap().contains("not JSON"));
+        assert_eq!(s.stats().invalid, 1);
+        // Nothing at all: a timeout, and the bot owes a line.
+        let mut s = asking(1, false);
+        assert_eq!(s.on_timeout(), Err(Silence::Timeout));
+        assert_eq!((s.owed(), s.stats().timeouts), (1, 1));
+    }
+
+    #[test]
+    fn an_answer_in_time_answers_the_pending_query() {
+        let mut s = new();
+        assert_eq!(ask(&mut s, 3), "{\"turn\":3,\"seq\":1}\n");
+        assert_eq!(s.on_line(line(r#"{"pick":3}"#)), picked(3));
+        assert!(!s.is_pending());
+        assert_eq!(s.stats().answered, 1);
+        assert_eq!(ask(&mut s, 4), "{\"turn\":4,\"seq\":2}\n");
+    }
+
+    #[test]
+    fn lines_while_nothing_is_pending_are_discarded_and_counted() {
+        let mut s = new();
+        let unsolicited = Verdict::Discarded(Discard::Unsolicited);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), unsolicited);
+        ask(&mut s, 1);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        assert_eq!(s.on_line(line(r#"{"pick":1}"#)), unsolicited);
+        assert_eq!(s.stats().unsolicited, 2);
+        assert_eq!(s.stats().discarded(), 2);
+        // The first of them is kept to show the bot's author.
+        let bad = s.first_bad_line().expect("kept");
+        assert_eq!(bad.text, r#"{"pick":0}"#);
+        assert_eq!(bad.why, "printed while no question was pending");
+    }
+
+    #[test]
+    fn a_late_answer_is_never_taken_for_the_next_query() {
+        // The answer to turn 1 arrives while turn 2 is pending, with no echo.
+        let mut s = owing(1, 2);
+        assert_eq!(s.on_line(line(r#"{"pick":4}"#)), LATE);
+        assert!(s.is_pending());
+        assert_eq!(s.on_line(line(r#"{"pick":2}"#)), picked(2));
+        assert_eq!((s.stats().late, s.stats().timeouts), (1, 1));
+        // Late garbage pays the debt too; the next garbage is this query's fault.
+        let mut s = owing(1, 2);
+        assert_eq!(s.on_line(line("oops")), LATE);
+        assert_eq!(s.on_line(line("oops")), INVALID);
+    }
+
+    #[test]
+    fn a_late_answer_between_queries_pays_the_debt() {
+        let mut s = asking(1, true);
+        assert_eq!(s.on_timeout(), Err(Silence::Timeout));
+        assert_eq!(s.on_line(line(r#"{"pick":4}"#)), LATE);
+        assert_eq!(s.owed(), 0);
+        ask(&mut s, 2);
+        assert_eq!(s.on_line(line(r#"{"pick":1}"#)), picked(1));
+    }
+
+    #[test]
+    fn echoes_match_answers_to_their_query() {
+        // Another turn's echo is discarded, whichever the turn.
+        let mut s = asking(5, true);
+        assert_eq!(s.on_line(line(r#"{"turn":4,"pick":0}"#)), OTHER);
+        assert_eq!(s.on_line(line(r#"{"turn":6,"pick":0}"#)), OTHER);
+        assert_eq!(s.on_line(line(r#"{"turn":5,"pick":1}"#)), picked(1));
+        assert_eq!(s.stats().other_query, 2);
+        // A bot that skipped a query and echoes the next is taken, its debt forgiven.
+        let mut s = owing(1, 2);
+        assert_eq!(s.on_line(line(r#"{"turn":2,"pick":2}"#)), picked(2));
+        assert_eq!(s.owed(), 0);
+        ask(&mut s, 3);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        // An older `seq` pays the debt; the exact one answers.
+        let mut s = owing(4, 4);
+        assert_eq!(s.on_line(line(r#"{"seq":2,"pick":1}"#)), OTHER);
+        assert_eq!(s.owed(), 0);
+        assert_eq!(s.on_line(line(r#"{"seq":3,"pick":1}"#)), picked(1));
+    }
+
+    #[test]
+    fn malformed_overlong_and_out_of_range_answers_are_invalid() {
+        let mut s = asking(1, true);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        for bad in [
+            Incoming::Line(b"not json"),
+            Incoming::Line(b"[1,2]"),
+            Incoming::Line(b"\xff\xfe"),
+            Incoming::Line(br#"{"pick":7}"#),
+            Incoming::TooLong,
+        ] {
+            ask(&mut s, 2);
+            assert_eq!(s.on_line(bad), INVALID);
+        }
+        let too_long = format!("answer longer than {MAX_LINE_BYTES} bytes");
+        assert_eq!(s.last_error(), Some(too_long.as_str()));
+        assert_eq!((s.stats().invalid, s.stats().overlong), (5, 1));
+        assert_eq!(s.first_bad_line().unwrap().text, "not json");
+    }
+
+    #[test]
+    fn after_a_crash_every_query_is_a_crash() {
+        let mut s = asking(1, false);
+        assert_eq!(s.on_crash(), Some(Err(Silence::Crash)));
+        assert!(s.is_crashed());
+        assert_eq!(s.crashed_answer(&2), Err(Silence::Crash));
+        assert_eq!((s.stats().crashes, s.stats().queries), (2, 2));
+        // Nothing pending: nothing to answer.
+        assert_eq!(s.on_crash(), None);
+    }
+
+    #[test]
+    fn an_answer_shaped_line_is_judged_at_once_even_during_the_first_query() {
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(line(r#"{"turn":1,"pick":99}"#)), INVALID);
+        let bad = s.first_bad_line().expect("kept");
+        assert_eq!(bad.text, r#"{"turn":1,"pick":99}"#);
+        assert_eq!(bad.why, "99 is not a choice of 5");
+    }
+
+    #[test]
+    fn one_unusable_line_may_answer_hello_but_a_second_is_judged_at_once() {
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(line("hi there")), HELLO);
+        let long = vec![b'z'; 500];
+        assert_eq!(s.on_line(Incoming::Line(&long)), INVALID);
+        // The line that made the fault is the one shown, cut to its first bytes: the
+        // greeting set aside was no fault.
+        assert_eq!(s.first_bad_line().unwrap().text, "z".repeat(BAD_LINE_BYTES));
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(Incoming::Line(&long)), HELLO);
+        // Set aside, it is shown once nothing usable followed before the deadline.
+        assert!(s.first_bad_line().is_none());
+        assert_eq!(s.on_timeout(), Err(Silence::Malformed));
+        assert_eq!(s.first_bad_line().unwrap().text.len(), BAD_LINE_BYTES);
+    }
+}

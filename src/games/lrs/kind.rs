@@ -22,15 +22,12 @@ static FACTS: GameFacts = GameFacts {
         TieStep::more("flags", 0, "flags"),
         TieStep::fewer("fewer_deaths", 4, "deaths"),
     ],
+    viewer: Some(super::view::VIEWER),
 };
 
 impl Game for Lrs {
     fn facts(&self) -> &'static GameFacts {
         &FACTS
-    }
-
-    fn viewer(&self) -> Option<crate::games::view::Viewer> {
-        Some(super::view::VIEWER)
     }
 
     fn arenas(&self) -> String {

@@ -21,15 +21,12 @@ static FACTS: GameFacts = GameFacts {
         TieStep::more("checkpoints", 1, "checkpoints"),
         TieStep::fewer("fewer_deaths", 3, "deaths"),
     ],
+    viewer: Some(super::view::VIEWER),
 };
 
 impl Game for RoboRally {
     fn facts(&self) -> &'static GameFacts {
         &FACTS
-    }
-
-    fn viewer(&self) -> Option<crate::games::view::Viewer> {
-        Some(super::view::VIEWER)
     }
 
     fn arenas(&self) -> String {

@@ -1,48 +1,20 @@
 //! One game of RoboRally between built-in AIs and external JSON-lines bots, driven by the
-//! one turn loop of every game ([`play_turns`]): each round of questions (start squares,
+//! one turn loop of every game whose seats answer at once (`games::jsonl::play_turns`,
+//! through `games::shared::seats`): each round of questions (start squares,
 //! re-entries, programs) is one step, and only the seats the engine asks are asked.
 
-use super::ai::{BuiltinAi, Player};
-use super::engine::{Game, GameError, Pending, ProgramReply, Setup, StartReply};
+use super::ai::Player;
+use super::engine::{Game, GameError, Pending, ProgramReply, StartReply};
 use super::protocol::{self, Answer};
-use crate::bots::JsonlOptions;
-use crate::games::SeatLog;
+use crate::games::jsonl::TurnBased;
 use crate::games::jsonl::{Reading, Silence};
-use crate::games::jsonl::{TurnBased, play_turns};
 use crate::games::shared::answer::answer_text;
 
-pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
-
-/// Plays one game (`names` by seat, as `hello` tells them); returns it finished and, by
-/// seat, each external bot's log.
-pub async fn play_game(
-    seats: &[Seatholder],
-    names: &[String],
-    setup: &Setup,
-    time_limit_ms: u64,
-    options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
-    let mut game = Game::new(setup)?;
-    let seed = setup.seed;
-    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, s);
-    let logs = play_turns(
-        &mut Table {
-            game: &mut game,
-            names,
-        },
-        seats,
-        builtin,
-        time_limit_ms,
-        options,
-    )
-    .await?;
-    Ok((game, logs))
-}
-
-struct Table<'a> {
-    game: &'a mut Game,
+/// A game of RoboRally as `play_turns` drives it: each round of questions is one step.
+pub struct Table<'a> {
+    pub(super) game: &'a mut Game,
     /// The players' names by seat, for `hello`.
-    names: &'a [String],
+    pub(super) names: &'a [String],
 }
 
 impl TurnBased for Table<'_> {

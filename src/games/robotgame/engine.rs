@@ -388,7 +388,7 @@ impl Game {
             let seat = Seat(s as u8);
             let commands = match answer {
                 Answer::Silent(silence) => {
-                    self.faults[s] = Some((None, FaultKind::from_silence(*silence)));
+                    self.faults[s] = Some((None, FaultKind::from(*silence)));
                     continue;
                 }
                 Answer::Actions(commands) => commands,

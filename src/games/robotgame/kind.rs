@@ -17,15 +17,12 @@ static FACTS: GameFacts = GameFacts {
         TieStep::more("damage_dealt", 0, "damage dealt"),
         TieStep::more("kills", 1, "kills"),
     ],
+    viewer: Some(super::play::VIEWER),
 };
 
 impl Game for RobotGame {
     fn facts(&self) -> &'static GameFacts {
         &FACTS
-    }
-
-    fn viewer(&self) -> Option<crate::games::view::Viewer> {
-        Some(super::play::VIEWER)
     }
 
     fn arenas(&self) -> String {

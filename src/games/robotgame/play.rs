@@ -2,12 +2,11 @@
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
-use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
+use crate::games::arena::StoredGame;
+use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
-use futures_util::future::BoxFuture;
+use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
 use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
@@ -17,49 +16,44 @@ fn kind() -> GameKind {
     GameKind::of(&super::kind::RobotGame)
 }
 
-fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-    own_ai(bot, kind(), BuiltinAi::from_name)
-}
+impl TurnArena for RobotGameArena {
+    type Ai = BuiltinAi;
+    type Player = dyn super::Player + Send;
+    type Game = Game;
+    type Table<'a> = super::remote::Table<'a>;
 
-impl ArenaRules for RobotGameArena {
     fn kind(&self) -> GameKind {
         kind()
+    }
+
+    fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
+        ai.player(seed, Seat(seat as u8))
+    }
+
+    fn new_game(&self, seats: usize, seed: u64) -> Result<Game, String> {
+        Game::new(&Setup::standard(seats as u8, seed)).map_err(|e| e.to_string())
+    }
+
+    fn table<'a>(game: &'a mut Game, names: &'a [String]) -> Self::Table<'a> {
+        super::remote::Table { game, names }
+    }
+
+    fn outcome(game: &Game) -> GameOutcome {
+        outcome(game)
     }
 
     fn turn_limit(&self) -> u32 {
         u32::from(super::engine::TURNS)
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
-        let mut game =
-            Game::new(&Setup::standard(seats.len() as u8, seed)).map_err(|e| e.to_string())?;
-        let mut players = builtin_players(seats, ai, |ai, s| ai.player(seed, Seat(s as u8)))?;
-        super::run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
-        Ok(outcome(&game))
-    }
-
-    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
-        Box::pin(async move {
-            let seats = seatholders(game.seats, ai)?;
-            let (played, logs) = super::remote::play_game(
-                &seats,
-                game.names,
-                game.seed,
-                game.time_limit_ms,
-                game.options,
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            Ok((outcome(&played), logs))
-        })
-    }
-
-    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
-        replay_game(stored).map(|game| outcome(&game))
+    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
+        let setup = Setup::standard(stored.seats as u8, stored.seed);
+        Game::replay(&setup, &log).map_err(|e| e.to_string())
     }
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
-        let game = replay_game(stored)?;
+        let game = self.replayed(stored)?;
         let setup = Setup::standard(stored.seats as u8, stored.seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
@@ -71,12 +65,6 @@ impl ArenaRules for RobotGameArena {
             move |names| text(&setup, &log, names),
         ))
     }
-}
-
-fn replay_game(stored: StoredGame<'_>) -> Result<Game, String> {
-    let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
-    let setup = Setup::standard(stored.seats as u8, stored.seed);
-    Game::replay(&setup, &log).map_err(|e| e.to_string())
 }
 
 /// A finished RobotGame: statistics damage dealt, kills.

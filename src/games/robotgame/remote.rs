@@ -9,11 +9,12 @@
 
 use super::engine::TURNS;
 use super::protocol;
-use super::{Answer, BuiltinAi, Command, FaultKind, Game, GameError, Player, Seat, Setup};
+use super::{Answer, BuiltinAi, Command, FaultKind, Game, GameError, Player, Seat};
 use crate::bots::JsonlOptions;
 use crate::games::SeatLog;
 use crate::games::jsonl::{Reading, Silence};
-use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
+use crate::games::jsonl::{TurnBased, play_in_process};
+use crate::games::shared::seats::play_seated;
 
 /// Who plays a seat.
 pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
@@ -26,15 +27,9 @@ pub async fn play_game(
     seed: u64,
     time_limit_ms: u64,
     options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
-    let mut game = Game::new(&Setup::standard(seats.len() as u8, seed))?;
-    let mut table = Table {
-        game: &mut game,
-        names,
-    };
-    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
-    let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
-    Ok((game, logs))
+) -> Result<(Game, Vec<Option<SeatLog>>), String> {
+    let arena = super::play::RobotGameArena;
+    play_seated(&arena, seats, names, seed, time_limit_ms, options).await
 }
 
 /// Plays `game` to its end, `players[s]` answering for seat `s`: the loop of
@@ -46,12 +41,12 @@ where
     play_in_process(&mut Table { game, names: &[] }, players)
 }
 
-/// A RobotGame as [`play_turns`] drives it: every seat is asked every turn, with the same
+/// A RobotGame as `play_turns` drives it: every seat is asked every turn, with the same
 /// `turn` line.
-struct Table<'a> {
-    game: &'a mut Game,
+pub struct Table<'a> {
+    pub(super) game: &'a mut Game,
     /// The teams' names by seat, for `hello`.
-    names: &'a [String],
+    pub(super) names: &'a [String],
 }
 
 impl TurnBased for Table<'_> {

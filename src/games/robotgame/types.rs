@@ -107,15 +107,9 @@ impl FaultKind {
             FaultKind::Malformed => "malformed",
         }
     }
-
-    pub(super) fn from_silence(s: Silence) -> FaultKind {
-        match s {
-            Silence::Timeout => FaultKind::Timeout,
-            Silence::Crash => FaultKind::Crash,
-            Silence::Malformed => FaultKind::Malformed,
-        }
-    }
 }
+
+crate::games::shared::silence::silence_faults!(FaultKind);
 
 /// Something that happened in a turn, in the order the rules apply it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

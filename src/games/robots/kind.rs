@@ -18,15 +18,12 @@ static FACTS: GameFacts = GameFacts {
         TieStep::more("levels_cleared", 0, "levels cleared"),
         TieStep::more("kills", 1, "kills"),
     ],
+    viewer: Some(super::play::VIEWER),
 };
 
 impl Game for Robots {
     fn facts(&self) -> &'static GameFacts {
         &FACTS
-    }
-
-    fn viewer(&self) -> Option<crate::games::view::Viewer> {
-        Some(super::play::VIEWER)
     }
 
     fn arenas(&self) -> String {

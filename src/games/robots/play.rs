@@ -4,24 +4,15 @@
 
 use super::settings::RobotsSettings;
 use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
-use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
+use crate::games::arena::StoredGame;
+use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
-use futures_util::future::BoxFuture;
+use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
 use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
 pub struct RobotsArena(pub RobotsSettings);
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::Robots)
-}
-
-fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-    own_ai(bot, kind(), BuiltinAi::from_name)
-}
 
 impl RobotsArena {
     fn setup(&self, seats: usize, seed: u64) -> Setup {
@@ -31,56 +22,50 @@ impl RobotsArena {
             settings: self.0.engine(),
         }
     }
-
-    fn replay_game(&self, stored: StoredGame<'_>) -> Result<Game, String> {
-        let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
-        Game::replay(&self.setup(stored.seats, stored.seed), &log).map_err(|e| e.to_string())
-    }
 }
 
-impl ArenaRules for RobotsArena {
+impl TurnArena for RobotsArena {
+    type Ai = BuiltinAi;
+    type Player = dyn super::Player + Send;
+    type Game = Game;
+    type Table<'a> = super::remote::Table<'a>;
+
     fn kind(&self) -> GameKind {
-        kind()
+        GameKind::of(&super::kind::Robots)
+    }
+
+    fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
+        ai.player(seed, Seat(seat as u8))
+    }
+
+    fn new_game(&self, seats: usize, seed: u64) -> Result<Game, String> {
+        Game::new(&self.setup(seats, seed)).map_err(|e| e.to_string())
+    }
+
+    fn table<'a>(game: &'a mut Game, _names: &'a [String]) -> Self::Table<'a> {
+        super::remote::Table { game }
+    }
+
+    fn outcome(game: &Game) -> GameOutcome {
+        outcome(game)
     }
 
     fn turn_limit(&self) -> u32 {
         self.0.max_turns
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
-        let mut game = Game::new(&self.setup(seats.len(), seed)).map_err(|e| e.to_string())?;
-        let mut players = builtin_players(seats, ai, |ai, s| ai.player(seed, Seat(s as u8)))?;
-        super::run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
-        Ok(outcome(&game))
-    }
-
-    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
-        Box::pin(async move {
-            let seats = seatholders(game.seats, ai)?;
-            let (played, logs) = super::remote::play_game(
-                &seats,
-                game.seed,
-                self.0.engine(),
-                game.time_limit_ms,
-                game.options,
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            Ok((outcome(&played), logs))
-        })
-    }
-
-    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
-        self.replay_game(stored).map(|game| outcome(&game))
+    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        let log = DecisionLog::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
+        Game::replay(&self.setup(stored.seats, stored.seed), &log).map_err(|e| e.to_string())
     }
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
-        let game = self.replay_game(stored)?;
+        let game = self.replayed(stored)?;
         let setup = self.setup(stored.seats, stored.seed);
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
         Ok(TraceView::replayed(
-            kind(),
+            TurnArena::kind(self),
             &outcome(&game),
             trace,
             page,

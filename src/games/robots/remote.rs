@@ -1,42 +1,18 @@
-//! Defines [`play_game`]: one game of Robots between built-in AIs and external JSON-lines
-//! bots, each seat on its own board with the same levels.
+//! A game of Robots on the one turn loop of every game whose seats answer each turn at once
+//! (`games::jsonl::play_turns`, through `games::shared::seats`): each seat on its own
+//! board with the same levels, only the seats still playing asked each turn.
 //!
 //! The messages are Robots' (`games::robots::protocol`); the life cycle is every JSON-lines
-//! bot's ([`crate::games::jsonl::Player`]). Only the seats still playing are asked each turn.
+//! bot's ([`crate::games::jsonl::Player`]).
 
 use super::protocol;
-use super::{Answer, BuiltinAi, Game, GameError, Move, Player, Seat, Settings, Setup};
-use crate::bots::JsonlOptions;
-use crate::games::SeatLog;
+use super::{Answer, Game, GameError, Move, Player, Seat};
 use crate::games::jsonl::{Reading, Silence};
-use crate::games::jsonl::{TurnBased, play_in_process, play_turns};
+use crate::games::jsonl::{TurnBased, play_in_process};
 use crate::games::shared::answer::answer_text;
 
-/// Who plays a seat.
-pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
-
-/// Plays one game of `seats.len()` players with `seed`. Returns the finished game and, by
-/// seat, the log of each external bot.
-pub async fn play_game(
-    seats: &[Seatholder],
-    seed: u64,
-    settings: Settings,
-    time_limit_ms: u64,
-    options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
-    let mut game = Game::new(&Setup {
-        seats: seats.len() as u8,
-        seed,
-        settings,
-    })?;
-    let mut table = Table { game: &mut game };
-    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, Seat(s as u8));
-    let logs = play_turns(&mut table, seats, builtin, time_limit_ms, options).await?;
-    Ok((game, logs))
-}
-
-/// Plays `game` to its end, `players[s]` answering for seat `s` while it plays: the loop
-/// of [`play_game`] with in-process players only.
+/// Plays `game` to its end, `players[s]` answering for seat `s` while it plays: the turn
+/// loop with in-process players only.
 pub fn run_game<P>(game: &mut Game, players: &mut [P]) -> Result<(), GameError>
 where
     P: std::ops::DerefMut<Target = dyn Player + Send>,
@@ -44,10 +20,10 @@ where
     play_in_process(&mut Table { game }, players)
 }
 
-/// A game of Robots as [`play_turns`] drives it: each seat is asked about its own board,
+/// A game of Robots as `play_turns` drives it: each seat is asked about its own board,
 /// while it still plays.
-struct Table<'a> {
-    game: &'a mut Game,
+pub struct Table<'a> {
+    pub(super) game: &'a mut Game,
 }
 
 impl TurnBased for Table<'_> {

@@ -34,7 +34,7 @@ impl Board {
         self.turns += 1;
         let consumed = match answer {
             Answer::Silent(silence) => {
-                self.forced_pass(FaultKind::from_silence(silence));
+                self.forced_pass(FaultKind::from(silence));
                 Consumed::Silent(silence)
             }
             Answer::Moves(moves) if moves.is_empty() || moves.len() > MAX_MOVES => {

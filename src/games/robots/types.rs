@@ -227,15 +227,9 @@ impl FaultKind {
             FaultKind::Crash => "crash",
         }
     }
-
-    pub(super) fn from_silence(s: Silence) -> FaultKind {
-        match s {
-            Silence::Timeout => FaultKind::Timeout,
-            Silence::Crash => FaultKind::Crash,
-            Silence::Malformed => FaultKind::Malformed,
-        }
-    }
 }
+
+crate::games::shared::silence::silence_faults!(FaultKind);
 
 /// Why a move could not be executed (RB4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

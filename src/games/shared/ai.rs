@@ -38,9 +38,15 @@ impl RandomAi {
     }
 }
 
+/// A game's built-in AI found by its name (what `builtin:NAME` names), as the seat glue
+/// (`games::shared::seats`) finds it; `builtin_ais!` implements it.
+pub trait NamedAi: Sized {
+    fn from_name(name: &str) -> Option<Self>;
+}
+
 /// Defines a game's enum of built-in AIs from one row per AI, `Variant = "name": "summary"`,
 /// with `ALL` (in row order), `name` (used in `builtin:NAME`), `summary` (one line for help
-/// texts), `from_name` and `table`.
+/// texts), `from_name` (also as [`NamedAi`]) and `table`.
 macro_rules! builtin_ais {
     (
         $(#[$meta:meta])*
@@ -78,6 +84,12 @@ macro_rules! builtin_ais {
             /// [`builtin_ais`](crate::games::Game::builtin_ais).
             pub fn table() -> Vec<(&'static str, &'static str)> {
                 $ai::ALL.iter().map(|ai| (ai.name(), ai.summary())).collect()
+            }
+        }
+
+        impl $crate::games::shared::ai::NamedAi for $ai {
+            fn from_name(name: &str) -> Option<$ai> {
+                $ai::from_name(name)
             }
         }
     };

@@ -9,3 +9,22 @@ pub enum Silence {
     /// The answer could not be read, or broke the game's rules for an answer's form.
     Malformed,
 }
+
+/// Implements `From<Silence>` for a game's fault kind whose variants include `Timeout`,
+/// `Crash` and `Malformed` (each silence is the fault of the same name): a game whose
+/// faults name the silences writes `silence_faults!(FaultKind);` beside its enum.
+macro_rules! silence_faults {
+    ($fault:ident) => {
+        impl From<$crate::games::shared::silence::Silence> for $fault {
+            fn from(silence: $crate::games::shared::silence::Silence) -> $fault {
+                use $crate::games::shared::silence::Silence;
+                match silence {
+                    Silence::Timeout => $fault::Timeout,
+                    Silence::Crash => $fault::Crash,
+                    Silence::Malformed => $fault::Malformed,
+                }
+            }
+        }
+    };
+}
+pub(crate) use silence_faults;

@@ -3,9 +3,7 @@
 //! round, not once per seat.
 
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
-use crate::games::lrs::engine::{
-    Fault, Game, GameError, Pending, Player, StartQuery, StartReply, TurnQuery, TurnReply,
-};
+use crate::games::lrs::engine::{Fault, Game, GameError, Pending, Player, StartReply, TurnReply};
 use futures_util::future::join_all;
 
 /// The player in one seat.
@@ -22,75 +20,30 @@ fn view(game: &Game) -> View {
     }
 }
 
-/// A query of one round (start or turn), as local and remote players answer it.
-trait Query: Sync {
-    type Reply: Send;
-    /// The reply of a seat with no player: a crash.
-    const ABSENT: Self::Reply;
-    fn seat(&self) -> usize;
-    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> Self::Reply;
-    fn remote<'a>(
-        &'a self,
-        player: &'a mut dyn RemotePlayer,
-        view: &'a View,
-    ) -> BoxFuture<'a, Self::Reply>;
-}
-
-impl Query for StartQuery {
-    type Reply = StartReply;
-    const ABSENT: StartReply = StartReply::Fault(Fault::Crash);
-    fn seat(&self) -> usize {
-        self.seat
-    }
-    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> StartReply {
-        player.start(game, self)
-    }
-    fn remote<'a>(
-        &'a self,
-        player: &'a mut dyn RemotePlayer,
-        view: &'a View,
-    ) -> BoxFuture<'a, StartReply> {
-        player.start(view, self)
-    }
-}
-
-impl Query for TurnQuery {
-    type Reply = TurnReply;
-    const ABSENT: TurnReply = TurnReply::Fault(Fault::Crash);
-    fn seat(&self) -> usize {
-        self.seat
-    }
-    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> TurnReply {
-        player.turn(game, self)
-    }
-    fn remote<'a>(
-        &'a self,
-        player: &'a mut dyn RemotePlayer,
-        view: &'a View,
-    ) -> BoxFuture<'a, TurnReply> {
-        player.turn(view, self)
-    }
-}
-
-/// The replies to one round of `queries`, in query order: local players answer in place,
-/// remote ones are asked concurrently.
-async fn ask_all<Q: Query>(
+/// The replies to one round of `queries` (each for the seat `seat_of` says), in query
+/// order: local players answer in place (`local`), remote ones are asked concurrently
+/// (`remote`), a seat with no player crashes (`crash`).
+async fn ask_all<Q: Sync, R: Send + Copy>(
     seats: &mut [SeatPlayer],
     game: &Game,
-    snapshot: &View,
     queries: &[Q],
-) -> Vec<Q::Reply> {
-    let mut replies: Vec<Option<Q::Reply>> = queries.iter().map(|_| None).collect();
+    seat_of: impl Fn(&Q) -> usize,
+    local: impl Fn(&mut (dyn Player + Send), &Game, &Q) -> R,
+    remote: impl for<'a> Fn(&'a mut dyn RemotePlayer, &'a View, &'a Q) -> BoxFuture<'a, R>,
+    crash: R,
+) -> Vec<R> {
+    let snapshot = view(game);
+    let mut replies: Vec<Option<R>> = queries.iter().map(|_| None).collect();
     let mut asks = Vec::new();
     let mut remote_index = Vec::new();
     for (seat, player) in seats.iter_mut().enumerate() {
-        let Some(i) = queries.iter().position(|q| q.seat() == seat) else {
+        let Some(i) = queries.iter().position(|q| seat_of(q) == seat) else {
             continue;
         };
         match player {
-            SeatPlayer::Local(p) => replies[i] = Some(queries[i].local(p.as_mut(), game)),
+            SeatPlayer::Local(p) => replies[i] = Some(local(p.as_mut(), game, &queries[i])),
             SeatPlayer::Remote(r) => {
-                asks.push(queries[i].remote(r.as_mut(), snapshot));
+                asks.push(remote(r.as_mut(), &snapshot, &queries[i]));
                 remote_index.push(i);
             }
         }
@@ -98,10 +51,7 @@ async fn ask_all<Q: Query>(
     for (i, reply) in remote_index.into_iter().zip(join_all(asks).await) {
         replies[i] = Some(reply);
     }
-    replies
-        .into_iter()
-        .map(|r| r.unwrap_or(Q::ABSENT))
-        .collect()
+    replies.into_iter().map(|r| r.unwrap_or(crash)).collect()
 }
 
 /// Plays `game` to its end. `setups[seat]` is what the player in that seat is told when the
@@ -117,16 +67,33 @@ pub async fn drive_game(
     });
     join_all(remote_begins).await;
     loop {
-        let snapshot = view(game);
         match game.pending() {
             Pending::Start(queries) => {
                 let queries = queries.to_vec();
-                let replies = ask_all(seats, game, &snapshot, &queries).await;
+                let replies = ask_all(
+                    seats,
+                    game,
+                    &queries,
+                    |q| q.seat,
+                    |p, game, q| p.start(game, q),
+                    |p, view, q| p.start(view, q),
+                    StartReply::Fault(Fault::Crash),
+                )
+                .await;
                 game.answer_start(&replies)?;
             }
             Pending::Turn(queries) => {
                 let queries = queries.to_vec();
-                let replies = ask_all(seats, game, &snapshot, &queries).await;
+                let replies = ask_all(
+                    seats,
+                    game,
+                    &queries,
+                    |q| q.seat,
+                    |p, game, q| p.turn(game, q),
+                    |p, view, q| p.turn(view, q),
+                    TurnReply::Fault(Fault::Crash),
+                )
+                .await;
                 game.answer_turn(&replies)?;
             }
             Pending::Cards => return Err(GameError::WrongPhase("drive_game", "scenario cards")),

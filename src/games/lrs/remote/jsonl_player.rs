@@ -7,7 +7,7 @@
 //! started, exits or closes its stdout is `crash` for that query and every later one of the
 //! game.
 
-use super::jsonl::session::{LrsCodec, Query, start_question, turn_question};
+use super::jsonl::codec::{LrsCodec, Query, start_question, turn_question};
 use super::jsonl::{Reply, messages};
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::bots::JsonlOptions;
