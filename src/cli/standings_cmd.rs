@@ -71,7 +71,7 @@ fn parse_round(text: &str) -> Result<Round, String> {
 }
 
 pub async fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target, &args.db).await?;
+    let (snap, _) = target::load_summary(&args.target, &args.db).await?;
     if args.json {
         let text = serde_json::to_string_pretty(&standings(&snap)).map_err(CliError::failure)?;
         println!("{text}");
