@@ -6,12 +6,12 @@
 //! never before standard output, which goes to pipes and programs rather than Excel.
 
 use super::snapshot::{Advancement, Snapshot};
-use std::collections::HashMap;
 use super::standings::{standings, standings_columns};
-use crate::tourney::bracket::rank;
 use crate::games::GameKind;
 use crate::store::{GameLine, GameStatus, Store, StreamError};
+use crate::tourney::bracket::rank;
 use crate::tourney::model::{TeamId, TieBreak};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
@@ -85,7 +85,15 @@ pub async fn write_games<W: Write>(
                 g.engine_version.map(|v| v.to_string()).unwrap_or_default(),
             ]);
             match (g.team, g.school, g.seat, g.score, g.won, g.faults, stats) {
-                (Some(team), Some(school), Some(seat), Some(score), Some(won), Some(faults), Some(stats)) => {
+                (
+                    Some(team),
+                    Some(school),
+                    Some(seat),
+                    Some(score),
+                    Some(won),
+                    Some(faults),
+                    Some(stats),
+                ) => {
                     rec.extend([team, school, seat.to_string(), score.to_string()]);
                     rec.extend(stats.values(statistics.len()).iter().map(u32::to_string));
                     rec.extend([faults.to_string(), u8::from(won).to_string()]);

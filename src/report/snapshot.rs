@@ -73,10 +73,13 @@ impl Snapshot {
 
     /// The stored tournament's header, or why there is none to report on.
     pub async fn tournament_of(store: &Store) -> Result<StoredTournament, StoreError> {
-        store.tournament().await?.ok_or_else(|| StoreError::Corrupt {
-            path: store.label().to_string(),
-            what: "no tournament stored yet (run `lrs-tourney run` first)".to_string(),
-        })
+        store
+            .tournament()
+            .await?
+            .ok_or_else(|| StoreError::Corrupt {
+                path: store.label().to_string(),
+                what: "no tournament stored yet (run `lrs-tourney run` first)".to_string(),
+            })
     }
 
     /// Everything but the games, their lines and their sums.
@@ -150,15 +153,15 @@ impl Snapshot {
         set.members
             .iter()
             .map(|&team| {
-                tallies
-                    .iter()
-                    .filter(|t| t.team == team)
-                    .fold(SeriesTotals::zero(team), |sum, t| SeriesTotals {
+                tallies.iter().filter(|t| t.team == team).fold(
+                    SeriesTotals::zero(team),
+                    |sum, t| SeriesTotals {
                         team,
                         score: sum.score + t.score,
                         games_won: sum.games_won.saturating_add(t.won),
                         stats: sum.stats.plus(&t.stats),
-                    })
+                    },
+                )
             })
             .collect()
     }
