@@ -26,11 +26,13 @@ struct Cost {
 /// Runs `bin args` in `dir` with its output thrown away; panics unless it succeeds.
 fn measure(bin: &Path, args: &[&str], dir: &Path) -> Cost {
     let started = Instant::now();
+    // Reaped by wait4 below, which also reports its peak memory.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(bin)
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::inherit())
         .spawn()
         .expect("start lrs-tourney");
     let pid = child.id() as nix::libc::pid_t;
