@@ -239,7 +239,11 @@ impl Store {
         &self,
         each: impl FnMut(GameLine) -> Result<(), E>,
     ) -> Result<(), StreamError<E>> {
-        // A game's lines are keyed game_no * 16 + seat: the range finds them by that key.
+        // A game's lines are keyed game_no * 16 + seat (no game has more than 16 seats):
+        // the range finds them by that key, in seat order, so SQLite walks the games in the
+        // order of their unique index and each game's lines in the order of the table's
+        // key, and sorts nothing (joined on `game_no`, it built a temporary index of every
+        // line and sorted the whole export).
         self.pool()
             .for_each_as(
                 Query::new(
@@ -252,11 +256,10 @@ impl Store {
                             r.seat, r.score, r.won, r.faults,
                             r.stat_1, r.stat_2, r.stat_3, r.stat_4, r.stat_5
                      FROM games g
-                     LEFT JOIN game_results r
-                       ON r.game_no = g.no AND r.line BETWEEN g.no * 16 AND g.no * 16 + 15
+                     LEFT JOIN game_results r ON r.line BETWEEN g.no * 16 AND g.no * 16 + 15
                      LEFT JOIN teams t ON t.id = r.team_id
                      LEFT JOIN schools s ON s.id = t.school_id
-                     ORDER BY g.set_id, g.run_no, g.game_index, r.seat",
+                     ORDER BY g.set_id, g.run_no, g.game_index, r.line",
                 ),
                 each,
             )
