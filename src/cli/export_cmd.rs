@@ -4,8 +4,10 @@
 //! accented names right; standard output never has one (it feeds pipes).
 
 use super::{CliError, target};
-use crate::report::{UTF8_BOM, write_games, write_sets, write_standings};
+use crate::report::{Snapshot, UTF8_BOM, write_games, write_sets, write_standings};
+use crate::store::{Store, StreamError};
 use clap::{Args, ValueEnum};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -74,36 +76,77 @@ fn roster_delimiter(target: &std::path::Path) -> Option<u8> {
 }
 
 pub async fn run(args: ExportArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target, &args.db).await?;
-    let to_stdout = args.out.as_os_str() == "-";
-    let mut buffer = Vec::new();
-    if !to_stdout && !args.no_bom {
-        buffer.extend_from_slice(UTF8_BOM);
-    }
     let delimiter = args
         .delimiter
         .or(args.excel.then_some(Delimiter::Semicolon))
         .map(Delimiter::byte)
         .or_else(|| roster_delimiter(&args.target))
         .unwrap_or(b',');
-    let written = match args.what {
-        What::Standings => write_standings(&snap, &mut buffer, delimiter),
-        What::Games => write_games(&snap, &mut buffer, delimiter),
-        What::Sets => write_sets(&snap, &mut buffer, delimiter),
-    };
-    written.map_err(CliError::failure)?;
-    if to_stdout {
-        use std::io::Write;
-        std::io::stdout()
-            .write_all(&buffer)
-            .map_err(CliError::failure)?;
-    } else {
-        // Write beside the target, then rename: a reader never sees half a file.
-        let tmp = args.out.with_extension("csv.partial");
-        std::fs::write(&tmp, &buffer)
-            .and_then(|()| std::fs::rename(&tmp, &args.out))
-            .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
-        eprintln!("wrote {}", args.out.display());
+    let db = target::database_of(&args.target, &args.db)?;
+    let store = target::open_store(&db).await?;
+    let written = export(&args, &store, delimiter).await;
+    store.close().await;
+    written
+}
+
+/// Reads what `args` asks for from `store` and writes it as it comes: to standard output,
+/// or to a file beside the target renamed into place once complete, so a reader never
+/// sees half a file.
+async fn export(args: &ExportArgs, store: &Store, delimiter: u8) -> Result<(), CliError> {
+    if args.out.as_os_str() == "-" {
+        let mut out = std::io::BufWriter::new(std::io::stdout());
+        write_csv(args.what, store, &mut out, delimiter).await?;
+        return out.flush().map_err(CliError::failure);
     }
+    let tmp = args.out.with_extension("csv.partial");
+    let failed = |e: std::io::Error| CliError::failure(format!("{}: {e}", args.out.display()));
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(failed)?);
+    let written = async {
+        if !args.no_bom {
+            out.write_all(UTF8_BOM).map_err(failed)?;
+        }
+        write_csv(args.what, store, &mut out, delimiter).await?;
+        out.flush().map_err(failed)?;
+        drop(out);
+        std::fs::rename(&tmp, &args.out).map_err(failed)
+    }
+    .await;
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written?;
+    eprintln!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// Writes the CSV of `what` from `store` to `out`.
+async fn write_csv(
+    what: What,
+    store: &Store,
+    out: &mut impl Write,
+    delimiter: u8,
+) -> Result<(), CliError> {
+    let written = match what {
+        What::Games => {
+            let game = Snapshot::tournament_of(store)
+                .await
+                .map_err(CliError::input)?
+                .game;
+            return write_games(store, game, out, delimiter)
+                .await
+                .map_err(|e| match e {
+                    StreamError::Store(e) => CliError::input(e),
+                    StreamError::Each(e) => CliError::failure(e),
+                });
+        }
+        What::Standings | What::Sets => {
+            let snap = Snapshot::summary(store).await.map_err(CliError::input)?;
+            if let What::Standings = what {
+                write_standings(&snap, out, delimiter)
+            } else {
+                write_sets(&snap, out, delimiter)
+            }
+        }
+    };
+    written.map_err(CliError::failure)
 }

@@ -6,6 +6,7 @@ use crate::report::{Snapshot, standings};
 use crate::tourney::bracket::rank;
 use crate::tourney::model::TeamId;
 use clap::Args;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
@@ -71,24 +72,26 @@ fn parse_round(text: &str) -> Result<Round, String> {
 }
 
 pub async fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_snapshot(&args.target, &args.db).await?;
+    let (snap, _) = target::load_summary(&args.target, &args.db).await?;
+    // Rows are written as they are formatted, through one buffer.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {
-        let text = serde_json::to_string_pretty(&standings(&snap)).map_err(CliError::failure)?;
-        println!("{text}");
-        return Ok(());
+        serde_json::to_writer_pretty(&mut out, &standings(&snap)).map_err(CliError::failure)?;
+        writeln!(out).map_err(CliError::failure)?;
+    } else {
+        match &args.stage {
+            None => print_overall(&snap, &mut out).map_err(CliError::failure)?,
+            Some(stage) => print_stage(&snap, stage, args.round, &mut out)?,
+        }
     }
-    match &args.stage {
-        None => print_overall(&snap),
-        Some(stage) => print_stage(&snap, stage, args.round)?,
-    }
-    Ok(())
+    out.flush().map_err(CliError::failure)
 }
 
 /// What the overall table's `score` column means.
 pub const SCORE_LEGEND: &str = "score: series score in the set reached; teams rank by the stage \
      and round they reached, then by this score (the decisive final in its own order)";
 
-fn print_overall(snap: &Snapshot) {
+fn print_overall(snap: &Snapshot, out: &mut impl Write) -> std::io::Result<()> {
     let rows = standings(snap);
     let width = |cells: Vec<usize>, min: usize| cells.into_iter().max().unwrap_or(min).max(min);
     let tw = width(rows.iter().map(|r| r.team.len()).collect(), 4);
@@ -104,14 +107,16 @@ fn print_overall(snap: &Snapshot) {
     let hn = game.statistics()[headline];
     let hw = hn.len().max(5);
     // Faults beside the figures, so a broken bot shows in the table everyone reads.
-    println!(
+    writeln!(
+        out,
         "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$} {:>6}  how",
         "rank", "team", "school", "score", "set reached", "games", "won", hn, "faults"
-    );
+    )?;
     for r in &rows {
         let score = r.ranked_score.map_or("-".to_string(), |s| s.to_string());
         let set = r.set_reached.as_ref().map_or("-", |s| s.as_str());
-        println!(
+        writeln!(
+            out,
             "{:>4}  {:<tw$}  {:<sw$}  {:>7}  {:<xw$}  {:>5} {:>5} {:>hw$} {:>6}  {}",
             r.rank,
             r.team,
@@ -123,12 +128,17 @@ fn print_overall(snap: &Snapshot) {
             r.stats.stats.get(headline),
             r.faults,
             r.how
-        );
+        )?;
     }
-    println!("\n{SCORE_LEGEND}");
+    writeln!(out, "\n{SCORE_LEGEND}")
 }
 
-fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(), CliError> {
+fn print_stage(
+    snap: &Snapshot,
+    stage: &str,
+    round: Option<Round>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let in_stage: Vec<_> = snap.sets.iter().filter(|s| s.stage_id == stage).collect();
     let sets: Vec<_> = in_stage
         .iter()
@@ -182,12 +192,14 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
         .max()
         .unwrap_or(4)
         .max(4);
-    println!(
+    writeln!(
+        out,
         "{stage}{}: {} team(s) in {} set(s)",
         round.map(|r| format!(" {r}")).unwrap_or_default(),
         ranking.len(),
         sets.len()
-    );
+    )
+    .map_err(CliError::failure)?;
     let paths = team_paths(snap);
     // The team's last set among those shown, described.
     let how = |team: TeamId| {
@@ -213,16 +225,19 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
             .map(|(v, w)| format!(" {v:>w$}"))
             .collect()
     };
-    println!(
+    writeln!(
+        out,
         "{:>4}  {:<tw$}  {:>7} {:>5}{}  how",
         "rank",
         "team",
         "score",
         "won",
         stat_cells(names.iter().map(|n| n.to_string()).collect())
-    );
+    )
+    .map_err(CliError::failure)?;
     for (i, r) in ranking.iter().enumerate() {
-        println!(
+        writeln!(
+            out,
             "{:>4}  {:<tw$}  {:>7} {:>5}{}  {}",
             i + 1,
             snap.team_name(r.totals.team),
@@ -235,7 +250,8 @@ fn print_stage(snap: &Snapshot, stage: &str, round: Option<Round>) -> Result<(),
                     .collect()
             ),
             how(r.totals.team)
-        );
+        )
+        .map_err(CliError::failure)?;
     }
     Ok(())
 }

@@ -56,13 +56,29 @@ pub async fn load_snapshot(
     db: &DbArg,
 ) -> Result<(crate::report::Snapshot, DbLocation), CliError> {
     let db = database_of(arg, db)?;
-    let snap = async {
-        let store = crate::store::Store::open_read_only(&db).await?;
-        let snap = crate::report::Snapshot::load(&store).await;
-        store.close().await;
-        snap
-    }
-    .await
-    .map_err(CliError::input)?;
-    Ok((snap, db))
+    let store = open_store(&db).await?;
+    let snap = crate::report::Snapshot::load(&store).await;
+    store.close().await;
+    Ok((snap.map_err(CliError::input)?, db))
+}
+
+/// Loads the [summary](crate::report::Snapshot::summary) of the database a `FILE|DB`
+/// argument (or `--db`) designates (the games summed by the database), and that database,
+/// opened read-only.
+pub async fn load_summary(
+    arg: &Path,
+    db: &DbArg,
+) -> Result<(crate::report::Snapshot, DbLocation), CliError> {
+    let db = database_of(arg, db)?;
+    let store = open_store(&db).await?;
+    let snap = crate::report::Snapshot::summary(&store).await;
+    store.close().await;
+    Ok((snap.map_err(CliError::input)?, db))
+}
+
+/// Opens the database at `db` read-only: never migrated, never written.
+pub async fn open_store(db: &DbLocation) -> Result<crate::store::Store, CliError> {
+    crate::store::Store::open_read_only(db)
+        .await
+        .map_err(CliError::input)
 }

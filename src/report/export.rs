@@ -5,10 +5,13 @@
 //! `lrs-tourney export` puts [`UTF8_BOM`] before a file it writes (unless `--no-bom`), and
 //! never before standard output, which goes to pipes and programs rather than Excel.
 
-use super::snapshot::Snapshot;
+use super::snapshot::{Advancement, Snapshot};
 use super::standings::{standings, standings_columns};
+use crate::games::GameKind;
+use crate::store::{GameLine, GameStatus, Store, StreamError};
 use crate::tourney::bracket::rank;
-use crate::tourney::model::{SetRun, TeamId, TieBreak};
+use crate::tourney::model::{TeamId, TieBreak};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// The UTF-8 byte-order mark: tells Excel that a CSV file is UTF-8.
@@ -33,10 +36,16 @@ pub fn write_standings<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv:
     Ok(())
 }
 
-/// Writes one row per team per stored game (superseded re-runs included, marked).
-pub fn write_games<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Result<()> {
+/// Writes one row per team per stored game (superseded re-runs included, marked), as the
+/// database hands the rows over: never more than one row in memory.
+pub async fn write_games<W: Write>(
+    store: &Store,
+    game: GameKind,
+    out: W,
+    delimiter: u8,
+) -> Result<(), StreamError<csv::Error>> {
     let mut w = writer(out, delimiter);
-    let statistics = snap.tournament.game.statistics();
+    let statistics = game.statistics();
     let mut columns = vec![
         "set",
         "run",
@@ -54,51 +63,48 @@ pub fn write_games<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Res
     ];
     columns.extend(statistics);
     columns.extend(["faults", "won"]);
-    w.write_record(&columns)?;
-    for g in &snap.games {
-        let lines: Vec<_> = snap
-            .history
-            .get(&SetRun {
-                set: g.set_id.clone(),
-                run: g.run_no,
-            })
-            .map(|v| v.iter().filter(|r| r.game_index == g.game_index).collect())
-            .unwrap_or_default();
-        let head = [
-            g.set_id.to_string(),
-            g.run_no.to_string(),
-            g.game_index.to_string(),
-            g.arena.clone(),
-            g.status.to_string(),
-            g.attempts.to_string(),
-            g.turns.map(|t| t.to_string()).unwrap_or_default(),
-            u8::from(g.superseded).to_string(),
-            g.engine_version.map(|v| v.to_string()).unwrap_or_default(),
-        ];
-        if lines.is_empty() {
-            let mut rec: Vec<String> = head.to_vec();
-            rec.extend(std::iter::repeat_n(
-                String::new(),
-                columns.len() - head.len(),
-            ));
-            w.write_record(rec)?;
-            continue;
-        }
-        for r in lines {
-            let (team, o) = (r.line.team, &r.line.outcome);
-            let mut rec: Vec<String> = head.to_vec();
+    w.write_record(&columns).map_err(StreamError::Each)?;
+    let width = columns.len();
+    let mut rec: Vec<String> = Vec::with_capacity(width);
+    store
+        .for_each_game_line(|g: GameLine| {
+            let status = GameStatus::parse(&g.status).map_err(|e| {
+                csv::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            })?;
+            let stats = g.stats();
+            rec.clear();
             rec.extend([
-                snap.team_name(team).to_string(),
-                snap.school_of(team).to_string(),
-                r.line.seat.to_string(),
-                o.score.to_string(),
+                g.set_id,
+                g.run_no.to_string(),
+                g.game_index.to_string(),
+                g.arena,
+                status.to_string(),
+                g.attempts.to_string(),
+                g.turns.map(|t| t.to_string()).unwrap_or_default(),
+                u8::from(g.superseded).to_string(),
+                g.engine_version.map(|v| v.to_string()).unwrap_or_default(),
             ]);
-            rec.extend(o.stats.values(statistics.len()).iter().map(u32::to_string));
-            rec.extend([o.faults.to_string(), u8::from(o.won).to_string()]);
-            w.write_record(rec)?;
-        }
-    }
-    w.flush()?;
+            match (g.team, g.school, g.seat, g.score, g.won, g.faults, stats) {
+                (
+                    Some(team),
+                    Some(school),
+                    Some(seat),
+                    Some(score),
+                    Some(won),
+                    Some(faults),
+                    Some(stats),
+                ) => {
+                    rec.extend([team, school, seat.to_string(), score.to_string()]);
+                    rec.extend(stats.values(statistics.len()).iter().map(u32::to_string));
+                    rec.extend([faults.to_string(), u8::from(won).to_string()]);
+                }
+                _ => rec.resize(width, String::new()),
+            }
+            w.write_record(&rec)
+        })
+        .await?;
+    w.flush()
+        .map_err(|e| StreamError::Each(csv::Error::from(e)))?;
     Ok(())
 }
 
@@ -125,15 +131,19 @@ pub fn write_sets<W: Write>(snap: &Snapshot, out: W, delimiter: u8) -> csv::Resu
     columns.extend(["place", "advanced", "tie_break"]);
     w.write_record(&columns)?;
     let draw = snap.draw();
+    // Each set's advancing teams, looked up once (the first row of a set and team).
+    let mut advanced: HashMap<(&str, TeamId), &Advancement> = HashMap::new();
+    for a in &snap.advancement {
+        if let Some(set) = &a.set_id {
+            advanced.entry((set.as_str(), a.team)).or_insert(a);
+        }
+    }
     for set in &snap.sets {
         let totals = snap.set_totals(set);
         let places: Vec<TeamId> = rank(&totals, &draw).iter().map(|r| r.totals.team).collect();
         let status = super::status::set_state(snap, set);
         for (position, t) in totals.iter().enumerate() {
-            let adv = snap
-                .advancement
-                .iter()
-                .find(|a| a.set_id.as_ref() == Some(&set.id) && a.team == t.team);
+            let adv = advanced.get(&(set.id.as_str(), t.team)).copied();
             let place = if set.is_done() {
                 places
                     .iter()

@@ -14,7 +14,7 @@ pub use wild::{WildCardCandidate, wild_card_table};
 
 use super::snapshot::Snapshot;
 use crate::games::Stats;
-use crate::store::{GameStatus, SetRow};
+use crate::store::SetRow;
 use crate::tourney::bracket::{SeriesTotals, TieDraw, rank};
 use crate::tourney::model::{BracketFormat, SetId, StageId, TeamId};
 use serde::Serialize;
@@ -151,15 +151,11 @@ impl<'a> Context<'a> {
                 .iter()
                 .filter_map(|a| a.set_id.as_ref().map(|id| (id.as_str(), a.team)))
                 .collect(),
-            games: snap.games.iter().filter(|g| !g.superseded).fold(
-                HashMap::new(),
-                |mut games, g| {
-                    let count = games.entry(g.set_id.as_str()).or_insert((0, 0));
-                    count.0 += usize::from(g.status == GameStatus::Done);
-                    count.1 += 1;
-                    games
-                },
-            ),
+            games: snap
+                .game_counts
+                .iter()
+                .map(|(set, c)| (set.as_str(), (c.done, c.planned)))
+                .collect(),
         }
     }
 

@@ -12,6 +12,7 @@ use crate::tourney::bracket::rank;
 use crate::tourney::model::{AdvancementKind, SetId, TeamId, TieBreak};
 use serde::Serialize;
 use std::cmp::Reverse;
+use std::collections::HashSet;
 
 /// A tie-break step as the standings write it: its stored name, or empty.
 fn step_name<S: serde::Serializer>(step: &Option<TieBreak>, s: S) -> Result<S::Ok, S::Error> {
@@ -128,21 +129,19 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
     let nationals_tournament = snap.has_nationals();
     for set in &snap.sets {
         let nationals = set.stage_id.is_nationals();
-        let lines = snap.results.get(&set.id).map_or(&[][..], Vec::as_slice);
-        for r in lines {
-            let o = &r.line.outcome;
-            let Some(a) = acc.get_mut(r.line.team.index()) else {
+        for t in snap.tallies.get(&set.id).into_iter().flatten() {
+            let Some(a) = acc.get_mut(t.team.index()) else {
                 continue;
             };
             if nationals {
-                a.nationals_score += o.score;
+                a.nationals_score += t.score;
             } else {
-                a.school_score += o.score;
+                a.school_score += t.score;
             }
-            a.games += 1;
-            a.won += u32::from(o.won);
-            a.stats = a.stats.plus(&o.stats);
-            a.faults += o.faults;
+            a.games += t.games;
+            a.won += t.won;
+            a.stats = a.stats.plus(&t.stats);
+            a.faults += t.faults;
         }
         let order = if set.is_final { u32::MAX } else { set.round };
         let label = if set.is_final {
@@ -165,11 +164,17 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
     }
     // Qualification for nationals (or, with one school, out of its final).
     let mut qualified: Vec<(String, Option<TieBreak>)> = vec![(String::new(), None); n];
+    let finals: HashSet<&str> = snap
+        .sets
+        .iter()
+        .filter(|s| s.is_final)
+        .map(|s| s.id.as_str())
+        .collect();
     for adv in &snap.advancement {
         let from_final = adv
             .set_id
             .as_ref()
-            .is_some_and(|id| snap.sets.iter().any(|s| &s.id == id && s.is_final));
+            .is_some_and(|id| finals.contains(id.as_str()));
         let label = match adv.kind {
             AdvancementKind::Top if !adv.stage_id.is_nationals() && from_final => "top2",
             AdvancementKind::WildCard => "wildcard",
@@ -236,8 +241,9 @@ pub fn standings(snap: &Snapshot) -> Vec<Standing> {
                 .collect()
         })
         .unwrap_or_default();
-    let mut order: Vec<usize> = (0..n).filter(|t| !final_order.contains(t)).collect();
-    order.sort_by_key(|&t| {
+    let in_final: HashSet<usize> = final_order.iter().copied().collect();
+    let mut order: Vec<usize> = (0..n).filter(|t| !in_final.contains(t)).collect();
+    order.sort_by_cached_key(|&t| {
         let a = &acc[t];
         let (nat, round, score) = match &a.reached {
             Some(r) => (rows[t].stage_reached == "nationals", r.1, r.3),

@@ -39,13 +39,8 @@ fn stages_in_order(snap: &Snapshot) -> Vec<&StageRow> {
 /// `run` or `rerun` holds the database's lock now.
 pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) -> String {
     let mut out = String::new();
-    let planned: usize = snap.games.iter().filter(|g| !g.superseded).count();
-    let done: usize = snap.games.iter().filter(|g| g.is_current_result()).count();
-    let restarted: usize = snap
-        .games
-        .iter()
-        .filter(|g| !g.superseded && g.attempts > 1)
-        .count();
+    let totals = snap.game_totals();
+    let (planned, done, restarted) = (totals.planned, totals.done, totals.restarted);
     let _ = writeln!(out, "{}, database {database}", snap.tournament.name);
     let _ = writeln!(
         out,
@@ -154,8 +149,8 @@ pub fn status_text(snap: &Snapshot, database: &str, all_sets: bool, live: bool) 
 /// What `status --json` prints: the same facts as [`status_text`], every set listed.
 pub fn status_json(snap: &Snapshot, live: bool) -> serde_json::Value {
     use serde_json::json;
-    let planned = snap.games.iter().filter(|g| !g.superseded).count();
-    let done = snap.games.iter().filter(|g| g.is_current_result()).count();
+    let totals = snap.game_totals();
+    let (planned, done) = (totals.planned, totals.done);
     let finished =
         !snap.stages.is_empty() && snap.stages.iter().all(|s| s.status == StageStatus::Done);
     let run = if live {

@@ -343,6 +343,70 @@ impl Tx {
     }
 }
 
+/// A row type both databases read by column name (a `#[derive(sqlx::FromRow)]` struct).
+pub(crate) trait TypedRow:
+    for<'r> sqlx::FromRow<'r, SqliteRow> + for<'r> sqlx::FromRow<'r, PgRow> + Send + Unpin + 'static
+{
+}
+
+impl<T> TypedRow for T where
+    T: for<'r> sqlx::FromRow<'r, SqliteRow>
+        + for<'r> sqlx::FromRow<'r, PgRow>
+        + Send
+        + Unpin
+        + 'static
+{
+}
+
+/// Why streaming rows stopped: the database failed, or `each` did (its error).
+#[derive(Debug)]
+pub(crate) enum Streamed<E> {
+    Db(sqlx::Error),
+    Each(E),
+}
+
+/// The text of `sql` as sqlx takes it.
+fn sql_str(sql: SqlText) -> sqlx::SqlStr {
+    use sqlx::SqlSafeStr;
+    match sql {
+        SqlText::Static(s) => s.into_sql_str(),
+        SqlText::Shared(s) => AssertSqlSafe(s).into_sql_str(),
+        SqlText::Owned(s) => AssertSqlSafe(s).into_sql_str(),
+    }
+}
+
+impl Pool {
+    /// Runs `q` and hands each row it returns, read as a `T`, to `each` as it arrives:
+    /// the rows are never all in memory at once.
+    pub(crate) async fn for_each_as<T: TypedRow, E>(
+        &self,
+        q: Query,
+        mut each: impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), Streamed<E>> {
+        use futures_util::TryStreamExt;
+        let sql = sql_str(q.sql);
+        match self {
+            Pool::Sqlite(p) => {
+                let args = arguments!(SqliteArguments, q.cells)
+                    .map_err(|e| Streamed::Db(sqlx::Error::Encode(e)))?;
+                let mut rows = sqlx::query_as_with::<Sqlite, T, _>(sql, args).fetch(p);
+                while let Some(row) = rows.try_next().await.map_err(Streamed::Db)? {
+                    each(row).map_err(Streamed::Each)?;
+                }
+            }
+            Pool::Postgres(p) => {
+                let args = arguments!(PgArguments, q.cells)
+                    .map_err(|e| Streamed::Db(sqlx::Error::Encode(e)))?;
+                let mut rows = sqlx::query_as_with::<Postgres, T, _>(sql, args).fetch(p);
+                while let Some(row) = rows.try_next().await.map_err(Streamed::Db)? {
+                    each(row).map_err(Streamed::Each)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A row of either database, read by column name. Integers are 64-bit on both (`BIGINT`
 /// on PostgreSQL); flags are read as booleans (SQLite stores them as 0 or 1).
 #[derive(Debug)]

@@ -16,6 +16,7 @@ mod lock;
 mod read;
 mod rows;
 mod status;
+mod tally;
 mod workers;
 mod write;
 
@@ -28,6 +29,7 @@ pub use read::{
     StageRow, StoredLimits, StoredTournament, TeamRow, decisive_final,
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
+pub use tally::{GameCounts, GameLine, StreamError, Tally};
 pub use workers::{FailureRow, LeaseRow, RefusalRow, WorkerInfo, WorkerRow, WorkerState};
 pub use write::{GameRecord, NewSet, PlannedGame, RerunWhy};
 

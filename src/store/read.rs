@@ -222,10 +222,6 @@ pub(super) fn set_id_col(row: &StoreRow, name: &str) -> Result<SetId, sqlx::Erro
     Ok(SetId::new(row.text(name)?))
 }
 
-fn stage_id_col(row: &StoreRow, name: &str) -> Result<StageId, sqlx::Error> {
-    Ok(StageId::new(row.text(name)?))
-}
-
 /// A `status` column read with `parse` (an unknown value is a decoding error naming it).
 fn status_col<S>(
     row: &StoreRow,
@@ -261,23 +257,6 @@ impl ReadRow for ResultRow {
     }
 }
 
-impl ReadRow for SetRow {
-    /// A set without its members (read apart).
-    fn read(r: &StoreRow) -> Result<SetRow, sqlx::Error> {
-        Ok(SetRow {
-            id: set_id_col(r, "id")?,
-            stage_id: stage_id_col(r, "stage_id")?,
-            round: count(r, "round")?,
-            set_index: count(r, "set_index")?,
-            is_final: flag(r, "is_final")?,
-            run_no: count(r, "run_no")?,
-            seed_generation: count(r, "seed_generation")?,
-            status: status_col(r, "status", SetStatus::parse)?,
-            members: Vec::new(),
-        })
-    }
-}
-
 impl ReadRow for GameRow {
     /// A game from the columns of [`GAME_COLUMNS`].
     fn read(r: &StoreRow) -> Result<GameRow, sqlx::Error> {
@@ -293,74 +272,6 @@ impl ReadRow for GameRow {
             no: GameNo(int(r, "no")?),
             superseded: flag(r, "superseded")?,
             engine_version: opt_count(r, "engine_version")?,
-        })
-    }
-}
-
-impl ReadRow for StoredAdvancement {
-    fn read(r: &StoreRow) -> Result<StoredAdvancement, sqlx::Error> {
-        let kind: String = r.text("kind")?;
-        let row = AdvancementRow {
-            stage_id: stage_id_col(r, "stage_id")?,
-            round: count(r, "round")?,
-            team: team_col(r, "team_id")?,
-            set_id: r.opt_text("set_id")?.map(SetId::new),
-            place: count(r, "place")?,
-            kind: AdvancementKind::parse(&kind).ok_or_else(|| {
-                sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
-            })?,
-            tie_break: None,
-        };
-        Ok(StoredAdvancement {
-            row,
-            tie_break: r.opt_text("tie_break")?,
-        })
-    }
-}
-
-impl ReadRow for StageRow {
-    fn read(r: &StoreRow) -> Result<StageRow, sqlx::Error> {
-        Ok(StageRow {
-            id: stage_id_col(r, "id")?,
-            status: status_col(r, "status", StageStatus::parse)?,
-        })
-    }
-}
-
-impl ReadRow for SchoolRow {
-    fn read(r: &StoreRow) -> Result<SchoolRow, sqlx::Error> {
-        Ok(SchoolRow {
-            id: count(r, "id")?,
-            name: r.text("name")?,
-            slug: r.text("slug")?,
-        })
-    }
-}
-
-impl ReadRow for TeamRow {
-    fn read(r: &StoreRow) -> Result<TeamRow, sqlx::Error> {
-        Ok(TeamRow {
-            id: team_col(r, "id")?,
-            school: count(r, "school_id")?,
-            name: r.text("name")?,
-            bot: r.text("bot")?,
-            protocol: r.opt_text("protocol")?,
-            command: r.opt_text("command")?,
-            argv: r.opt_text("argv")?,
-            dir: r.opt_text("dir")?,
-            content_hash: r.opt_text("content_hash")?,
-        })
-    }
-}
-
-impl ReadRow for AuditRow {
-    fn read(r: &StoreRow) -> Result<AuditRow, sqlx::Error> {
-        Ok(AuditRow {
-            at: r.text("at")?,
-            action: r.text("action")?,
-            set_id: r.opt_text("set_id")?.map(SetId::new),
-            reason: r.opt_text("reason")?,
-            details: r.opt_text("details")?,
         })
     }
 }
@@ -381,12 +292,188 @@ impl ReadRow for BotLogRow {
     }
 }
 
-impl Store {
-    /// Every row `sql` selects, each read by column name.
-    async fn all<T: ReadRow>(&self, sql: &'static str) -> Result<Vec<T>, StoreError> {
-        self.all_of(Query::new(sql)).await
+/// The typed rows the reads of whole tables decode, by column name, on either database
+/// (`#[derive(sqlx::FromRow)]`), and what they become.
+mod typed {
+    use super::*;
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct School {
+        id: i64,
+        name: String,
+        slug: String,
     }
 
+    impl School {
+        pub(super) fn read(self) -> Result<SchoolRow, sqlx::Error> {
+            Ok(SchoolRow {
+                id: in_range("id", self.id)?,
+                name: self.name,
+                slug: self.slug,
+            })
+        }
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Team {
+        id: i64,
+        school_id: i64,
+        name: String,
+        bot: String,
+        protocol: Option<String>,
+        command: Option<String>,
+        argv: Option<String>,
+        dir: Option<String>,
+        content_hash: Option<String>,
+    }
+
+    impl Team {
+        pub(super) fn read(self) -> Result<TeamRow, sqlx::Error> {
+            Ok(TeamRow {
+                id: TeamId(in_range("id", self.id)?),
+                school: in_range("school_id", self.school_id)?,
+                name: self.name,
+                bot: self.bot,
+                protocol: self.protocol,
+                command: self.command,
+                argv: self.argv,
+                dir: self.dir,
+                content_hash: self.content_hash,
+            })
+        }
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Set {
+        id: String,
+        stage_id: String,
+        round: i64,
+        set_index: i64,
+        is_final: bool,
+        run_no: i64,
+        seed_generation: i64,
+        status: String,
+    }
+
+    impl Set {
+        /// The set without its members (read apart).
+        pub(super) fn read(self) -> Result<SetRow, sqlx::Error> {
+            Ok(SetRow {
+                id: SetId::new(self.id),
+                stage_id: StageId::new(self.stage_id),
+                round: in_range("round", self.round)?,
+                set_index: in_range("set_index", self.set_index)?,
+                is_final: self.is_final,
+                run_no: in_range("run_no", self.run_no)?,
+                seed_generation: in_range("seed_generation", self.seed_generation)?,
+                status: SetStatus::parse(&self.status)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+                members: Vec::new(),
+            })
+        }
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Member {
+        pub(super) set_id: String,
+        pub(super) team_id: i64,
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Advancement {
+        stage_id: String,
+        round: i64,
+        team_id: i64,
+        set_id: Option<String>,
+        place: i64,
+        kind: String,
+        tie_break: Option<String>,
+    }
+
+    impl Advancement {
+        pub(super) fn read(self) -> Result<StoredAdvancement, sqlx::Error> {
+            let kind = &self.kind;
+            let row = AdvancementRow {
+                stage_id: StageId::new(self.stage_id),
+                round: in_range("round", self.round)?,
+                team: TeamId(in_range("team_id", self.team_id)?),
+                set_id: self.set_id.map(SetId::new),
+                place: in_range("place", self.place)?,
+                kind: AdvancementKind::parse(kind).ok_or_else(|| {
+                    sqlx::Error::Decode(format!("unknown advancement kind {kind:?}").into())
+                })?,
+                tie_break: None,
+            };
+            Ok(StoredAdvancement {
+                row,
+                tie_break: self.tie_break,
+            })
+        }
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Stage {
+        id: String,
+        status: String,
+    }
+
+    impl Stage {
+        pub(super) fn read(self) -> Result<StageRow, sqlx::Error> {
+            Ok(StageRow {
+                id: StageId::new(self.id),
+                status: StageStatus::parse(&self.status)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+            })
+        }
+    }
+
+    #[derive(sqlx::FromRow)]
+    pub(super) struct Audit {
+        at: String,
+        action: String,
+        set_id: Option<String>,
+        reason: Option<String>,
+        details: Option<String>,
+    }
+
+    impl Audit {
+        pub(super) fn read(self) -> AuditRow {
+            AuditRow {
+                at: self.at,
+                action: self.action,
+                set_id: self.set_id.map(SetId::new),
+                reason: self.reason,
+                details: self.details,
+            }
+        }
+    }
+}
+
+impl Store {
+    /// Every row `sql` selects, decoded as a `T` by column name and made a `U` by `read`,
+    /// one at a time as the database returns them.
+    async fn typed<T: super::backend::TypedRow, U>(
+        &self,
+        sql: &'static str,
+        mut read: impl FnMut(T) -> Result<U, sqlx::Error>,
+    ) -> Result<Vec<U>, StoreError> {
+        let mut out = Vec::new();
+        self.pool()
+            .for_each_as(Query::new(sql), |row: T| {
+                out.push(read(row)?);
+                Ok(())
+            })
+            .await
+            .map_err(|e| match e {
+                super::backend::Streamed::Db(e) | super::backend::Streamed::Each(e) => {
+                    self.db_err()(e)
+                }
+            })?;
+        Ok(out)
+    }
+}
+
+impl Store {
     /// Every row `q` selects, each read by column name.
     pub(super) async fn all_of<T: ReadRow>(&self, q: Query) -> Result<Vec<T>, StoreError> {
         q.fetch_all(self.pool())
@@ -469,30 +556,34 @@ impl Store {
 
     /// Every current set with its members, in id order.
     pub async fn sets(&self) -> Result<Vec<SetRow>, StoreError> {
-        let err = self.db_err();
         let mut sets: Vec<SetRow> = self
-            .all(
+            .typed(
                 "SELECT id, stage_id, round, set_index, is_final, run_no, seed_generation, status
                  FROM sets WHERE status <> 'invalidated' ORDER BY id",
+                typed::Set::read,
             )
             .await?;
-        let members = Query::new(
-            "SELECT m.set_id, m.position, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
-             WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
-        )
-        .fetch_all(self.pool())
-        .await
-        .map_err(&err)?;
-        let by_id: std::collections::HashMap<SetId, usize> = sets
+        let by_id: HashMap<SetId, usize> = sets
             .iter()
             .enumerate()
             .map(|(i, s)| (s.id.clone(), i))
             .collect();
-        for m in &members {
-            let set_id: String = m.text("set_id").map_err(&err)?;
-            let team = team_col(m, "team_id").map_err(&err)?;
-            if let Some(&i) = by_id.get(set_id.as_str()) {
-                sets[i].members.push(team);
+        let members: Vec<(usize, TeamId)> = self
+            .typed(
+                "SELECT m.set_id, m.team_id FROM set_members m JOIN sets s ON s.id = m.set_id
+                 WHERE s.status <> 'invalidated' ORDER BY m.set_id, m.position",
+                |m: typed::Member| {
+                    let team = TeamId(in_range("team_id", m.team_id)?);
+                    Ok((
+                        by_id.get(m.set_id.as_str()).copied().unwrap_or(usize::MAX),
+                        team,
+                    ))
+                },
+            )
+            .await?;
+        for (i, team) in members {
+            if let Some(set) = sets.get_mut(i) {
+                set.members.push(team);
             }
         }
         Ok(sets)
@@ -653,9 +744,10 @@ impl Store {
     pub async fn advancement(&self) -> Result<Vec<AdvancementRow>, StoreError> {
         let steps = self.game().await?.tie_steps();
         let stored: Vec<StoredAdvancement> = self
-            .all(
+            .typed(
                 "SELECT stage_id, round, team_id, set_id, place, kind, tie_break FROM advancement
                  ORDER BY stage_id, round, place, team_id",
+                typed::Advancement::read,
             )
             .await?;
         stored
@@ -686,7 +778,11 @@ impl Store {
 
     /// Every stage and its status, by id.
     pub async fn stages(&self) -> Result<Vec<StageRow>, StoreError> {
-        self.all("SELECT id, status FROM stages ORDER BY id").await
+        self.typed(
+            "SELECT id, status FROM stages ORDER BY id",
+            typed::Stage::read,
+        )
+        .await
     }
 
     /// Stored decisions of every finished game of the current runs, for reports that replay
@@ -842,15 +938,19 @@ pub struct TeamRow {
 impl Store {
     /// Schools by id.
     pub async fn schools(&self) -> Result<Vec<SchoolRow>, StoreError> {
-        self.all("SELECT id, name, slug FROM schools ORDER BY id")
-            .await
+        self.typed(
+            "SELECT id, name, slug FROM schools ORDER BY id",
+            typed::School::read,
+        )
+        .await
     }
 
     /// Teams by id.
     pub async fn teams(&self) -> Result<Vec<TeamRow>, StoreError> {
-        self.all(
+        self.typed(
             "SELECT id, school_id, name, bot, protocol, command, argv, dir, content_hash
              FROM teams ORDER BY id",
+            typed::Team::read,
         )
         .await
     }
@@ -868,8 +968,11 @@ impl Store {
 
     /// The audit log, oldest first.
     pub async fn audit_log(&self) -> Result<Vec<AuditRow>, StoreError> {
-        self.all("SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id")
-            .await
+        self.typed(
+            "SELECT at, action, set_id, reason, details FROM audit_log ORDER BY id",
+            |row: typed::Audit| Ok(row.read()),
+        )
+        .await
     }
 
     /// The logs of external bots in the games of `set_id` (every run), by run, game and
