@@ -139,8 +139,12 @@ pub enum ShipProblem {
         cells: usize,
         expected: usize,
     },
-    #[error("the grid is {width}x{height}: expected 2 to {MAX_SIDE} cells a side")]
-    Size { width: usize, height: usize },
+    #[error("the grid is {width}x{height}: expected {min} to {MAX_SIDE} cells a side")]
+    Size {
+        width: usize,
+        height: usize,
+        min: usize,
+    },
     #[error("the ship has {count} airlocks: expected exactly one A")]
     Airlocks { count: usize },
     #[error("{problem}: expected inspection points I1..Ik (k >= 1), each once")]
@@ -561,7 +565,8 @@ fn tokens(row: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Parses `grid` (rows north first, cells separated by spaces). A `full` ship needs one
-/// airlock and I1..Ik with k >= 1; scenario grids may lack them.
+/// airlock, I1..Ik with k >= 1 and 2 to 64 cells a side; scenario grids may lack the
+/// airlock and the inspection points, and be one cell wide.
 pub fn parse_grid(
     at: GridAt<'_>,
     grid: &str,
@@ -603,8 +608,9 @@ pub fn parse_grid(
     }
     let height = rows.len();
     let first = first_row_at.unwrap_or(0);
-    if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
-        return Err(at.error(first, ShipProblem::Size { width, height }));
+    let min = if full { 2 } else { 1 };
+    if !(min..=MAX_SIDE).contains(&width) || !(min..=MAX_SIDE).contains(&height) {
+        return Err(at.error(first, ShipProblem::Size { width, height, min }));
     }
     let token_at = |i: usize| {
         let row = &rows[i / width];

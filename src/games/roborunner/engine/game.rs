@@ -588,13 +588,13 @@ impl Game {
             }
             let before = robot.locked;
             let now = locks_for(robot.damage);
-            for reg in 0..REGISTERS {
+            for (reg, (slot, chip)) in robot.regs.iter_mut().zip(executed).enumerate() {
                 let locked_now = reg >= REGISTERS - now as usize;
                 let locked_before = reg >= REGISTERS - before as usize;
-                robot.regs[reg] = match (locked_now, locked_before) {
+                *slot = match (locked_now, locked_before) {
                     (false, _) => None,
-                    (true, true) => robot.regs[reg],
-                    (true, false) => executed[reg],
+                    (true, true) => *slot,
+                    (true, false) => chip,
                 };
             }
             robot.locked = now;

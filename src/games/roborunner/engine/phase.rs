@@ -181,7 +181,7 @@ impl Game {
 
     /// Moves the chain one square; pushed robots entering a hole fall (`pusher` credited).
     fn push_chain(&mut self, chain: &[usize], dir: Direction, pusher: Option<usize>) {
-        for &c in chain.iter().rev() {
+        for &c in chain {
             let to = self.robots[c].pos.step(dir);
             self.place(c, to);
             if let Some(p) = pusher
