@@ -798,3 +798,107 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    fn file(grid: &str) -> String {
+        format!("name = \"t\"\ngrid = \"\"\"\n{grid}\n\"\"\"\n")
+    }
+
+    /// The error for `grid` in a ship file, `t.toml:LINE:COLUMN: ...`; a grid of one row
+    /// gets a second row of hull.
+    fn error(grid: &str) -> String {
+        let grid = if grid.contains('\n') {
+            grid.to_string()
+        } else {
+            let hull = vec!["."; grid.split(' ').count()].join(" ");
+            format!("{grid}\n{hull}")
+        };
+        parse_ship_file(&file(&grid), "t.toml")
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_good_ship_file_round_trips() {
+        let grid = "A  I1:2 Xb\n.[N!Wd] T3E[S15] Xb\nt1W L24 I2";
+        let ship = parse_ship_file(&file(grid), "t.toml").unwrap();
+        assert_eq!(ship.grid, "A I1:2 Xb\n.[N!Wd] T3E[S15] Xb\nt1W L24 I2");
+        assert_eq!(parse_ship_file(&to_file(&ship), "u.toml").unwrap(), ship);
+        // A side acts for both squares; an arm pushes only on its own.
+        let p = Pos::new(0, 1);
+        assert_eq!(ship.arm(p), Some(Direction::West));
+        let above = ship.rail(Pos::new(0, 0), Direction::South).unwrap();
+        assert_eq!((above.kind, above.own), (RailKind::Coupling, false));
+        let slide = ship.rail(Pos::new(1, 2), Direction::North).unwrap().kind;
+        assert!(!slide.closed(1) && slide.closed(2) && !slide.closed(5));
+        assert_eq!(ship.hole(Pos::new(1, 2), 2), None);
+        assert_eq!(ship.hole(Pos::new(1, 2), 3), Some("bay"));
+        assert_eq!(ship.hole(Pos::new(-1, 0), 1), Some("space"));
+        assert!(ship.ips_reachable());
+    }
+
+    /// RN2.4: every error names the file, line, column and token.
+    #[test]
+    fn every_error_is_located() {
+        let cases = [
+            ("A I1 Q", "t.toml:3:6: unknown token \"Q\""),
+            (
+                "A I1 .[Nx]",
+                "t.toml:3:6: unknown side item \"Nx\" in \".[Nx]\"",
+            ),
+            (
+                "A I1 .\n. .",
+                "t.toml:4:1: row 2 has 2 cells: expected 3 like row 1",
+            ),
+            ("A I1 A", "t.toml:3:6: the ship has 2 airlocks"),
+            (". I1 .", "t.toml:3:1: the ship has 0 airlocks"),
+            ("A I1 I1", "t.toml:3:6: I1 appears twice"),
+            ("A I2 .", "t.toml:3:3: I1 is missing"),
+            ("A . .", "t.toml:3:1: the ship has no inspection point"),
+            (
+                "A .[NN] I1",
+                "t.toml:3:3: side N of \".[NN]\" is written twice",
+            ),
+            (
+                "A .[E] .[W]\nI1 . .",
+                "t.toml:3:8: side W of \".[W]\" is written twice",
+            ),
+            (
+                "A .[NdEd] I1",
+                "t.toml:3:3: two docking arms in \".[NdEd]\"",
+            ),
+            ("A P[Nd] I1", "t.toml:3:3: a docking arm on \"P[Nd]\""),
+            ("A L2[Nd] I1", "t.toml:3:3: a docking arm on \"L2[Nd]\""),
+            (
+                "A Xy I1",
+                "t.toml:3:3: transporter network y has one transporter",
+            ),
+            ("A L42 I1", "t.toml:3:3: phase digits \"42\" in \"L42\""),
+            ("A .[S6] I1", "t.toml:3:3: phase digits \"6\" in \".[S6]\""),
+            (
+                "A .[S22] I1",
+                "t.toml:3:3: phase digits \"22\" in \".[S22]\"",
+            ),
+        ];
+        for (grid, wanted) in cases {
+            let err = error(grid);
+            assert!(err.starts_with(wanted), "{grid:?}: {err}");
+        }
+        let wide = vec!["."; 65].join(" ");
+        assert!(error(&wide).contains("the grid is 65x2"));
+        let flat = parse_ship_file(&file("A I1"), "t.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            flat.starts_with("t.toml:3:1: the grid is 2x1: expected 2 to 64"),
+            "{flat}"
+        );
+        let err = parse_ship_file("grid = \"A I1\"\n", "t.toml").unwrap_err();
+        assert!(err.to_string().contains("missing \"name\""), "{err}");
+        let err = parse_ship_file("name = \"t\"\nboard = 1\n", "t.toml").unwrap_err();
+        assert!(err.to_string().starts_with("t.toml:2:9:"), "{err}");
+    }
+}
