@@ -58,7 +58,7 @@ fn seat_name(seat: usize) -> Value {
 }
 
 /// The trace the viewer draws and `replay --json` prints: the ship, then a step per turn
-/// (turn 0: before the first) with the robots, the hull, the links and the turn's events.
+/// with the robots, the hull, the links and the turn's events.
 pub fn trace(game: &Game) -> Value {
     let ship = game.ship();
     let cells: Vec<&str> = ship
@@ -66,13 +66,7 @@ pub fn trace(game: &Game) -> Value {
         .split([' ', '\n'])
         .filter(|t| !t.is_empty())
         .collect();
-    let mut steps = vec![json!({
-        "turn": 0,
-        "robots": [],
-        "hull": hull_json(&initial_hull(game)),
-        "links": [],
-        "events": [],
-    })];
+    let mut steps = Vec::new();
     for snap in game.snapshots() {
         let events: Vec<Value> = game
             .events()
@@ -94,19 +88,6 @@ pub fn trace(game: &Game) -> Value {
         "ship": {"name": ship.name, "width": ship.width(), "height": ship.height(), "cells": cells},
         "steps": steps,
     })
-}
-
-fn initial_hull(game: &Game) -> Vec<u8> {
-    let ship = game.ship();
-    (1..=ship.ips().len() as u8)
-        .map(|k| {
-            if game.rules().hull_damage {
-                ship.ip_repairs(k)
-            } else {
-                0
-            }
-        })
-        .collect()
 }
 
 /// One event in words.

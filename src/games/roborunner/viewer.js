@@ -71,7 +71,7 @@
       svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, g).textContent = String(r.seat + 1);
     }
     fillScores(step.robots.map((r) => [teamName(r.seat), r.score, `${r.next_ip - 1}/${r.ips}`, r.damage, r.lives, r.rank, r.status + (r.virtual ? " (virtual)" : "")]));
-    fillEvents(turn ? `Events of turn ${step.turn}` : "Events", step.events.map((e) => ({
+    fillEvents(`Events of turn ${step.turn}`, step.events.map((e) => ({
       text: `phase ${e.phase}: ${e.kind}` + Object.entries(e).filter(([k]) => !["turn", "phase", "kind", "robot"].includes(k)).map(([k, v]) => ` ${k} ${JSON.stringify(v)}`).join(""),
       kind: e.kind, seat: e.robot, fault: ["timeout", "crash", "invalid"].includes(e.kind),
     })), "Nothing happened.");
@@ -81,7 +81,7 @@
     last,
     stageMs: 400,
     show,
-    label: (turn) => (turn ? `Turn ${T.steps[turn].turn}` : "Start"),
+    label: (turn) => `Turn ${T.steps[turn].turn} (after it)`,
     animate: async (target, token, api) => api.wait(api.frameMs(), token),
   });
 })();
