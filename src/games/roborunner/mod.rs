@@ -11,6 +11,8 @@ pub mod engine;
 pub mod kind;
 pub mod log;
 pub mod play;
+pub mod protocol;
+pub mod remote;
 pub mod scenario;
 pub mod settings;
 pub mod ship;

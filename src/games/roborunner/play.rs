@@ -5,10 +5,10 @@ use super::ai::{BuiltinAi, Player, run_game};
 use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
 use super::ship::Ship;
 use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
-use crate::games::shared::seats::{builtin_players, own_ai};
+use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 
@@ -94,19 +94,13 @@ impl ArenaRules for RunnerArena {
 
     fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
         Box::pin(async move {
-            let mut bots = Vec::with_capacity(game.seats.len());
-            for seat in game.seats {
-                match seat {
-                    SeatBot::Builtin(b) => bots.push(b),
-                    _ => {
-                        return Err(
-                            "JSON-lines bots for Robo Runner are not supported yet".to_string()
-                        );
-                    }
-                }
-            }
-            let played = self.play_game(game.seed, &bots)?;
-            Ok((outcome(&played), bots.iter().map(|_| None).collect()))
+            let seats = seatholders(game.seats, ai)?;
+            let setup = self.setup(seats.len(), game.seed);
+            let (played, logs) =
+                super::remote::play_game(&seats, &setup, game.time_limit_ms, game.options)
+                    .await
+                    .map_err(|e| e.to_string())?;
+            Ok((outcome(&played), logs))
         })
     }
 

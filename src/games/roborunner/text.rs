@@ -118,7 +118,7 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
     let mut out = format!("Robo Runner on {}\n", ship.name);
     let rows: Vec<Vec<&str>> = ship.grid.lines().map(|l| l.split(' ').collect()).collect();
     for snap in game.snapshots() {
-        out += &format!("\nturn {}\n", snap.turn);
+        out += &format!("\n== turn {} ==\n", snap.turn);
         for (y, row) in rows.iter().enumerate() {
             let line: Vec<String> = row
                 .iter()
