@@ -213,8 +213,10 @@ mod tests {
 
     #[test]
     fn answers_are_read_and_bad_ones_say_why() {
-        let a = read_answer(r#"{"turn":7,"program":["F3","R"],"reboot":true,"activate":[],"facing":"E"}"#)
-            .unwrap();
+        let a = read_answer(
+            r#"{"turn":7,"program":["F3","R"],"reboot":true,"activate":[],"facing":"E"}"#,
+        )
+        .unwrap();
         assert_eq!(a.program, vec![Move::Forward3, Move::Right]);
         assert!(a.reboot);
         assert_eq!(a.facing, Some(Direction::East));
