@@ -17,7 +17,10 @@ fn games_lists_every_game_with_its_seats_and_ais() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["lrs", "robotgame", "robots", "roborally"]);
+    assert_eq!(
+        ids,
+        ["lrs", "robotgame", "robots", "roborally", "roborunner"]
+    );
     assert_eq!(games[2]["seats"], serde_json::json!([1, 8]));
     assert_eq!(games[1]["seats"], serde_json::json!([2, 8]));
     assert_eq!(

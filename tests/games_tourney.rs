@@ -1,4 +1,4 @@
-//! Tournaments of RobotGame, Robots and RoboRally through the real binary, from the shipped
+//! Tournaments of RobotGame, Robots, RoboRally and Robo Runner through the real binary, from the shipped
 //! configurations (copied with the brackets and starter kits they name): check, run with
 //! the Python starter kit as a sandboxed JSON-lines bot, standings and exports with each
 //! game's own statistics, replays checked against the stored scores, reruns, and the same
@@ -204,6 +204,14 @@ fn school_tournament(game: &str, statistics: &[&str]) {
 #[test]
 fn a_roborally_school_tournament_runs_from_the_shipped_config() {
     school_tournament("roborally", &["finishes", "checkpoints", "hits", "deaths"]);
+}
+
+#[test]
+fn a_roborunner_school_tournament_runs_from_the_shipped_config() {
+    school_tournament(
+        "roborunner",
+        &["inspections", "finishes", "kills", "welds", "deaths"],
+    );
 }
 
 /// The RoboRally starter kit plays real races through `play` as a sandboxed subprocess:

@@ -200,11 +200,12 @@ pub trait ArenaPool: Send + Sync {
 
 /// Every game, in the order `lrs-tourney games` lists them; the first is the default of
 /// files that name none. A new game is one more line here.
-pub static REGISTRY: [&dyn Game; 4] = [
+pub static REGISTRY: [&dyn Game; 5] = [
     &super::lrs::kind::Lrs,
     &super::robotgame::kind::RobotGame,
     &super::robots::kind::Robots,
     &super::roborally::kind::RoboRally,
+    &super::roborunner::kind::RoboRunner,
 ];
 
 /// Games registered while the program runs ([`register`]), after [`REGISTRY`]'s.
@@ -429,7 +430,7 @@ mod tests {
         let err = GameKind::parse("chess").unwrap_err().to_string();
         assert_eq!(
             err,
-            "unknown game \"chess\"; the games are: lrs, robotgame, robots, roborally"
+            "unknown game \"chess\"; the games are: lrs, robotgame, robots, roborally, roborunner"
         );
     }
 

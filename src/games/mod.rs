@@ -4,7 +4,7 @@
 //! ([`GameSettings`]), built-in AIs ([`BuiltinBot`]), statistics ([`Stats`]), tie-break
 //! steps ([`TieStep`]), scenarios); each game implements it in its folder and [`REGISTRY`]
 //! lists them; [`GameKind`] is a handle to one. Every game lives in its own folder here:
-//! [`lrs`] (Last Robot Standing), [`robotgame`], [`robots`], [`roborally`].
+//! [`lrs`] (Last Robot Standing), [`robotgame`], [`robots`], [`roborally`], [`roborunner`] (Robo Runner).
 
 pub mod arena;
 mod builtin;
@@ -14,6 +14,7 @@ mod kind;
 pub mod lrs;
 mod outcome;
 pub mod roborally;
+pub mod roborunner;
 pub mod robotgame;
 pub mod robots;
 pub mod scenario;

@@ -1,0 +1,760 @@
+//! The game's state and its turn outline (RN4): dispatch (RN3.2), deal (RN5), decisions
+//! (RN6), the phases (`phase.rs`), the end of the turn (RN11.2), the turn order (RN7.2) and
+//! the end of the game (RN14.1).
+
+use super::{
+    Answer, Decision, Event, EventKind, HAND, MAX_DAMAGE, MAX_SEATS, Move, Query, REGISTERS, Reply,
+    Robot, State, locks_for, score_of,
+};
+use crate::games::roborunner::ship::{Base, NETWORKS, Ship};
+use crate::games::shared::grid::{Direction, Pos};
+use crate::games::shared::silence::Silence;
+use crate::rng::GameRng;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// The settings the engine plays by (RN1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// The last turn.
+    pub turns: u16,
+    pub lives: u8,
+    /// Inspection points start damaged (else repaired).
+    pub hull_damage: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            turns: 30,
+            lives: 3,
+            hull_damage: true,
+        }
+    }
+}
+
+/// How a game is set up.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub ship: Arc<Ship>,
+    pub seats: usize,
+    pub seed: u64,
+    pub rules: Rules,
+}
+
+/// Why the engine refused a call.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    #[error("{0} seats: expected 1 to {MAX_SEATS}")]
+    Seats(usize),
+    #[error("{got} replies for {asked} questions")]
+    ReplyCount { got: usize, asked: usize },
+    #[error("the game is not waiting for this")]
+    NotWaiting,
+}
+
+/// What the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending<'a> {
+    /// The answers of the robots dealt this turn, in seat order.
+    Decisions(&'a [Query]),
+    /// A scenario's turn: [`Game::play_scripted`].
+    Script,
+    Over,
+}
+
+/// A scenario's answer for one robot (RN17): a chip per register as written (a locked
+/// register keeps its chip, or takes the written one if it holds none), reboot, facing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Scripted {
+    pub program: [Option<Move>; REGISTERS],
+    pub reboot: bool,
+    pub facing: Option<Direction>,
+}
+
+/// One game of Robo Runner.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(super) ship: Arc<Ship>,
+    pub(super) rules: Rules,
+    pub(super) robots: Vec<Robot>,
+    /// Robots by rank: rank 1 first (RN7.2).
+    pub(super) order: Vec<usize>,
+    /// Welds left per inspection point (index n - 1).
+    pub(super) hull: Vec<u8>,
+    /// Per square: the next transporter of its loop (RN15.1).
+    pub(super) next_tp: Vec<Option<Pos>>,
+    /// Links used so far, in the order first used.
+    pub(super) links: Vec<(Pos, Pos)>,
+    pub(super) events: Vec<Event>,
+    pub(super) keep_events: bool,
+    /// Simulating one robot alone (RN18.2): an unknown link is a fall.
+    pub(super) alone: bool,
+    pub(super) turn: u16,
+    pub(super) phase: u8,
+    /// This turn's registers, by robot.
+    pub(super) program: Vec<[Option<Move>; REGISTERS]>,
+    pub(super) reboot: Vec<bool>,
+    /// Seats that finished before the current phase.
+    pub(super) finished_before: u8,
+    pub(super) finished_now: u8,
+    // Per phase (phase.rs).
+    pub(super) entered_tp: Vec<bool>,
+    pub(super) moved_own: Vec<bool>,
+    /// (pusher, victim, killed) of this phase's chips, in first-push order.
+    pub(super) pushes: Vec<(usize, usize, bool)>,
+    rng: Option<GameRng>,
+    queries: Vec<Query>,
+    dispatched: Vec<bool>,
+    decisions: Vec<Decision>,
+    over: bool,
+    /// The state after every turn, when a replay asks for it.
+    snapshots: Option<Vec<Snapshot>>,
+}
+
+/// The robots and the hull after a turn, for replays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub turn: u16,
+    pub robots: Vec<Robot>,
+    pub order: Vec<usize>,
+    pub hull: Vec<u8>,
+    pub links: Vec<(Pos, Pos)>,
+}
+
+impl Game {
+    fn empty(ship: Arc<Ship>, rules: Rules, robots: Vec<Robot>, rng: Option<GameRng>) -> Game {
+        let n = robots.len();
+        let hull = (1..=ship.ips().len() as u8)
+            .map(|k| {
+                if rules.hull_damage {
+                    ship.ip_repairs(k)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let next_tp = vec![None; ship.len()];
+        Game {
+            ship,
+            rules,
+            robots,
+            order: (0..n).collect(),
+            hull,
+            next_tp,
+            links: Vec::new(),
+            events: Vec::new(),
+            keep_events: true,
+            alone: false,
+            turn: 0,
+            phase: 0,
+            program: vec![[None; REGISTERS]; n],
+            reboot: vec![false; n],
+            finished_before: 0,
+            finished_now: 0,
+            entered_tp: vec![false; n],
+            moved_own: vec![false; n],
+            pushes: Vec::new(),
+            rng,
+            queries: Vec::new(),
+            dispatched: vec![false; n],
+            decisions: Vec::new(),
+            over: false,
+            snapshots: None,
+        }
+    }
+
+    /// A new game: every seat DESTROYED with its lives, the transporter loops drawn
+    /// (RN15.1), then the first turn begun.
+    pub fn new(setup: &Setup) -> Result<Game, GameError> {
+        if !(1..=MAX_SEATS).contains(&setup.seats) {
+            return Err(GameError::Seats(setup.seats));
+        }
+        let robots = vec![Robot::new(setup.rules.lives); setup.seats];
+        let mut rng = GameRng::new(setup.seed);
+        let mut loops: Vec<Vec<Pos>> = Vec::new();
+        for members in setup.ship.networks() {
+            if members.len() < 2 {
+                continue;
+            }
+            let mut u: Vec<Pos> = members[1..].to_vec();
+            let len = u.len();
+            rng.partial_shuffle(&mut u, len);
+            let mut lp = vec![members[0]];
+            lp.extend(u);
+            loops.push(lp);
+        }
+        let mut game = Game::empty(setup.ship.clone(), setup.rules, robots, Some(rng));
+        game.set_loops(&loops);
+        game.begin_turn();
+        Ok(game)
+    }
+
+    /// A scenario's game (RN17): robots placed by hand, loops as given, nothing dealt or
+    /// drawn; each turn is played with [`Game::play_scripted`].
+    pub fn scripted(
+        ship: Arc<Ship>,
+        rules: Rules,
+        robots: Vec<Robot>,
+        loops: &[Vec<Pos>],
+    ) -> Result<Game, GameError> {
+        if !(1..=MAX_SEATS).contains(&robots.len()) {
+            return Err(GameError::Seats(robots.len()));
+        }
+        let mut game = Game::empty(ship, rules, robots, None);
+        game.set_loops(loops);
+        Ok(game)
+    }
+
+    /// The default loops of a ship: each network in row-major order.
+    pub fn default_loops(ship: &Ship) -> Vec<Vec<Pos>> {
+        ship.networks()
+            .iter()
+            .filter(|m| m.len() >= 2)
+            .cloned()
+            .collect()
+    }
+
+    fn set_loops(&mut self, loops: &[Vec<Pos>]) {
+        for lp in loops {
+            for (i, p) in lp.iter().enumerate() {
+                let next = lp[(i + 1) % lp.len()];
+                let at = self.ship.index(*p);
+                self.next_tp[at] = Some(next);
+            }
+        }
+    }
+
+    pub fn pending(&self) -> Pending<'_> {
+        if self.over {
+            Pending::Over
+        } else if self.rng.is_none() {
+            Pending::Script
+        } else {
+            Pending::Decisions(&self.queries)
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    pub fn ship(&self) -> &Arc<Ship> {
+        &self.ship
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn robots(&self) -> &[Robot] {
+        &self.robots
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn decisions(&self) -> &[Decision] {
+        &self.decisions
+    }
+
+    /// Turns played (the current one while it waits for answers).
+    pub fn turns_played(&self) -> u16 {
+        if self.over || self.rng.is_none() {
+            self.turn
+        } else {
+            self.turn.saturating_sub(1)
+        }
+    }
+
+    /// The turn being played or last played.
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+
+    /// Robots by rank, rank 1 first.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// The rank (1-based) of robot `r`.
+    pub fn rank(&self, r: usize) -> usize {
+        self.order.iter().position(|x| *x == r).map_or(0, |i| i + 1)
+    }
+
+    /// Welds left per inspection point.
+    pub fn hull(&self) -> &[u8] {
+        &self.hull
+    }
+
+    /// Links used so far.
+    pub fn links(&self) -> &[(Pos, Pos)] {
+        &self.links
+    }
+
+    /// Whether the robot `r` was dispatched this turn.
+    pub fn dispatched(&self, r: usize) -> bool {
+        self.dispatched[r]
+    }
+
+    pub fn keep_snapshots(&mut self) {
+        self.snapshots = Some(Vec::new());
+    }
+
+    pub fn snapshots(&self) -> &[Snapshot] {
+        self.snapshots.as_deref().unwrap_or(&[])
+    }
+
+    /// Whether `p` is damaged hull: an inspection point with welds left (RN2.5).
+    #[inline]
+    pub fn damaged(&self, p: Pos) -> bool {
+        match self.ship.tile(p) {
+            Some(Base::Ip { n, .. }) => self.hull[n as usize - 1] > 0,
+            _ => false,
+        }
+    }
+
+    pub fn score(&self, seat: usize) -> i64 {
+        score_of(&self.robots[seat])
+    }
+
+    pub fn scores(&self) -> Vec<i64> {
+        self.robots.iter().map(score_of).collect()
+    }
+
+    /// Whether `seat` has the highest score (shared top scores win for each).
+    pub fn won(&self, seat: usize) -> bool {
+        let scores = self.scores();
+        scores.iter().max() == Some(&scores[seat])
+    }
+
+    pub(super) fn event(&mut self, robot: usize, kind: EventKind) {
+        if self.keep_events {
+            self.events.push(Event {
+                turn: self.turn,
+                phase: self.phase,
+                robot,
+                kind,
+            });
+        }
+    }
+
+    /// RN3.2: dispatch, then the deal of RN5.3 and the questions.
+    fn begin_turn(&mut self) {
+        self.turn += 1;
+        self.phase = 0;
+        self.dispatch();
+        let mut deck: Vec<Move> = Vec::with_capacity(84);
+        for m in Move::ALL {
+            let mut copies = m.copies();
+            for r in self.robots.iter().filter(|r| r.is_active()) {
+                copies -= r
+                    .locked_chips()
+                    .iter()
+                    .filter(|c| **c == Some(m))
+                    .count()
+                    .min(copies);
+            }
+            deck.extend(std::iter::repeat_n(m, copies));
+        }
+        let rng = self.rng.as_mut().expect("a dealt game has a generator");
+        let n = deck.len();
+        rng.partial_shuffle(&mut deck, n);
+        let mut top = deck.into_iter();
+        self.queries.clear();
+        for seat in 0..self.robots.len() {
+            let r = &mut self.robots[seat];
+            if !r.is_active() || r.rebooting {
+                continue;
+            }
+            let take = HAND.saturating_sub(r.damage as usize);
+            let hand: Vec<Move> = top.by_ref().take(take).collect();
+            for reg in REGISTERS - r.locked as usize..REGISTERS {
+                if r.regs[reg].is_none() {
+                    r.regs[reg] = top.next();
+                }
+            }
+            self.queries.push(Query {
+                seat,
+                hand,
+                free: REGISTERS - r.locked as usize,
+                dispatched: self.dispatched[seat],
+            });
+        }
+        if self.queries.is_empty() {
+            self.play_turn();
+        }
+    }
+
+    /// RN3.2: every DESTROYED robot to the airlock (it waits without one).
+    fn dispatch(&mut self) {
+        for r in 0..self.robots.len() {
+            self.dispatched[r] = false;
+            let Some(airlock) = self.ship.airlock() else {
+                continue;
+            };
+            let robot = &mut self.robots[r];
+            if robot.state != State::Destroyed {
+                continue;
+            }
+            robot.state = State::Active;
+            robot.pos = airlock;
+            robot.facing = Direction::North;
+            robot.virtual_ = true;
+            robot.damage = 0;
+            robot.locked = 0;
+            robot.regs = [None; REGISTERS];
+            robot.rebooting = false;
+            self.dispatched[r] = true;
+            self.event(r, EventKind::Dispatch);
+        }
+    }
+
+    /// The answers to this turn's questions, one per query in order: each checked (RN6.2),
+    /// logged, and the turn played.
+    pub fn answer(&mut self, replies: &[Reply]) -> Result<(), GameError> {
+        if self.over || self.rng.is_none() {
+            return Err(GameError::NotWaiting);
+        }
+        if replies.len() != self.queries.len() {
+            return Err(GameError::ReplyCount {
+                got: replies.len(),
+                asked: self.queries.len(),
+            });
+        }
+        let queries = std::mem::take(&mut self.queries);
+        for (q, reply) in queries.iter().zip(replies) {
+            self.decisions.push(Decision {
+                seat: q.seat,
+                reply: reply.clone(),
+            });
+            let answer = match reply {
+                Reply::Answer(a) if valid(q, a) => a.clone(),
+                Reply::Answer(_) => {
+                    self.fault(q.seat, Silence::Malformed);
+                    fallback(q)
+                }
+                Reply::Fault(s) => {
+                    self.fault(q.seat, *s);
+                    fallback(q)
+                }
+            };
+            self.apply_answer(q.seat, &answer);
+        }
+        self.queries = queries;
+        self.play_turn();
+        Ok(())
+    }
+
+    fn fault(&mut self, seat: usize, s: Silence) {
+        self.robots[seat].faults += 1;
+        self.event(seat, EventKind::Fault(s));
+    }
+
+    fn apply_answer(&mut self, seat: usize, a: &Answer) {
+        let r = &mut self.robots[seat];
+        let mut chips = a.program.iter();
+        for reg in 0..REGISTERS {
+            self.program[seat][reg] = if r.is_locked(reg) {
+                r.regs[reg]
+            } else {
+                chips.next().copied()
+            };
+        }
+        self.reboot[seat] = a.reboot;
+        if self.dispatched[seat] {
+            r.facing = a.facing.unwrap_or(Direction::North);
+        }
+    }
+
+    /// Plays one scenario turn: dispatch, the written answers (`None`: the robot executes
+    /// nothing), the phases and the end of the turn.
+    pub fn play_scripted(&mut self, answers: &[Option<Scripted>]) -> Result<(), GameError> {
+        if self.over || self.rng.is_some() {
+            return Err(GameError::NotWaiting);
+        }
+        if answers.len() != self.robots.len() {
+            return Err(GameError::ReplyCount {
+                got: answers.len(),
+                asked: self.robots.len(),
+            });
+        }
+        self.turn += 1;
+        self.phase = 0;
+        self.dispatch();
+        for (seat, a) in answers.iter().enumerate() {
+            let r = &mut self.robots[seat];
+            let dealt = r.is_active() && !r.rebooting;
+            self.program[seat] = [None; REGISTERS];
+            self.reboot[seat] = false;
+            let Some(a) = a.filter(|_| dealt) else {
+                // Its locked registers still execute their chips.
+                if dealt {
+                    for reg in 0..REGISTERS {
+                        if r.is_locked(reg) {
+                            self.program[seat][reg] = r.regs[reg];
+                        }
+                    }
+                }
+                continue;
+            };
+            for reg in 0..REGISTERS {
+                if r.is_locked(reg) {
+                    if r.regs[reg].is_none() {
+                        r.regs[reg] = a.program[reg];
+                    }
+                    self.program[seat][reg] = r.regs[reg];
+                } else {
+                    self.program[seat][reg] = a.program[reg];
+                }
+            }
+            self.reboot[seat] = a.reboot;
+            if self.dispatched[seat] {
+                r.facing = a.facing.unwrap_or(Direction::North);
+            }
+        }
+        self.play_turn_body();
+        Ok(())
+    }
+
+    fn play_turn(&mut self) {
+        self.play_turn_body();
+        if !self.over {
+            self.begin_turn();
+        }
+    }
+
+    fn play_turn_body(&mut self) {
+        for r in 0..self.robots.len() {
+            if !self.robots[r].is_active() || self.robots[r].rebooting {
+                self.program[r] = [None; REGISTERS];
+            }
+        }
+        for p in 1..=REGISTERS as u8 {
+            self.run_phase(p);
+        }
+        self.phase = 0;
+        self.end_of_turn();
+        self.end_check();
+        if let Some(snaps) = self.snapshots.as_mut() {
+            snaps.push(Snapshot {
+                turn: self.turn,
+                robots: self.robots.clone(),
+                order: self.order.clone(),
+                hull: self.hull.clone(),
+                links: self.links.clone(),
+            });
+        }
+    }
+
+    /// RN11.2.
+    fn end_of_turn(&mut self) {
+        // (a) repair on depots and inspection points.
+        for &r in &self.order.clone() {
+            let robot = &self.robots[r];
+            if !robot.is_active() {
+                continue;
+            }
+            let value = match self.ship.tile(robot.pos) {
+                Some(Base::Depot(v)) => v,
+                Some(Base::Ip { .. }) => 1,
+                _ => continue,
+            };
+            let amount = value.min(robot.damage);
+            if amount > 0 {
+                self.robots[r].damage -= amount;
+                self.event(r, EventKind::Repair { amount });
+            }
+        }
+        // (b) reboots.
+        for robot in &mut self.robots {
+            robot.rebooting = false;
+        }
+        for &r in &self.order.clone() {
+            if self.robots[r].is_active() && self.reboot[r] {
+                self.robots[r].damage = 0;
+                self.robots[r].rebooting = true;
+                self.event(r, EventKind::Reboot);
+            }
+        }
+        // (c) locks.
+        for r in 0..self.robots.len() {
+            let executed = self.program[r];
+            let robot = &mut self.robots[r];
+            robot.last = executed;
+            if !robot.is_active() {
+                continue;
+            }
+            let before = robot.locked;
+            let now = locks_for(robot.damage);
+            for (reg, (slot, chip)) in robot.regs.iter_mut().zip(executed).enumerate() {
+                let locked_now = reg >= REGISTERS - now as usize;
+                let locked_before = reg >= REGISTERS - before as usize;
+                *slot = match (locked_now, locked_before) {
+                    (false, _) => None,
+                    (true, true) => *slot,
+                    (true, false) => chip,
+                };
+            }
+            robot.locked = now;
+        }
+        // (d) virtual robots alone become real.
+        for &r in &self.order.clone() {
+            let robot = &self.robots[r];
+            if !robot.is_active() || !robot.virtual_ {
+                continue;
+            }
+            let at = robot.pos;
+            let alone = !self
+                .robots
+                .iter()
+                .enumerate()
+                .any(|(o, x)| o != r && x.is_active() && x.pos == at);
+            if alone {
+                self.robots[r].virtual_ = false;
+                self.event(r, EventKind::Real);
+            }
+        }
+        // (e) the next order: by weight, ties keeping this order.
+        let weights: Vec<u32> = self.robots.iter().map(|r| r.weight).collect();
+        self.order.sort_by_key(|r| std::cmp::Reverse(weights[*r]));
+        for robot in &mut self.robots {
+            robot.weight = 0;
+        }
+    }
+
+    /// RN14.1.
+    fn end_check(&mut self) {
+        let in_play = |r: &Robot| matches!(r.state, State::Active | State::Destroyed);
+        let playing: Vec<usize> = (0..self.robots.len())
+            .filter(|s| in_play(&self.robots[*s]))
+            .collect();
+        let all_others_dead = |s: usize| {
+            self.robots
+                .iter()
+                .enumerate()
+                .all(|(o, r)| o == s || r.state == State::Dead)
+        };
+        if playing.is_empty() {
+            self.over = true;
+        } else if self.robots.len() >= 2 && playing.len() == 1 && all_others_dead(playing[0]) {
+            let s = playing[0];
+            self.robots[s].place = Some(1);
+            self.event(s, EventKind::LastStanding);
+            self.over = true;
+        } else if self.turn >= self.rules.turns {
+            self.over = true;
+        }
+    }
+
+    /// The robot `r` destroyed (RN10.3): it leaves the ship, loses a life, earns weight 20;
+    /// `killer` is credited with the kill.
+    pub(super) fn destroy(&mut self, r: usize, cause: &'static str, killer: Option<usize>) {
+        let robot = &mut self.robots[r];
+        if !robot.is_active() {
+            return;
+        }
+        robot.lives = robot.lives.saturating_sub(1);
+        robot.state = if robot.lives == 0 {
+            State::Dead
+        } else {
+            State::Destroyed
+        };
+        robot.deaths += 1;
+        robot.weight += 20;
+        robot.virtual_ = false;
+        robot.rebooting = false;
+        if let Some(k) = killer
+            && k != r
+        {
+            self.robots[k].kills += 1;
+        }
+        self.event(r, EventKind::Destroyed { cause, killer });
+    }
+
+    /// Adds `amount` damage to `r` (never above 10); `true` if that reaches 10.
+    pub(super) fn harm(&mut self, r: usize, amount: u8) -> bool {
+        let robot = &mut self.robots[r];
+        robot.damage = (robot.damage + amount).min(MAX_DAMAGE);
+        robot.damage >= MAX_DAMAGE
+    }
+
+    /// A stripped copy of the game holding robot `seat` alone, for RN18.2's simulation:
+    /// no events, no log; an unknown link is a fall.
+    pub fn alone(&self, seat: usize) -> Game {
+        let mut robot = self.robots[seat].clone();
+        robot.weight = 0;
+        Game {
+            ship: self.ship.clone(),
+            rules: self.rules,
+            robots: vec![robot],
+            order: vec![0],
+            hull: self.hull.clone(),
+            next_tp: self.next_tp.clone(),
+            links: self.links.clone(),
+            events: Vec::new(),
+            keep_events: false,
+            alone: true,
+            turn: self.turn,
+            phase: 0,
+            program: vec![[None; REGISTERS]],
+            reboot: vec![false],
+            finished_before: 0,
+            finished_now: 0,
+            entered_tp: vec![false],
+            moved_own: vec![false],
+            pushes: Vec::new(),
+            rng: None,
+            queries: Vec::new(),
+            dispatched: vec![false],
+            decisions: Vec::new(),
+            over: false,
+            snapshots: None,
+        }
+    }
+
+    /// Plays phase `p` of a game made by [`Game::alone`] with `chip` in its register.
+    pub fn sim_phase(&mut self, p: u8, chip: Option<Move>) {
+        self.program[0][p as usize - 1] = chip;
+        self.run_phase(p);
+    }
+
+    /// Sets the facing of a game made by [`Game::alone`] (a dispatched robot's choice).
+    pub fn sim_face(&mut self, facing: Direction) {
+        self.robots[0].facing = facing;
+    }
+
+    /// The transporter networks' letters, for messages and views.
+    pub fn network_letter(k: u8) -> char {
+        NETWORKS[k as usize]
+    }
+}
+
+/// RN6.2: a program of one hand chip per unlocked register (a sub-multiset of the hand);
+/// activations are ignored without equipment.
+fn valid(q: &Query, a: &Answer) -> bool {
+    if a.program.len() != q.free {
+        return false;
+    }
+    let mut counts = [0u8; 7];
+    for m in &q.hand {
+        counts[*m as usize] += 1;
+    }
+    a.program.iter().all(|m| {
+        let c = &mut counts[*m as usize];
+        let ok = *c > 0;
+        *c = c.saturating_sub(1);
+        ok
+    })
+}
+
+/// RN6.2's replacement: the first hand chips in hand order, no reboot, facing N.
+pub fn fallback(q: &Query) -> Answer {
+    Answer {
+        program: q.hand.iter().take(q.free).copied().collect(),
+        reboot: false,
+        activate: Vec::new(),
+        facing: None,
+    }
+}

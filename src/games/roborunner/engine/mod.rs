@@ -1,0 +1,318 @@
+//! The rules of Robo Runner (docs/roborunner.md, RN3 to RN11, RN14, RN15) as a state
+//! machine: [`Game`] begins a turn (dispatch, deal) and waits for the answers of the robots
+//! dealt ([`Game::pending`]), then plays the five phases and the end of the turn. Pure and
+//! deterministic: no I/O, no clock, all randomness from the game's one generator, drawn as
+//! RN15 says.
+//!
+//! `game.rs` holds the state and the turn outline (dispatch, deal, decisions, end of turn,
+//! end of game); `phase.rs` one phase (chips RN8, elements RN9, lasers RN10, end of phase
+//! RN11.1).
+
+mod game;
+mod phase;
+
+pub use game::{Game, GameError, Pending, Rules, Scripted, Setup};
+
+use crate::games::shared::grid::{Direction, Pos};
+pub use crate::games::shared::robo::Move;
+use crate::games::shared::silence::Silence;
+use serde_json::{Value, json};
+
+/// Registers per turn.
+pub const REGISTERS: usize = 5;
+/// Damage that destroys a robot.
+pub const MAX_DAMAGE: u8 = 10;
+/// Most seats in a game.
+pub const MAX_SEATS: usize = 8;
+/// Chips dealt to a robot without damage.
+pub const HAND: usize = 9;
+
+/// A robot's state (RN3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum State {
+    Active,
+    /// Off the ship, dispatched at the start of the next turn.
+    Destroyed,
+    /// No lives left.
+    Dead,
+    /// Inspected its last inspection point.
+    Finished,
+}
+
+impl State {
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Active => "active",
+            State::Destroyed => "destroyed",
+            State::Dead => "dead",
+            State::Finished => "finished",
+        }
+    }
+}
+
+/// One seat's robot (RN3.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Robot {
+    pub state: State,
+    /// Its square while ACTIVE (the last one otherwise).
+    pub pos: Pos,
+    pub facing: Direction,
+    pub damage: u8,
+    pub lives: u8,
+    /// The next inspection point, 1-based (k + 1: all done).
+    pub next_ip: u8,
+    pub virtual_: bool,
+    pub rebooting: bool,
+    /// How many registers are locked, the last ones (5 first).
+    pub locked: u8,
+    /// The chip each locked register keeps (the others hold nothing between turns).
+    pub regs: [Option<Move>; REGISTERS],
+    /// The chips executed last turn, by register.
+    pub last: [Option<Move>; REGISTERS],
+    /// Weight earned this turn (RN7.1).
+    pub weight: u32,
+    /// Place when FINISHED or last standing.
+    pub place: Option<u8>,
+    pub inspections: u32,
+    pub kills: u32,
+    pub welds: u32,
+    pub deaths: u32,
+    pub faults: u32,
+}
+
+impl Robot {
+    /// A seat's robot before the first dispatch: DESTROYED with `lives` lives.
+    pub fn new(lives: u8) -> Robot {
+        Robot {
+            state: State::Destroyed,
+            pos: Pos::new(0, 0),
+            facing: Direction::North,
+            damage: 0,
+            lives,
+            next_ip: 1,
+            virtual_: false,
+            rebooting: false,
+            locked: 0,
+            regs: [None; REGISTERS],
+            last: [None; REGISTERS],
+            weight: 0,
+            place: None,
+            inspections: 0,
+            kills: 0,
+            welds: 0,
+            deaths: 0,
+            faults: 0,
+        }
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.state == State::Active
+    }
+
+    /// Whether register `r` (0-based) is locked.
+    pub fn is_locked(&self, r: usize) -> bool {
+        r >= REGISTERS - self.locked as usize
+    }
+
+    /// The locked registers' chips, `None` for unlocked ones (RN17's `locked`).
+    pub fn locked_chips(&self) -> [Option<Move>; REGISTERS] {
+        let mut out = [None; REGISTERS];
+        for (r, slot) in out.iter_mut().enumerate() {
+            if self.is_locked(r) {
+                *slot = self.regs[r];
+            }
+        }
+        out
+    }
+}
+
+/// RN5.2: the registers damage `d` locks.
+pub fn locks_for(damage: u8) -> u8 {
+    damage.saturating_sub(4).min(REGISTERS as u8)
+}
+
+/// A fault's kind: `timeout`, `crash`, or `invalid` (malformed or refused).
+pub fn fault_name(s: Silence) -> &'static str {
+    match s {
+        Silence::Timeout => "timeout",
+        Silence::Crash => "crash",
+        Silence::Malformed => "invalid",
+    }
+}
+
+/// What happened (RN17's events).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    Fault(Silence),
+    Dispatch,
+    Shock,
+    Destroyed {
+        cause: &'static str,
+        killer: Option<usize>,
+    },
+    Push {
+        victim: usize,
+    },
+    PushKill {
+        victim: usize,
+    },
+    Transport {
+        from: Pos,
+        to: Pos,
+    },
+    Virtual,
+    Burn,
+    Shot {
+        victim: usize,
+        damage: u8,
+    },
+    Weld {
+        ip: u8,
+        left: u8,
+    },
+    Inspect {
+        ip: u8,
+    },
+    Finish {
+        place: u8,
+    },
+    Repair {
+        amount: u8,
+    },
+    Reboot,
+    Real,
+    LastStanding,
+}
+
+/// One event; `phase` is 0 outside the phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Event {
+    pub turn: u16,
+    pub phase: u8,
+    pub robot: usize,
+    pub kind: EventKind,
+}
+
+fn pos_json(p: Pos) -> Value {
+    json!([p.x, p.y])
+}
+
+impl Event {
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            EventKind::Fault(s) => fault_name(s),
+            EventKind::Dispatch => "dispatch",
+            EventKind::Shock => "shock",
+            EventKind::Destroyed { .. } => "destroyed",
+            EventKind::Push { .. } => "push",
+            EventKind::PushKill { .. } => "push_kill",
+            EventKind::Transport { .. } => "transport",
+            EventKind::Virtual => "virtual",
+            EventKind::Burn => "burn",
+            EventKind::Shot { .. } => "shot",
+            EventKind::Weld { .. } => "weld",
+            EventKind::Inspect { .. } => "inspect",
+            EventKind::Finish { .. } => "finish",
+            EventKind::Repair { .. } => "repair",
+            EventKind::Reboot => "reboot",
+            EventKind::Real => "real",
+            EventKind::LastStanding => "last_standing",
+        }
+    }
+
+    /// The event as JSON, robots named by `name`.
+    pub fn to_json(&self, name: &dyn Fn(usize) -> Value) -> Value {
+        let mut v = json!({
+            "turn": self.turn,
+            "phase": self.phase,
+            "kind": self.kind_name(),
+            "robot": name(self.robot),
+        });
+        match self.kind {
+            EventKind::Destroyed { cause, killer } => {
+                v["cause"] = cause.into();
+                v["killer"] = killer.map_or(Value::Null, name);
+            }
+            EventKind::Push { victim } | EventKind::PushKill { victim } => {
+                v["victim"] = name(victim);
+            }
+            EventKind::Transport { from, to } => {
+                v["from"] = pos_json(from);
+                v["to"] = pos_json(to);
+            }
+            EventKind::Shot { victim, damage } => {
+                v["victim"] = name(victim);
+                v["damage"] = damage.into();
+            }
+            EventKind::Weld { ip, left } => {
+                v["ip"] = ip.into();
+                v["left"] = left.into();
+            }
+            EventKind::Inspect { ip } => v["ip"] = ip.into(),
+            EventKind::Finish { place } => v["place"] = place.into(),
+            EventKind::Repair { amount } => v["amount"] = amount.into(),
+            _ => {}
+        }
+        v
+    }
+}
+
+/// What a robot dealt this turn is asked (RN6.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Query {
+    pub seat: usize,
+    pub hand: Vec<Move>,
+    /// Unlocked registers: the program's length.
+    pub free: usize,
+    /// Whether the robot was dispatched this turn (its facing is read).
+    pub dispatched: bool,
+}
+
+/// A seat's answer (RN6.1), or why there is none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    Answer(Answer),
+    Fault(Silence),
+}
+
+/// An answer as the seat gave it; the engine checks it against the hand.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Answer {
+    pub program: Vec<Move>,
+    pub reboot: bool,
+    /// Phases of equipment activation (RN12; ignored without equipment).
+    pub activate: Vec<u8>,
+    pub facing: Option<Direction>,
+}
+
+/// One answer as the engine consumed it (the decision log, RN18.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub seat: usize,
+    pub reply: Reply,
+}
+
+/// The place bonus of RN14.2.
+pub fn place_bonus(place: Option<u8>) -> i64 {
+    match place {
+        Some(1) => 30,
+        Some(2) => 20,
+        Some(3) => 12,
+        Some(4) => 6,
+        Some(5..=8) => 3,
+        _ => 0,
+    }
+}
+
+/// RN14.2: 10 a inspection, the place bonus, 5 a kill, 1 a weld.
+pub fn score_of(r: &Robot) -> i64 {
+    10 * i64::from(r.inspections)
+        + place_bonus(r.place)
+        + 5 * i64::from(r.kills)
+        + i64::from(r.welds)
+}
+
+/// A chip as JSON, `null` for none.
+pub fn chip_json(chip: Option<Move>) -> Value {
+    chip.map_or(Value::Null, |m| m.short().into())
+}

@@ -1,0 +1,115 @@
+//! One game of Robo Runner between built-in AIs and external JSON-lines bots, driven by the
+//! one turn loop of every game ([`play_turns`]): each turn's round of questions is one
+//! step, and only the robots dealt are asked.
+
+use super::ai::{BuiltinAi, Player};
+use super::engine::{Answer, Game, GameError, Pending, Reply, Setup};
+use super::protocol;
+use crate::bots::JsonlOptions;
+use crate::games::SeatLog;
+use crate::games::jsonl::{Reading, Silence};
+use crate::games::jsonl::{TurnBased, play_turns};
+use crate::games::shared::answer::answer_text;
+
+pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
+
+/// Plays one game; returns it finished and, by seat, each external bot's log.
+pub async fn play_game(
+    seats: &[Seatholder],
+    setup: &Setup,
+    time_limit_ms: u64,
+    options: &JsonlOptions,
+) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
+    let mut game = Game::new(setup)?;
+    let seed = setup.seed;
+    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, s);
+    let logs = play_turns(
+        &mut Table { game: &mut game },
+        seats,
+        builtin,
+        time_limit_ms,
+        options,
+    )
+    .await?;
+    Ok((game, logs))
+}
+
+struct Table<'a> {
+    game: &'a mut Game,
+}
+
+impl TurnBased for Table<'_> {
+    type Order = Answer;
+    type Player = dyn Player + Send;
+    type Error = GameError;
+
+    fn max_turns(&self) -> u32 {
+        u32::from(self.game.rules().turns) + 1
+    }
+
+    fn seats(&self) -> usize {
+        self.game.robots().len()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
+        protocol::hello(self.game, seat, time_limit_ms).to_string()
+    }
+
+    fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
+        let mut out = vec![None; bots.len()];
+        let turn = u32::from(self.game.turn());
+        if let Pending::Decisions(qs) = self.game.pending() {
+            for q in qs.iter().filter(|q| bots[q.seat]) {
+                out[q.seat] = Some((protocol::turn(self.game, q).to_string(), turn));
+            }
+        }
+        out
+    }
+
+    fn read(line: &[u8], turn: u32) -> Reading<Vec<Answer>> {
+        let text = match answer_text(line, turn) {
+            Ok(text) => text,
+            Err(reading) => return reading,
+        };
+        match protocol::read_answer(text) {
+            Ok(a) => Reading::Answer(vec![a]),
+            Err(why) => Reading::Malformed(why),
+        }
+    }
+
+    fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Answer>) {
+        if let Pending::Decisions(qs) = self.game.pending()
+            && let Some(q) = qs.iter().find(|q| q.seat == seat)
+            && let Reply::Answer(a) = player.decide(self.game, q)
+        {
+            out.push(a);
+        }
+    }
+
+    fn step(&mut self, answers: &[Result<&[Answer], Silence>]) -> Result<(), GameError> {
+        let Pending::Decisions(qs) = self.game.pending() else {
+            return Ok(());
+        };
+        let replies: Vec<Reply> = qs
+            .iter()
+            .map(|q| match answers[q.seat] {
+                Ok([a]) => Reply::Answer(a.clone()),
+                Ok(_) => Reply::Fault(Silence::Malformed),
+                Err(s) => Reply::Fault(s),
+            })
+            .collect();
+        self.game.answer(&replies)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
+    }
+
+    fn game_over(&self) -> String {
+        protocol::game_over(self.game).to_string()
+    }
+}

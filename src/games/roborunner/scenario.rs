@@ -1,0 +1,509 @@
+//! Robo Runner scenarios (RN17): a TOML file that places robots on a ship by hand and
+//! writes every turn's answers, and the JSON outcome the rules tests compare.
+//!
+//! Nothing is dealt and nothing is drawn: the outcome depends on the file alone. The
+//! pipeline is parse (every problem located at `file:line:column`), run, output.
+
+use super::engine::{
+    Game, GameError, Move, Pending, REGISTERS, Robot, Rules, Scripted, State, locks_for,
+};
+use super::ship::{
+    Base, GridAt, NETWORKS, Ship, ShipProblem, parse_grid, parse_ship_file, string_origin,
+};
+use crate::games::shared::grid::{Direction, Pos};
+use crate::games::shared::scenario::{self, Located, TomlProblem};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use thiserror::Error;
+use toml::de::{DeTable, DeValue};
+
+/// An invalid scenario file, or one the engine refused.
+pub type ScenarioError = scenario::ScenarioError<Problem, GameError>;
+type Source<'a> = scenario::Source<'a, Problem, ScenarioError>;
+type Fields<'a, 'i> = scenario::Fields<'a, 'i, Problem, ScenarioError>;
+type Span = std::ops::Range<usize>;
+
+/// The most turns a scenario may write.
+pub const MAX_TURNS: usize = 200;
+
+/// What is wrong at a place of a Robo Runner scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Problem {
+    #[error(transparent)]
+    Toml(#[from] TomlProblem),
+    #[error(transparent)]
+    Ship(ShipProblem),
+    #[error("both grid and ship are given: expected exactly one of them")]
+    GridAndShip,
+    #[error(
+        "neither grid nor ship is given: expected grid = \"\"\"...\"\"\" or ship = \"file.toml\""
+    )]
+    NoShip,
+    #[error("cannot read ship file {path}: {reason}")]
+    ShipFile { path: String, reason: String },
+    #[error("{count} [[robot]] tables: expected 1 to 8 robots")]
+    RobotCount { count: usize },
+    #[error("robot name {name:?} is used twice: expected unique names")]
+    SameName { name: String },
+    #[error(
+        "robot {name:?} at [{x},{y}] is {why}: expected a square of the ship that is not a hole nor damaged hull, with no other real robot"
+    )]
+    BadSquare {
+        name: String,
+        x: i64,
+        y: i64,
+        why: &'static str,
+    },
+    #[error("facing {found:?}: expected N, E, S or W")]
+    Facing { found: String },
+    #[error("bad chip {found:?}: expected F1 F2 F3 B L R U, or - for nothing")]
+    Chip { found: String },
+    #[error("{count} chips: expected {expected}")]
+    ChipCount { count: usize, expected: String },
+    #[error("next_ip = {found}: the ship has {ips} inspection points, expected 1..={}", .ips + 1)]
+    NextIp { found: i64, ips: usize },
+    #[error("no robot is named {name:?}: expected one of the [[robot]] names")]
+    UnknownRobot { name: String },
+    #[error("{what} is not implemented yet: expected {expected}")]
+    NotYet {
+        what: &'static str,
+        expected: &'static str,
+    },
+    #[error("links {network}: {why}")]
+    Links { network: String, why: String },
+}
+
+const TOP: &[&str] = &[
+    "game",
+    "grid",
+    "ship",
+    "hull_damage",
+    "equipment",
+    "links",
+    "robot",
+    "turn",
+];
+const ROBOT: &[&str] = &[
+    "name",
+    "x",
+    "y",
+    "facing",
+    "damage",
+    "lives",
+    "next_ip",
+    "virtual",
+    "rebooting",
+    "option",
+    "ammo",
+    "scanner",
+    "locked",
+];
+
+/// A checked scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub file: String,
+    pub ship: Arc<Ship>,
+    pub rules: Rules,
+    pub loops: Vec<Vec<Pos>>,
+    pub names: Vec<String>,
+    pub robots: Vec<Robot>,
+    /// Per turn, per seat.
+    pub turns: Vec<Vec<Option<Scripted>>>,
+}
+
+/// Plays the scenario's turns until they run out or the game ends (RN14.1).
+pub fn run(s: &Scenario) -> Result<Game, ScenarioError> {
+    let engine = |error: GameError| ScenarioError::Engine {
+        file: s.file.clone(),
+        error,
+    };
+    let mut game =
+        Game::scripted(s.ship.clone(), s.rules, s.robots.clone(), &s.loops).map_err(engine)?;
+    for turn in &s.turns {
+        if game.pending() != Pending::Script {
+            break;
+        }
+        game.play_scripted(turn).map_err(engine)?;
+    }
+    Ok(game)
+}
+
+/// The outcome as RN17 writes it.
+pub fn to_json(s: &Scenario, game: &Game) -> Value {
+    let name = |seat: usize| Value::from(s.names[seat].as_str());
+    let robots: Vec<Value> = game
+        .robots()
+        .iter()
+        .enumerate()
+        .map(|(seat, r)| {
+            let mut v = super::text::robot_json(game, seat, r, game.rank(seat));
+            let fields = v.as_object_mut().expect("a robot is an object");
+            for k in ["seat", "last", "ips"] {
+                fields.shift_remove(k);
+            }
+            fields.shift_insert(0, "name".to_string(), s.names[seat].as_str().into());
+            v
+        })
+        .collect();
+    json!({
+        "game": "roborunner",
+        "turns_played": game.turns_played(),
+        "game_over": game.is_over(),
+        "robots": robots,
+        "hull": super::text::hull_json(game.hull()),
+        "links": super::text::links_json(game.links()),
+        "events": game.events().iter().map(|e| e.to_json(&name)).collect::<Vec<_>>(),
+    })
+}
+
+/// Checks and runs scenario `text`; `file` names it, `base_dir` is where `ship` paths
+/// start.
+pub fn run_scenario_str(text: &str, file: &str, base_dir: &Path) -> Result<Value, ScenarioError> {
+    let scenario = parse_scenario(text, file, base_dir)?;
+    let game = run(&scenario)?;
+    Ok(to_json(&scenario, &game))
+}
+
+/// Parses and checks scenario `text`.
+pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenario, ScenarioError> {
+    let src = Source::new(file, text);
+    let doc = src.parse()?;
+    let doc = doc.get_ref();
+    let top = Fields::top(
+        src,
+        doc,
+        TOP,
+        "game, grid or ship, hull_damage, equipment, [links], [[robot]] and [[turn]]",
+    )?;
+    let ship = read_ship(src, &top, base_dir)?;
+    let mut rules = Rules {
+        turns: MAX_TURNS as u16,
+        ..Rules::default()
+    };
+    if let Some((h, _)) = top.boolean("hull_damage")? {
+        rules.hull_damage = h;
+    }
+    if let Some((true, at)) = top.boolean("equipment")? {
+        return Err(src.error(
+            &at,
+            Problem::NotYet {
+                what: "equipment (RN12)",
+                expected: "equipment = false",
+            },
+        ));
+    }
+    let loops = match top.get("links") {
+        Some(v) => read_links(src, v, &ship)?,
+        None => Game::default_loops(&ship),
+    };
+    let hull_left = |p: Pos| match ship.tile(p) {
+        Some(Base::Ip { repairs, .. }) => rules.hull_damage && repairs > 0,
+        _ => false,
+    };
+    let empty = Span::default();
+    let robot_tables = match top.get("robot") {
+        Some(v) => src.tables("robot", v, "an array of tables written [[robot]]")?,
+        None => Vec::new(),
+    };
+    if robot_tables.is_empty() || robot_tables.len() > 8 {
+        let at = top.key_span("robot").unwrap_or(empty);
+        let count = robot_tables.len();
+        return Err(src.error(&at, Problem::RobotCount { count }));
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut robots: Vec<Robot> = Vec::new();
+    for (i, (table, span)) in robot_tables.iter().enumerate() {
+        let f = Fields::new(
+            src,
+            table,
+            format!("[[robot]] #{}", i + 1),
+            ROBOT,
+            "name, x, y, facing, damage, lives, next_ip, virtual, rebooting, option, ammo, scanner and locked",
+        )?;
+        let (name, name_at) = f.require("name", f.string("name")?, span, "name = \"...\"")?;
+        if names.iter().any(|n| n == name) {
+            let name = name.to_string();
+            return Err(src.error(&name_at, Problem::SameName { name }));
+        }
+        let side = 0..=255;
+        let (x, x_at) = f.require("x", f.integer("x", side.clone())?, span, "x = 0..")?;
+        let (y, _) = f.require("y", f.integer("y", side)?, span, "y = 0..")?;
+        let at = Pos::new(x as i32, y as i32);
+        let mut robot = Robot::new(3);
+        robot.state = State::Active;
+        robot.pos = at;
+        if let Some((v, _)) = f.boolean("virtual")? {
+            robot.virtual_ = v;
+        }
+        let why = if !ship.contains(at) {
+            Some("off the ship")
+        } else if ship.hole(at, 0).is_some() {
+            Some("on a hole")
+        } else if hull_left(at) {
+            Some("on damaged hull")
+        } else if !robot.virtual_ && robots.iter().any(|r| r.pos == at && !r.virtual_) {
+            Some("on another real robot's square")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let name = name.to_string();
+            return Err(src.error(&x_at, Problem::BadSquare { name, x, y, why }));
+        }
+        let (facing, facing_at) =
+            f.require("facing", f.string("facing")?, span, "facing = \"N\"")?;
+        robot.facing = facing_of(src, facing, &facing_at)?;
+        if let Some((d, _)) = f.integer("damage", 0..=9)? {
+            robot.damage = d as u8;
+        }
+        if let Some((l, _)) = f.integer("lives", 1..=9)? {
+            robot.lives = l as u8;
+        }
+        if let Some((n, n_at)) = f.integer("next_ip", 1..=10)? {
+            let ips = ship.ips().len();
+            if n as usize > ips + 1 {
+                return Err(src.error(&n_at, Problem::NextIp { found: n, ips }));
+            }
+            robot.next_ip = n as u8;
+        }
+        if let Some((b, _)) = f.boolean("rebooting")? {
+            robot.rebooting = b;
+        }
+        f.integer("ammo", 0..=3)?;
+        if let Some((_, at)) = f.string("option")? {
+            let problem = Problem::NotYet {
+                what: "equipment options (RN12)",
+                expected: "no option",
+            };
+            return Err(src.error(&at, problem));
+        }
+        if let Some((true, at)) = f.boolean("scanner")? {
+            let problem = Problem::NotYet {
+                what: "scanners (RN13)",
+                expected: "scanner = false",
+            };
+            return Err(src.error(&at, problem));
+        }
+        robot.locked = locks_for(robot.damage);
+        let locked = robot.locked as usize;
+        match f.string("locked")? {
+            Some((text, at)) => {
+                let chips = chips_of(src, text, &at)?;
+                if chips.len() != locked {
+                    let problem = Problem::ChipCount {
+                        count: chips.len(),
+                        expected: format!(
+                            "{locked}, one per locked register (damage {})",
+                            robot.damage
+                        ),
+                    };
+                    return Err(src.error(&at, problem));
+                }
+                for (k, chip) in chips.into_iter().enumerate() {
+                    robot.regs[REGISTERS - locked + k] = chip;
+                }
+            }
+            None if locked > 0 => {
+                let problem = TomlProblem::MissingKey {
+                    key: "locked",
+                    table: Some(format!("[[robot]] #{}", i + 1)),
+                    expected: "locked = \"...\", the chips of the locked registers",
+                };
+                return Err(src.error(span, problem));
+            }
+            None => {}
+        }
+        names.push(name.to_string());
+        robots.push(robot);
+    }
+    let turns = match top.get("turn") {
+        Some(v) => src
+            .tables("turn", v, "an array of tables written [[turn]]")?
+            .iter()
+            .map(|(t, _)| read_turn(src, t, &names))
+            .collect::<Result<Vec<_>, _>>()?,
+        None => Vec::new(),
+    };
+    Ok(Scenario {
+        file: file.to_string(),
+        ship: Arc::new(ship),
+        rules,
+        loops,
+        names,
+        robots,
+        turns,
+    })
+}
+
+fn read_ship(
+    src: Source<'_>,
+    top: &Fields<'_, '_>,
+    base_dir: &Path,
+) -> Result<Ship, ScenarioError> {
+    let ship_error = |e: Located<ShipProblem>| {
+        ScenarioError::At(Located {
+            file: e.file,
+            line: e.line,
+            column: e.column,
+            problem: Problem::Ship(e.problem),
+        })
+    };
+    match (top.get("grid"), top.string("ship")?) {
+        (Some(_), Some((_, at))) => Err(src.error(&at, Problem::GridAndShip)),
+        (None, None) => Err(src.error(&Span::default(), Problem::NoShip)),
+        (Some(_), None) => {
+            let (grid, at) = top.string("grid")?.unwrap_or_default();
+            let origin = string_origin(src.text, at.start);
+            let at = GridAt {
+                file: src.file,
+                text: src.text,
+                origin,
+            };
+            parse_grid(at, grid, "scenario", "", false).map_err(ship_error)
+        }
+        (None, Some((path, at))) => {
+            let full = base_dir.join(path);
+            let text = std::fs::read_to_string(&full).map_err(|e| {
+                let problem = Problem::ShipFile {
+                    path: path.to_string(),
+                    reason: e.to_string(),
+                };
+                src.error(&at, problem)
+            })?;
+            parse_ship_file(&text, &full.display().to_string()).map_err(ship_error)
+        }
+    }
+}
+
+fn read_links(
+    src: Source<'_>,
+    value: &toml::Spanned<DeValue<'_>>,
+    ship: &Ship,
+) -> Result<Vec<Vec<Pos>>, ScenarioError> {
+    let DeValue::Table(table) = value.get_ref() else {
+        return Err(src.wrong_type("links", value, "a table [links] of loops"));
+    };
+    let mut loops = Game::default_loops(ship);
+    for (key, v) in table.iter() {
+        let network = key.get_ref().to_string();
+        let Some(k) = NETWORKS.iter().position(|c| network == c.to_string()) else {
+            let why = "expected a network p, r, b or y".to_string();
+            return Err(src.error(&key.span(), Problem::Links { network, why }));
+        };
+        let items = src.array(&network, v, "an array of [x, y] transporters")?;
+        let mut lp = Vec::new();
+        for item in items {
+            let xy = src.array(&network, item, "an array of two integers [x, y]")?;
+            let [x, y] = xy else {
+                return Err(src.wrong_type(&network, item, "an array of two integers [x, y]"));
+            };
+            let x = src.integer(&network, x, &(0..=255))?;
+            let y = src.integer(&network, y, &(0..=255))?;
+            lp.push(Pos::new(x as i32, y as i32));
+        }
+        let members = &ship.networks()[k];
+        let mut sorted = lp.clone();
+        sorted.sort_by_key(|p| (p.y, p.x));
+        if sorted != *members {
+            let why = format!(
+                "the loop must list each of the network's {} transporters once",
+                members.len()
+            );
+            return Err(src.error(&v.span(), Problem::Links { network, why }));
+        }
+        loops.retain(|l| l.first().is_none_or(|p| !members.contains(p)));
+        loops.push(lp);
+    }
+    Ok(loops)
+}
+
+fn facing_of(src: Source<'_>, text: &str, at: &Span) -> Result<Direction, ScenarioError> {
+    let mut chars = text.chars();
+    match (chars.next().and_then(Direction::from_letter), chars.next()) {
+        (Some(d), None) => Ok(d),
+        _ => {
+            let found = text.to_string();
+            Err(src.error(at, Problem::Facing { found }))
+        }
+    }
+}
+
+/// `"F3 R - L"`: chips for registers in order, `-` for nothing.
+fn chips_of(src: Source<'_>, text: &str, at: &Span) -> Result<Vec<Option<Move>>, ScenarioError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() > REGISTERS {
+        let problem = Problem::ChipCount {
+            count: words.len(),
+            expected: format!("at most {REGISTERS}, one per register"),
+        };
+        return Err(src.error(at, problem));
+    }
+    words
+        .iter()
+        .map(|w| match *w {
+            "-" => Ok(None),
+            other => Move::from_short(other).map(Some).ok_or_else(|| {
+                let found = other.to_string();
+                src.error(at, Problem::Chip { found })
+            }),
+        })
+        .collect()
+}
+
+fn read_turn(
+    src: Source<'_>,
+    table: &DeTable<'_>,
+    names: &[String],
+) -> Result<Vec<Option<Scripted>>, ScenarioError> {
+    let mut answers: Vec<Option<Scripted>> = vec![None; names.len()];
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(k, _)| k.span().start);
+    for (key, value) in entries {
+        let name = key.get_ref().as_ref();
+        let Some(seat) = names.iter().position(|n| n == name) else {
+            let name = name.to_string();
+            return Err(src.error(&key.span(), Problem::UnknownRobot { name }));
+        };
+        let mut scripted = Scripted::default();
+        let (text, at) = match value.get_ref() {
+            DeValue::String(s) => (s.as_ref(), value.span()),
+            DeValue::Table(t) => {
+                let f = Fields::new(
+                    src,
+                    t,
+                    format!("the turn of {name}"),
+                    &["program", "reboot", "activate", "facing"],
+                    "program, reboot, activate and facing",
+                )?;
+                let (text, at) = f.require(
+                    "program",
+                    f.string("program")?,
+                    &value.span(),
+                    "program = \"F1 R ...\"",
+                )?;
+                scripted.reboot = f.boolean("reboot")?.is_some_and(|(b, _)| b);
+                if let Some(a) = f.get("activate") {
+                    src.array("activate", a, "an array of phases")?;
+                }
+                if let Some((text, at)) = f.string("facing")? {
+                    scripted.facing = Some(facing_of(src, text, &at)?);
+                }
+                (text, at)
+            }
+            _ => {
+                return Err(src.wrong_type(
+                    name,
+                    value,
+                    "a program string or { program = \"...\", reboot = true }",
+                ));
+            }
+        };
+        for (slot, chip) in scripted.program.iter_mut().zip(chips_of(src, text, &at)?) {
+            *slot = chip;
+        }
+        answers[seat] = Some(scripted);
+    }
+    Ok(answers)
+}

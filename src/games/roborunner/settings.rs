@@ -1,0 +1,137 @@
+//! Robo Runner's `[game]` settings (RN1): the ships cycled game by game, the turn limit,
+//! lives, hull damage and the options, as a bracket file gives them and as the store keeps
+//! them.
+
+use crate::games::settings::table;
+use crate::games::{GameKind, GameSettings, SettingsProblem};
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunnerSettings {
+    pub ships: Vec<String>,
+    pub turns: u16,
+    pub lives: u8,
+    pub hull_damage: bool,
+    pub equipment: bool,
+    pub scanners: u8,
+}
+
+impl Default for RunnerSettings {
+    fn default() -> RunnerSettings {
+        RunnerSettings {
+            ships: super::ships::SHIPPED[..2]
+                .iter()
+                .map(|(n, _)| n.to_string())
+                .collect(),
+            turns: 30,
+            lives: 3,
+            hull_damage: true,
+            equipment: false,
+            scanners: 0,
+        }
+    }
+}
+
+impl RunnerSettings {
+    pub fn into_game(self) -> GameSettings {
+        GameSettings::of(GameKind::of(&super::kind::RoboRunner), &self)
+    }
+
+    pub fn rules(&self) -> super::engine::Rules {
+        super::engine::Rules {
+            turns: self.turns,
+            lives: self.lives,
+            hull_damage: self.hull_damage,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    #[allow(dead_code)]
+    id: String,
+    ships: Option<Spanned<Vec<Spanned<String>>>>,
+    turns: Option<Spanned<i64>>,
+    lives: Option<Spanned<i64>>,
+    hull_damage: Option<bool>,
+    equipment: Option<Spanned<bool>>,
+    scanners: Option<Spanned<i64>>,
+}
+
+fn range(
+    value: &Option<Spanned<i64>>,
+    key: &str,
+    low: i64,
+    high: i64,
+) -> Result<Option<i64>, SettingsProblem> {
+    let Some(v) = value else { return Ok(None) };
+    if !(low..=high).contains(v.get_ref()) {
+        return Err(SettingsProblem {
+            offset: Some(v.span().start),
+            what: format!("`{key}` = {} is out of range", v.get_ref()),
+            expected: format!("an integer from {low} to {high}"),
+        });
+    }
+    Ok(Some(*v.get_ref()))
+}
+
+/// Reads the `[game]` table of `text`, every ship loaded and every value checked.
+pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> {
+    let t: Table = table(
+        text,
+        "roborunner settings: ships, turns, lives, hull_damage, equipment, scanners",
+    )?;
+    let mut s = RunnerSettings::default();
+    if let Some(n) = range(&t.turns, "turns", 1, 200)? {
+        s.turns = n as u16;
+    }
+    if let Some(n) = range(&t.lives, "lives", 1, 9)? {
+        s.lives = n as u8;
+    }
+    if let Some(n) = range(&t.scanners, "scanners", 0, 4)? {
+        if n > 0 {
+            return Err(SettingsProblem {
+                offset: t.scanners.as_ref().map(|v| v.span().start),
+                what: "scanners (RN13) are not implemented yet".to_string(),
+                expected: "scanners = 0".to_string(),
+            });
+        }
+        s.scanners = n as u8;
+    }
+    if let Some(e) = &t.equipment
+        && *e.get_ref()
+    {
+        return Err(SettingsProblem {
+            offset: Some(e.span().start),
+            what: "equipment (RN12) is not implemented yet".to_string(),
+            expected: "equipment = false".to_string(),
+        });
+    }
+    if let Some(h) = t.hull_damage {
+        s.hull_damage = h;
+    }
+    if let Some(ships) = t.ships {
+        if ships.get_ref().is_empty() {
+            return Err(SettingsProblem {
+                offset: Some(ships.span().start),
+                what: "`ships` is empty".to_string(),
+                expected: format!("ship names ({}) or ship files", super::ships::names()),
+            });
+        }
+        for b in ships.get_ref() {
+            super::ships::load(b.get_ref()).map_err(|what| SettingsProblem {
+                offset: Some(b.span().start),
+                what,
+                expected: format!("a Robo Runner ship: {}", super::ships::names()),
+            })?;
+        }
+        s.ships = ships
+            .into_inner()
+            .into_iter()
+            .map(Spanned::into_inner)
+            .collect();
+    }
+    Ok(s)
+}

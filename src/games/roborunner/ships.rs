@@ -1,0 +1,100 @@
+//! The shipped Robo Runner ships (RN2.6), compiled in from `configs/ships/` so the binary
+//! works from any directory, and the loading of a ship by name or path.
+
+use super::ship::{Ship, parse_ship_file};
+use std::sync::Arc;
+
+/// The shipped ships as (name, file text): the two of the rules' appendix, then our own.
+pub const SHIPPED: [(&str, &str); 4] = [
+    (
+        "hull-walk",
+        include_str!("../../../configs/ships/hull-walk.toml"),
+    ),
+    (
+        "twin-bays",
+        include_str!("../../../configs/ships/twin-bays.toml"),
+    ),
+    (
+        "spine-run",
+        include_str!("../../../configs/ships/spine-run.toml"),
+    ),
+    (
+        "bay-ring",
+        include_str!("../../../configs/ships/bay-ring.toml"),
+    ),
+];
+
+/// The shipped ship names, for messages.
+pub fn names() -> String {
+    SHIPPED.map(|(n, _)| n).join(", ")
+}
+
+/// The ship named `name` (a shipped ship) or at the path `name`.
+pub fn load(name: &str) -> Result<Arc<Ship>, String> {
+    if let Some((stem, text)) = SHIPPED.iter().find(|(n, _)| *n == name) {
+        let file = format!("configs/ships/{stem}.toml");
+        return parse_ship_file(text, &file)
+            .map(Arc::new)
+            .map_err(|e| e.to_string());
+    }
+    let text = std::fs::read_to_string(name).map_err(|e| {
+        format!(
+            "{name}: not a Robo Runner ship ({}) nor a readable ship file: {e}",
+            names()
+        )
+    })?;
+    parse_ship_file(&text, name)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+/// A ship drawn as text with a legend (`boards show`).
+pub fn render(ship: &Ship) -> String {
+    let mut out = format!(
+        "{} ({}x{})\n{}\n\n",
+        ship.name,
+        ship.width(),
+        ship.height(),
+        ship.description
+    );
+    for line in ship.grid.lines() {
+        let cells: Vec<String> = line.split(' ').map(|t| format!("{t:<7}")).collect();
+        out += cells.concat().trim_end();
+        out.push('\n');
+    }
+    out += "\nLegend: . hull  A airlock  In / In:r inspection point n (r welds)  R1 R2 depot\n\
+            Twd tractor beam warp w towards d  twd turning beam  G+ G- twister  Xp Xr Xb Xy transporter\n\
+            H thruster  Ldigits launch bay closed in those phases  P cooling shaft  ~ space\n\
+            [N] rail  [N!] power coupling  [Nd] docking arm  [N24] slide rail open in phases 2 and 4\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::roborunner::ship::{Base, to_file};
+
+    /// RN2.6: every shipped ship loads, round-trips, has its inspection points reachable
+    /// from the airlock, and the appendix ships have their sizes.
+    #[test]
+    fn shipped_ships_load_round_trip_and_reach_every_inspection_point() {
+        for (name, _) in SHIPPED {
+            let ship = load(name).unwrap();
+            assert!(ship.ips_reachable(), "{name}");
+            assert!(ship.airlock().is_some(), "{name}");
+            let again = parse_ship_file(&to_file(&ship), "again.toml").unwrap();
+            assert_eq!(again.grid, ship.grid, "{name}");
+            assert!(render(&ship).contains("Legend"));
+        }
+        let hull = load("hull-walk").unwrap();
+        assert_eq!((hull.width(), hull.height()), (12, 12));
+        assert_eq!(hull.ips().len(), 3);
+        assert_eq!(
+            hull.tile(hull.ips()[1]),
+            Some(Base::Ip { n: 2, repairs: 2 })
+        );
+        let twin = load("twin-bays").unwrap();
+        assert_eq!((twin.width(), twin.height()), (16, 12));
+        assert_eq!(twin.ips().len(), 4);
+    }
+}

@@ -1,0 +1,19 @@
+//! Robo Runner's replay page: the shared viewer page with `viewer.js`, which draws the
+//! ship's grid and the robots turn by turn from the trace (`text.rs`).
+
+use crate::games::view::{PageInfo, Viewer};
+use serde_json::{Value, json};
+
+pub(crate) const VIEWER: Viewer = Viewer {
+    name: "roborunner",
+    script: include_str!("viewer.js"),
+    score_head: &[
+        "Seat", "Team", "Score", "IPs", "Damage", "Lives", "Rank", "State",
+    ],
+};
+
+/// The page for `trace` (`text::trace`).
+pub fn page(trace: &Value, info: &PageInfo) -> String {
+    let data = json!({ "seats": info.seats, "trace": trace });
+    crate::games::view::page(&VIEWER, info, &data, None)
+}

@@ -1,0 +1,166 @@
+//! Robo Runner's engine through the seam and on its own: games replay from their stored
+//! decision log, damaged bytes are an error, a refused answer is a fault replaced by the
+//! first hand chips (RN6.2), and the properties of RN3 and RN7 hold in random games.
+
+use lrs_tourney::games::roborunner::ai::{BuiltinAi, Player, run_game};
+use lrs_tourney::games::roborunner::engine::{
+    Answer, EventKind, Game, MAX_DAMAGE, Pending, Reply, Rules, Setup, State,
+};
+use lrs_tourney::games::roborunner::{log, ships};
+use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings, StoredGame};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+fn setup(ship: &str, seats: usize, seed: u64) -> Setup {
+    Setup {
+        ship: ships::load(ship).unwrap(),
+        seats,
+        seed,
+        rules: Rules::default(),
+    }
+}
+
+#[test]
+fn a_tournament_game_replays_from_its_stored_bytes_and_damage_is_an_error() {
+    let kind = GameKind::parse("roborunner").unwrap();
+    let settings = GameSettings::default_for(kind);
+    for ship in ["hull-walk", "twin-bays", "spine-run", "bay-ring"] {
+        let arena = Arena::load(&settings, ship, 30).unwrap();
+        let seats: Vec<BuiltinBot> = ["runner", "random", "runner", "random", "random"]
+            .iter()
+            .map(|n| BuiltinBot::parse(kind, n).unwrap())
+            .collect();
+        let played = arena.play_builtin(91, &seats).unwrap();
+        let stored = |decisions| StoredGame {
+            seats: seats.len(),
+            seed: 91,
+            decisions,
+        };
+        assert_eq!(arena.replay(stored(&played.decisions)).unwrap(), played);
+        let view = arena.replay_for_view(stored(&played.decisions)).unwrap();
+        let scores: Vec<i64> = played.seats.iter().map(|s| s.score).collect();
+        assert_eq!(view.scores(), scores);
+        for cut in [1, 7, played.decisions.len() / 2] {
+            assert!(arena.replay(stored(&played.decisions[..cut])).is_err());
+        }
+        let mut longer = played.decisions.clone();
+        longer.push(0);
+        assert!(arena.replay(stored(&longer)).is_err());
+        // Another answer for the first seat gives another game or an error, never a panic.
+        let mut changed = played.decisions.clone();
+        changed[7] ^= 1;
+        let _ = arena.replay(stored(&changed));
+    }
+}
+
+/// RN6.2: an answer with a chip not in the hand is a fault (`invalid`), replaced by the
+/// first hand chips; a timeout the same; both are kept in the log as given.
+#[test]
+fn a_refused_answer_is_a_fault_and_the_first_hand_chips_are_played() {
+    let mut game = Game::new(&setup("hull-walk", 2, 5)).unwrap();
+    let Pending::Decisions(qs) = game.pending() else {
+        panic!("the first turn asks");
+    };
+    let qs = qs.to_vec();
+    assert_eq!(qs.len(), 2);
+    assert!(
+        qs.iter()
+            .all(|q| q.dispatched && q.hand.len() == 9 && q.free == 5)
+    );
+    let mut wrong = qs[0].hand[..4].to_vec();
+    wrong.push(wrong[0]);
+    wrong.push(wrong[0]);
+    let replies = vec![
+        Reply::Answer(Answer {
+            program: wrong,
+            reboot: false,
+            activate: Vec::new(),
+            facing: None,
+        }),
+        Reply::Fault(lrs_tourney::games::shared::silence::Silence::Timeout),
+    ];
+    game.answer(&replies).unwrap();
+    let faults: Vec<_> = game
+        .events()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Fault(_)))
+        .map(|e| e.robot)
+        .collect();
+    assert_eq!(faults, vec![0, 1]);
+    for (s, q) in qs.iter().enumerate() {
+        let last: Vec<_> = game.robots()[s].last.iter().flatten().copied().collect();
+        if game.robots()[s].state == State::Active {
+            assert_eq!(last, q.hand[..5].to_vec(), "seat {s}");
+        }
+        assert_eq!(game.robots()[s].faults, 1);
+    }
+    assert_eq!(
+        log::from_bytes(&log::to_bytes(game.decisions())).unwrap(),
+        game.decisions()
+    );
+}
+
+/// Plays a game of random AIs turn by turn, checking after each turn: no two real robots
+/// on a square, damage in 0..=10, inspections only in order, and the turn order a
+/// permutation of the robots.
+fn check_game(ship: &str, seats: usize, seed: u64) -> Result<(), TestCaseError> {
+    let mut game = Game::new(&setup(ship, seats, seed)).unwrap();
+    let mut players: Vec<Box<dyn Player + Send>> = (0..seats)
+        .map(|s| {
+            let ai = if s % 3 == 2 {
+                BuiltinAi::Runner
+            } else {
+                BuiltinAi::Random
+            };
+            ai.player(seed, s)
+        })
+        .collect();
+    while let Pending::Decisions(qs) = game.pending() {
+        let qs = qs.to_vec();
+        let replies: Vec<Reply> = qs
+            .iter()
+            .map(|q| players[q.seat].decide(&game, q))
+            .collect();
+        game.answer(&replies).unwrap();
+        let mut real = HashSet::new();
+        for r in game.robots() {
+            prop_assert!(r.damage <= MAX_DAMAGE);
+            if r.state == State::Active && !r.virtual_ {
+                prop_assert!(real.insert(r.pos), "two real robots on {:?}", r.pos);
+            }
+            prop_assert_eq!(r.inspections + 1, u32::from(r.next_ip));
+        }
+        let mut order = game.order().to_vec();
+        order.sort_unstable();
+        prop_assert_eq!(order, (0..seats).collect::<Vec<_>>());
+    }
+    let mut next = vec![1u8; seats];
+    for e in game.events() {
+        if let EventKind::Inspect { ip } = e.kind {
+            prop_assert_eq!(ip, next[e.robot]);
+            next[e.robot] += 1;
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn random_games_keep_the_rules_invariants(seed in any::<u64>(), seats in 2usize..=8, ship in 0usize..4) {
+        check_game(ships::SHIPPED[ship].0, seats, seed)?;
+    }
+}
+
+#[test]
+fn games_of_built_in_ais_are_the_same_for_a_seed() {
+    let play = || {
+        let mut game = Game::new(&setup("twin-bays", 4, 17)).unwrap();
+        let mut players: Vec<_> = (0..4)
+            .map(|s| BuiltinAi::ALL[s % 2].player(17, s))
+            .collect();
+        run_game(&mut game, &mut players).unwrap();
+        (game.scores(), game.events().to_vec())
+    };
+    assert_eq!(play(), play());
+}
