@@ -1,15 +1,14 @@
 //! Robo Runner on the seam: its arena (a ship and the rules), and how a game is played
 //! there with built-in AIs, replayed from its stored decision log, and shown.
 
-use super::ai::{BuiltinAi, Player, run_game};
+use super::ai::{BuiltinAi, Player};
 use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
 use super::ship::Ship;
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
-use crate::games::shared::seats::{builtin_players, own_ai, seatholders};
+use crate::games::arena::StoredGame;
+use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatOutcome, Stats};
-use futures_util::future::BoxFuture;
+use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
 use std::sync::Arc;
 
 /// A ship and the rules its games are played by.
@@ -20,10 +19,6 @@ pub struct RunnerArena {
 
 fn kind() -> GameKind {
     GameKind::of(&super::kind::RoboRunner)
-}
-
-fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-    own_ai(bot, kind(), BuiltinAi::from_name)
 }
 
 impl RunnerArena {
@@ -44,15 +39,6 @@ impl RunnerArena {
             game.keep_snapshots();
         }
         replay(&mut game, &log)?;
-        Ok(game)
-    }
-
-    /// Plays a game of built-in AIs and gives the game itself.
-    pub fn play_game(&self, seed: u64, seats: &[BuiltinBot]) -> Result<Game, String> {
-        let mut game = Game::new(&self.setup(seats.len(), seed)).map_err(|e| e.to_string())?;
-        let mut players: Vec<Box<dyn Player + Send>> =
-            builtin_players(seats, ai, |ai, s| ai.player(seed, s))?;
-        run_game(&mut game, &mut players).map_err(|e| e.to_string())?;
         Ok(game)
     }
 }
@@ -79,33 +65,38 @@ pub fn replay(game: &mut Game, log: &[Decision]) -> Result<(), String> {
     Ok(())
 }
 
-impl ArenaRules for RunnerArena {
+impl TurnArena for RunnerArena {
+    type Ai = BuiltinAi;
+    type Player = dyn Player + Send;
+    type Game = Game;
+    type Table<'a> = super::remote::Table<'a>;
+
     fn kind(&self) -> GameKind {
         kind()
+    }
+
+    fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
+        ai.player(seed, seat)
+    }
+
+    fn new_game(&self, seats: usize, seed: u64) -> Result<Game, String> {
+        Game::new(&self.setup(seats, seed)).map_err(|e| e.to_string())
+    }
+
+    fn table<'a>(game: &'a mut Game, names: &'a [String]) -> Self::Table<'a> {
+        super::remote::Table { game, names }
+    }
+
+    fn outcome(game: &Game) -> GameOutcome {
+        outcome(game)
     }
 
     fn turn_limit(&self) -> u32 {
         u32::from(self.rules.turns)
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
-        self.play_game(seed, seats).map(|g| outcome(&g))
-    }
-
-    fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
-        Box::pin(async move {
-            let seats = seatholders(game.seats, ai)?;
-            let setup = self.setup(seats.len(), game.seed);
-            let (played, logs) =
-                super::remote::play_game(&seats, &setup, game.time_limit_ms, game.options)
-                    .await
-                    .map_err(|e| e.to_string())?;
-            Ok((outcome(&played), logs))
-        })
-    }
-
-    fn replay(&self, stored: StoredGame<'_>) -> Result<GameOutcome, String> {
-        self.replay_game(stored, false).map(|g| outcome(&g))
+    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        self.replay_game(stored, false)
     }
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {

@@ -82,9 +82,11 @@ pub fn ship_json(ship: &Ship) -> Value {
     })
 }
 
-pub fn hello(game: &Game, seat: usize, time_limit_ms: u64) -> Value {
+/// The `hello` line of `seat`; `names` by seat (a seat without one is called `seat N`).
+pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> Value {
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
     let players: Vec<Value> = (0..game.robots().len())
-        .map(|s| json!({"seat": s, "name": format!("seat {s}")}))
+        .map(|s| json!({"seat": s, "name": name(s)}))
         .collect();
     let rules = game.rules();
     json!({

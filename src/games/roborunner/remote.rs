@@ -1,41 +1,21 @@
 //! One game of Robo Runner between built-in AIs and external JSON-lines bots, driven by the
-//! one turn loop of every game ([`play_turns`]): each turn's round of questions is one
-//! step, and only the robots dealt are asked.
+//! one turn loop of every game whose seats answer at once (`games::jsonl::play_turns`,
+//! through `games::shared::seats`): each turn's round of questions is one step, and only
+//! the robots dealt are asked.
 
-use super::ai::{BuiltinAi, Player};
-use super::engine::{Answer, Game, GameError, Pending, Reply, Setup};
+use super::ai::Player;
+use super::engine::{Answer, Game, GameError, Pending, Reply};
 use super::protocol;
-use crate::bots::JsonlOptions;
-use crate::games::SeatLog;
+use crate::games::jsonl::TurnBased;
 use crate::games::jsonl::{Reading, Silence};
-use crate::games::jsonl::{TurnBased, play_turns};
 use crate::games::shared::answer::answer_text;
 
-pub type Seatholder = crate::games::jsonl::Seatholder<BuiltinAi>;
-
-/// Plays one game; returns it finished and, by seat, each external bot's log.
-pub async fn play_game(
-    seats: &[Seatholder],
-    setup: &Setup,
-    time_limit_ms: u64,
-    options: &JsonlOptions,
-) -> Result<(Game, Vec<Option<SeatLog>>), GameError> {
-    let mut game = Game::new(setup)?;
-    let seed = setup.seed;
-    let builtin = |ai: &BuiltinAi, s: usize| ai.player(seed, s);
-    let logs = play_turns(
-        &mut Table { game: &mut game },
-        seats,
-        builtin,
-        time_limit_ms,
-        options,
-    )
-    .await?;
-    Ok((game, logs))
-}
-
-struct Table<'a> {
-    game: &'a mut Game,
+/// A game of Robo Runner as `play_turns` drives it: each turn's round of questions is one
+/// step.
+pub struct Table<'a> {
+    pub(super) game: &'a mut Game,
+    /// The players' names by seat, for `hello`.
+    pub(super) names: &'a [String],
 }
 
 impl TurnBased for Table<'_> {
@@ -56,7 +36,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn hello(&self, seat: usize, time_limit_ms: u64) -> String {
-        protocol::hello(self.game, seat, time_limit_ms).to_string()
+        protocol::hello(self.game, seat, self.names, time_limit_ms).to_string()
     }
 
     fn queries(&self, bots: &[bool]) -> Vec<Option<(String, u32)>> {
