@@ -474,3 +474,46 @@ fn a_robotgame_bot_that_gives_its_robots_no_actions_is_told_which_robot_guarded(
     );
     assert_eq!(report["malformed"], 0, "{report}");
 }
+
+/// A RoboRally bot whose programs read well but break RR5 (a hand card used twice) is told
+/// which card, with the answer and its turn.
+#[test]
+fn a_roborally_bot_that_repeats_a_card_is_told_which() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("twice.py"),
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'start':\n\
+         \x20       x, y = msg['options'][0]\n\
+         \x20       print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n\
+         \x20   elif msg['type'] == 'turn':\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'program': [0] * msg['free']}), flush=True)\n",
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "--game",
+        "roborally",
+        "--games",
+        "1",
+        "--bot",
+        "jsonl:python3 twice.py",
+        "--bot",
+        "builtin:racer",
+    ];
+    let out: Value =
+        serde_json::from_str(&ok(dir.path(), &[&args[..], &["--json"]].concat())).unwrap();
+    let report = &out["external"][0];
+    assert_eq!(
+        report["first_bad_line"], r#"{"turn": 1, "program": [0, 0, 0, 0, 0]}"#,
+        "{report}"
+    );
+    assert_eq!(
+        report["first_bad_why"], "card 0 is listed twice: each hand card may be used once",
+        "{report}"
+    );
+    let text = ok(dir.path(), &args);
+    assert!(text.contains("first faulty game: 0, at turn 1\n"), "{text}");
+}

@@ -102,7 +102,11 @@ impl TurnArena for RoboRallyArena {
     }
 
     fn table<'a>(game: &'a mut Game, names: &'a [String]) -> Self::Table<'a> {
-        super::remote::Table { game, names }
+        super::remote::Table {
+            game,
+            names,
+            refusals: Vec::new(),
+        }
     }
 
     fn outcome(game: &Game) -> GameOutcome {

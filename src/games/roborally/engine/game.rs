@@ -605,12 +605,29 @@ fn priority_index(card: Card) -> usize {
 
 /// RR5.1: exactly `n` distinct indices below `m`.
 fn legal_program(cards: &[u8], n: usize, m: usize) -> bool {
-    cards.len() == n
-        && cards.iter().all(|&i| (i as usize) < m)
-        && cards
-            .iter()
-            .enumerate()
-            .all(|(k, c)| !cards[..k].contains(c))
+    program_problem(cards, n, m).is_none()
+}
+
+/// Why `cards` is not a legal program of `n` registers from a hand of `m` cards (RR5), in
+/// words for the bot's author; `None` for a legal one.
+pub fn program_problem(cards: &[u8], n: usize, m: usize) -> Option<String> {
+    if cards.len() != n {
+        return Some(format!(
+            "the program lists {} card(s); this turn it needs exactly {n}, one per unlocked register (`free`)",
+            cards.len()
+        ));
+    }
+    if let Some(i) = cards.iter().find(|&&i| usize::from(i) >= m) {
+        return Some(format!(
+            "card {i} is not in the hand, whose indices are 0 to {}",
+            m.saturating_sub(1)
+        ));
+    }
+    cards
+        .iter()
+        .enumerate()
+        .find(|(k, c)| cards[..*k].contains(c))
+        .map(|(_, c)| format!("card {c} is listed twice: each hand card may be used once"))
 }
 
 /// RR5.2: the first `n` entries of `[0, .., m-1]` after a partial shuffle over `n`

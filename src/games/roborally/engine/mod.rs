@@ -10,7 +10,10 @@
 mod game;
 mod register;
 
-pub use game::{Game, GameError, Pending, Scripted, Setup, Snapshot, fallback_program, score_of};
+pub use game::{
+    Game, GameError, Pending, Scripted, Setup, Snapshot, fallback_program, program_problem,
+    score_of,
+};
 
 use super::cards::card_text;
 use crate::games::shared::grid::{Direction, Pos};
