@@ -65,6 +65,12 @@ fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
     let noisy = line(&out, "noisy");
     assert!(noisy.contains("FAILED: invalid answers x"), "{out}");
     assert!(noisy.contains(" from turn 1 "), "{out}");
+    // The first line that was not an answer, quoted with why, and where debug output goes.
+    assert!(
+        noisy.contains(": first bad line \"hello world\" (answer is not JSON: "),
+        "{out}"
+    );
+    assert!(noisy.contains("print debug output to stderr"), "{out}");
     let missing = line(&out, "missing");
     assert!(missing.contains("FAILED: could not start: "), "{out}");
     assert!(missing.contains("nope"), "{out}");

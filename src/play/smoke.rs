@@ -154,11 +154,22 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
         );
     }
     if s.invalid > 0 {
-        let why = log
-            .last_invalid
-            .as_deref()
-            .map(|r| format!(": {r}"))
-            .unwrap_or_default();
+        // The first bad line as `play` shows it, else the last reason.
+        let why = match &log.first_bad_line {
+            Some(bad) => {
+                let hint = if bad.why.contains("not JSON") {
+                    "; stdout is for answers only: print debug output to stderr"
+                } else {
+                    ""
+                };
+                format!(": first bad line {:?} ({}){hint}", bad.text, bad.why)
+            }
+            None => log
+                .last_invalid
+                .as_deref()
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default(),
+        };
         return failed(
             format!(
                 "invalid answers x{}{} (answered {}/{} queries){why}",
