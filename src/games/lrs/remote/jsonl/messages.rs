@@ -201,7 +201,20 @@ impl std::fmt::Display for AnswerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AnswerError::MissingField(name) => write!(f, "missing field {name:?}"),
-            AnswerError::BadField(name) => write!(f, "field {name:?} has the wrong type or value"),
+            AnswerError::BadField(name) => {
+                let expected = match *name {
+                    "card" => {
+                        "the index of a card in \"hand\" (0 is the first), or null with \"power_down\": true"
+                    }
+                    "facing" => "\"N\", \"E\", \"S\" or \"W\"",
+                    "power_down" => "true or false",
+                    _ => "a whole number",
+                };
+                write!(
+                    f,
+                    "field {name:?} has the wrong type or value: expected {expected}"
+                )
+            }
             AnswerError::CardOutOfRange { card, hand } => {
                 write!(f, "card {card} is not an index into a hand of {hand}")
             }
@@ -428,6 +441,23 @@ mod tests {
         ] {
             assert!(parse_turn_answer(&obj(bad), &q).is_err(), "{bad}");
         }
+    }
+
+    /// A card named by its move instead of its index is told what `card` holds.
+    #[test]
+    fn a_card_given_by_its_move_is_told_the_index_is_expected() {
+        let q = TurnQuery {
+            seat: 0,
+            hand: hand(3),
+            locked: false,
+        };
+        let why = parse_turn_answer(&obj(r#"{"card":"F3"}"#), &q)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            why,
+            r#"field "card" has the wrong type or value: expected the index of a card in "hand" (0 is the first), or null with "power_down": true"#
+        );
     }
 
     #[test]
