@@ -213,6 +213,12 @@ impl<C: Codec> Player<C> {
         self.session.note_refused(why);
     }
 
+    /// Whether a refusal would still tell its log anything (its first bad line or first
+    /// faulty turn is not known yet): the turn loop asks the game why only then.
+    pub fn awaits_refusal(&self) -> bool {
+        self.session.first_bad_line().is_none() || self.log.first_fault_turn.is_none()
+    }
+
     /// What the bot did in the game so far (all of it once [`Player::finish`] returned).
     pub fn log(&self) -> SeatLog {
         SeatLog {

@@ -169,9 +169,11 @@ pub struct Session<C: Codec> {
     first_query_error: Option<BadLine>,
     /// The first line that was not a usable answer, cut to [`BAD_LINE_BYTES`], with why.
     first_bad_line: Option<BadLine>,
-    /// The last usable answer as shown, kept only until a bad line is known: the line a
-    /// refusal of the game's rules ([`Session::note_refused`]) is about.
-    last_answer: Option<String>,
+    /// The start of the last usable answer (at most [`BAD_LINE_BYTES`], empty for none),
+    /// kept only until a bad line is known: the line a refusal of the game's rules
+    /// ([`Session::note_refused`]) is about. One buffer, reused, and made printable only
+    /// when a refusal needs it.
+    last_answer: Vec<u8>,
     stats: SessionStats,
 }
 
@@ -199,7 +201,7 @@ impl<C: Codec> Session<C> {
             last_error: None,
             first_query_error: None,
             first_bad_line: None,
-            last_answer: None,
+            last_answer: Vec::new(),
             stats: SessionStats::default(),
         }
     }
@@ -226,13 +228,9 @@ impl<C: Codec> Session<C> {
     /// Notes that the game's rules refused (part of) the last usable answer, `why` in the
     /// game's words: the first bad line of a game whose answers all read well.
     pub fn note_refused(&mut self, why: &str) {
-        if self.first_bad_line.is_none()
-            && let Some(text) = self.last_answer.take()
-        {
-            self.first_bad_line = Some(BadLine {
-                text,
-                why: crate::bots::shown::escape_controls(why),
-            });
+        if self.first_bad_line.is_none() && !self.last_answer.is_empty() {
+            let line = std::mem::take(&mut self.last_answer);
+            self.first_bad_line = Some(BadLine::new(Incoming::Line(&line), why));
         }
     }
 
@@ -430,7 +428,9 @@ impl<C: Codec> Session<C> {
                 if let Some(why) = note {
                     self.note_bad(line, &why);
                 } else if self.first_bad_line.is_none() {
-                    self.last_answer = Some(BadLine::new(line, "").text);
+                    self.last_answer.clear();
+                    self.last_answer
+                        .extend_from_slice(&bytes[..bytes.len().min(BAD_LINE_BYTES)]);
                 }
                 self.pending = None;
                 self.first_query_error = None;

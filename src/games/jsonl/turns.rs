@@ -191,6 +191,7 @@ pub async fn play_turns<G: TurnBased, A>(
         game.step(&answers)?;
         for (s, bot) in bots.iter_mut().enumerate() {
             if let (Some(bot), None, Some(turn)) = (bot, silences[s], asked[s])
+                && bot.awaits_refusal()
                 && let Some(why) = game.refused(s)
             {
                 bot.note_refused(turn, &why);
