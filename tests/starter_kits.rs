@@ -363,3 +363,26 @@ fn the_roborally_guide_shows_a_real_exchange_with_its_kit() {
         ],
     );
 }
+
+/// The same for RN16 of docs/roborunner.md: hull-walk, seed 3, the Robo Runner kit in seat
+/// 0 against `builtin:runner`, its first turn and the end of the game.
+#[test]
+fn the_roborunner_guide_shows_a_real_exchange_with_its_kit() {
+    let exchange = kit_exchange(
+        "examples/bots/roborunner",
+        "turn:1,game_over",
+        &["--game", "roborunner", "--seed", "3"],
+        "builtin:runner",
+    );
+    assert_eq!(exchange.len(), 4, "{exchange:?}");
+    check_guide(
+        "docs/roborunner.md",
+        &exchange,
+        &[
+            ("**`hello`**, once", 'Q', 0),
+            ("**`turn`**, every turn", 'Q', 1),
+            ("**Your answer**, one line", 'A', 2),
+            ("**`game_over`**, once", 'Q', 3),
+        ],
+    );
+}

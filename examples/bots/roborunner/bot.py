@@ -120,7 +120,10 @@ def choose(ship, msg, seat):
     facings = ORDER if msg["dispatched"] else me["facing"]
     best = None
     for facing in facings:
-        for perm in set(itertools.permutations(hand, free)):
+        # dict.fromkeys drops repeated orderings but keeps their order: a set's order
+        # changes from run to run (Python hashes strings with a random key), and so would
+        # the program chosen among equally good ones, and the game.
+        for perm in dict.fromkeys(itertools.permutations(hand, free)):
             chips = list(perm)
             program, k = [], 0
             for lock in me["locked"]:
