@@ -7,7 +7,7 @@
 use lrs_tourney::games::lrs::ai::BuiltinAi;
 use lrs_tourney::games::lrs::boards::shipped_boards;
 use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings};
-use lrs_tourney::play::{BotSpec, ExternalOptions, Lineup, SlotTotals};
+use lrs_tourney::play::{BotSpec, ExternalOptions, Keep, Lineup, SlotTotals};
 
 /// Games per board.
 const GAMES: u32 = 200;
@@ -68,6 +68,7 @@ async fn runner_and_hunter_beat_random_on_every_shipped_board() {
             labels: BOTS.iter().map(|ai| ai.name().to_string()).collect(),
             games: GAMES,
             seed: SEED,
+            keep: Keep::Totals,
         };
         let stats = lineup
             .play(jobs, &ExternalOptions::default())

@@ -5,7 +5,7 @@ use super::CliError;
 use crate::bots::{JsonlOptions, Protections};
 use crate::games::{Arena, ArenaFlags, GameKind};
 use crate::play::series::series_client_sandbox;
-use crate::play::{BotSpec, ExternalOptions, Lineup};
+use crate::play::{BotSpec, ExternalOptions, Keep, Lineup};
 use clap::{ArgAction, ArgMatches, Args, FromArgMatches};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -235,6 +235,11 @@ pub async fn run(args: PlayArgs) -> Result<(), CliError> {
         slots,
         games: args.games,
         seed: args.seed,
+        keep: if args.replay.is_some() {
+            Keep::Games
+        } else {
+            Keep::Totals
+        },
     };
     let external = ExternalOptions {
         time_limit_ms: args.time_limit_ms,

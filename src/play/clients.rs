@@ -5,6 +5,7 @@
 
 use super::lineup::{ExternalOptions, Lineup, SeriesPlayed};
 use super::series::SeriesClient;
+use super::tally::Tally;
 use crate::games::SeatBot;
 use std::sync::Arc;
 
@@ -41,13 +42,12 @@ impl Lineup {
         for (slot, client) in &clients {
             seats[*slot] = Some(SeatBot::Series(client.series_seat()));
         }
-        let mut games = Vec::with_capacity(self.games as usize);
-        let mut failure = None;
+        let mut tally = Tally::new(self);
         for g in 0..self.games {
             match self.play_game(g, &seats, external).await {
-                Ok(played) => games.push(played),
+                Ok(played) => tally.add(g, played),
                 Err(e) => {
-                    failure = Some(format!("game {g} (seed {}): {e}", self.seed_of(g)));
+                    tally.failed(g, e);
                     break;
                 }
             }
@@ -66,10 +66,7 @@ impl Lineup {
             }
             logs[slot] = Some(log);
         }
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(self.fold(games, logs)),
-        }
+        tally.finish(logs)
     }
 }
 

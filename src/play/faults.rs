@@ -3,7 +3,7 @@
 //! was not an answer and why, the end of its stderr), the same for every game; and the
 //! text `play` prints under its table.
 
-use super::lineup::{Lineup, SeriesPlayed, seat_of};
+use super::lineup::{Lineup, SeriesPlayed};
 use super::series::SeriesClientLog;
 use crate::games::SeatLog;
 use serde::Serialize;
@@ -73,12 +73,7 @@ pub fn fault_reports(lineup: &Lineup, played: &SeriesPlayed) -> Vec<FaultReport>
     (0..n)
         .filter(|&slot| lineup.slots[slot].is_external())
         .map(|slot| {
-            let faults: Vec<u32> = played
-                .outcomes
-                .iter()
-                .enumerate()
-                .map(|(g, o)| o.seats[seat_of(slot, g as u32, n)].faults)
-                .collect();
+            let faults: Vec<u32> = played.faults.iter().map(|by_slot| by_slot[slot]).collect();
             let label = lineup.labels[slot].clone();
             match played.clients.get(slot).and_then(Option::as_ref) {
                 Some(client) => of_client(label, &faults, client),

@@ -3,8 +3,9 @@
 //!
 //! Game `g` uses seed `S+g` and the bot of slot `i` sits in seat `(i + g) mod n`
 //! ([`seat_of`]), so every bot plays from every seat. How the games are spread over
-//! threads depends on the bots ([`Lineup::play`]); results are folded in game order, so
-//! `--jobs` never changes a figure.
+//! threads depends on the bots ([`Lineup::play`]); each game is folded into the totals as
+//! it ends (`tally.rs`: sums, so `--jobs` never changes a figure), and whole games are kept
+//! only when the caller asks for them ([`Keep`]).
 
 use super::bots::BotSpec;
 use super::series::{SeriesClientLog, SeriesHost, SeriesLogger};
@@ -24,6 +25,18 @@ pub struct Lineup {
     pub labels: Vec<String>,
     pub games: u32,
     pub seed: u64,
+    /// What is kept of each game besides the totals.
+    pub keep: Keep,
+}
+
+/// What a series keeps of each game besides the totals and the fault report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Nothing: memory does not grow with the number of games.
+    Totals,
+    /// Every game's outcome with its decision log, in [`SeriesPlayed::outcomes`] (to
+    /// write replays).
+    Games,
 }
 
 /// How external bots play.
@@ -109,11 +122,13 @@ impl Serialize for SlotTotals {
     }
 }
 
-/// A series played: each bot's totals, every game's outcome, by game and slot the log of
-/// each JSON-lines bot, and by slot the log of each series client.
+/// A series played: each bot's totals, every game's outcome (with [`Keep::Games`]; else
+/// none), by game and slot each seat's faults and the log of each JSON-lines bot (when
+/// some bot is external; else none), and by slot the log of each series client.
 pub struct SeriesPlayed {
     pub totals: Vec<SlotTotals>,
     pub outcomes: Vec<GameOutcome>,
+    pub faults: Vec<Vec<u32>>,
     pub logs: Vec<Vec<Option<SeatLog>>>,
     pub clients: Vec<Option<SeriesClientLog>>,
 }
@@ -213,55 +228,6 @@ impl Lineup {
             .collect();
         Ok((outcome, logs))
     }
-
-    /// The series from its games, played in game order.
-    pub(super) fn fold(
-        &self,
-        games: Vec<GamePlayed>,
-        clients: Vec<Option<SeriesClientLog>>,
-    ) -> SeriesPlayed {
-        let (outcomes, logs): (Vec<GameOutcome>, Vec<Vec<Option<SeatLog>>>) =
-            games.into_iter().unzip();
-        SeriesPlayed {
-            totals: self.totals(&outcomes),
-            outcomes,
-            logs,
-            clients,
-        }
-    }
-
-    /// Each slot's totals over `outcomes` (game `g` at index `g`).
-    fn totals(&self, outcomes: &[GameOutcome]) -> Vec<SlotTotals> {
-        let kind = self.arena.kind();
-        let mut totals: Vec<SlotTotals> = self
-            .labels
-            .iter()
-            .map(|bot| SlotTotals {
-                kind,
-                bot: bot.clone(),
-                games: 0,
-                total_score: 0,
-                mean_score: 0.0,
-                wins: 0,
-                stats: Stats::default(),
-                faults: 0,
-            })
-            .collect();
-        for (g, outcome) in outcomes.iter().enumerate() {
-            for (slot, t) in totals.iter_mut().enumerate() {
-                let seat = &outcome.seats[seat_of(slot, g as u32, self.n())];
-                t.games += 1;
-                t.total_score += seat.score;
-                t.wins += u32::from(seat.won);
-                t.stats = t.stats.plus(&seat.stats);
-                t.faults += u64::from(seat.faults);
-            }
-        }
-        for t in &mut totals {
-            t.mean_score = t.total_score as f64 / f64::from(t.games.max(1));
-        }
-        totals
-    }
 }
 
 #[cfg(test)]
@@ -284,6 +250,7 @@ mod tests {
             slots,
             games,
             seed: 9,
+            keep: Keep::Games,
         }
     }
 
@@ -300,6 +267,24 @@ mod tests {
             let (one, four) = (play(&l, 1), play(&l, 4));
             assert_eq!(one.totals, four.totals, "{kind:?}");
             assert_eq!(one.outcomes, four.outcomes, "{kind:?}");
+        }
+    }
+
+    /// Without replays a series keeps no game, and its figures are those of the series
+    /// that kept every game.
+    #[test]
+    fn totals_alone_keep_no_game_and_are_the_same() {
+        for kind in GameKind::all() {
+            let kept = lineup(kind, 5);
+            let streamed = Lineup {
+                keep: Keep::Totals,
+                ..kept.clone()
+            };
+            let (kept, streamed) = (play(&kept, 2), play(&streamed, 2));
+            assert_eq!(kept.outcomes.len(), 5, "{kind:?}");
+            assert!(streamed.outcomes.is_empty(), "{kind:?}");
+            assert!(streamed.faults.is_empty() && streamed.logs.is_empty());
+            assert_eq!(kept.totals, streamed.totals, "{kind:?}");
         }
     }
 

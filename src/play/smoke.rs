@@ -6,7 +6,7 @@
 //! since each game's host listens where the tournament's does.
 
 use super::bots::BotSpec;
-use super::lineup::{ExternalOptions, Lineup};
+use super::lineup::{ExternalOptions, Keep, Lineup};
 use super::series::SeriesClientLog;
 use crate::games::{Arena, BuiltinBot, SeatLog};
 use futures_util::StreamExt;
@@ -48,6 +48,7 @@ pub async fn smoke_games(
         labels: vec![bot.label.clone(), format!("builtin:{}", opponent.name())],
         games: 1,
         seed,
+        keep: Keep::Games,
     };
     let (clients, programs): (Vec<_>, Vec<_>) = bots
         .iter()

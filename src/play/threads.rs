@@ -1,15 +1,17 @@
 //! A [`Lineup`] without series clients played on `jobs` threads: games of built-in AIs on
-//! a rayon pool, games with JSON-lines bots on game threads with a runtime each.
+//! a rayon pool, games with JSON-lines bots on game threads with a runtime each; each game
+//! is folded into the series' [`Tally`] as it ends.
 
 use super::lineup::{ExternalOptions, GamePlayed, Lineup, SeriesPlayed};
+use super::tally::Tally;
 use crate::games::BuiltinBot;
 use rayon::prelude::*;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 impl Lineup {
-    /// Plays every game on up to `jobs` threads and folds them in game order. Blocks its
-    /// caller until every game is played: async code calls it through
+    /// Plays every game on up to `jobs` threads, folding each into the totals as it ends.
+    /// Blocks its caller until every game is played: async code calls it through
     /// `tokio::task::spawn_blocking`, as [`Lineup::play`] does.
     pub fn play_on_threads(
         &self,
@@ -17,16 +19,19 @@ impl Lineup {
         external: &ExternalOptions,
     ) -> Result<SeriesPlayed, String> {
         let jobs = jobs.max(1);
-        let games = if self.all_builtin() {
-            self.play_builtin(jobs)?
+        let mut tally = Tally::new(self);
+        if self.all_builtin() {
+            self.play_builtin(jobs, &mut tally)?;
         } else {
-            self.play_external(jobs, external)?
-        };
-        Ok(self.fold(games, vec![None; self.n()]))
+            self.play_external(jobs, external, &mut tally)?;
+        }
+        tally.finish(vec![None; self.n()])
     }
 
-    /// Games of built-in AIs only, on a rayon pool of `jobs` threads.
-    fn play_builtin(&self, jobs: usize) -> Result<Vec<GamePlayed>, String> {
+    /// Games of built-in AIs only, on a rayon pool of `jobs` threads, in batches of
+    /// [`GAMES_PER_THREAD_IN_A_BATCH`] games a thread: a batch's games are folded once it
+    /// is played, so only a batch is ever held.
+    fn play_builtin(&self, jobs: usize, tally: &mut Tally) -> Result<(), String> {
         let bots: Vec<BuiltinBot> = self
             .slots
             .iter()
@@ -39,19 +44,32 @@ impl Lineup {
             .num_threads(jobs)
             .build()
             .map_err(|e| format!("cannot start worker threads: {e}"))?;
-        pool.install(|| {
-            (0..self.games)
-                .into_par_iter()
-                .map(|g| {
-                    let seats = crate::games::shared::series::seated(&bots, g);
-                    let outcome = self
-                        .arena
-                        .play_builtin(self.seed_of(g), &seats)
-                        .map_err(|e| format!("game {g} (seed {}): {e}", self.seed_of(g)))?;
-                    Ok((outcome, vec![None; self.n()]))
-                })
-                .collect()
-        })
+        let batch = GAMES_PER_THREAD_IN_A_BATCH.saturating_mul(jobs as u32);
+        let mut first = 0;
+        while first < self.games {
+            let end = first.saturating_add(batch).min(self.games);
+            let played: Vec<Result<GamePlayed, String>> = pool.install(|| {
+                (first..end)
+                    .into_par_iter()
+                    .map(|g| {
+                        let seats = crate::games::shared::series::seated(&bots, g);
+                        let outcome = self
+                            .arena
+                            .play_builtin(self.seed_of(g), &seats)
+                            .map_err(|e| e.to_string())?;
+                        Ok((outcome, vec![None; self.n()]))
+                    })
+                    .collect()
+            });
+            for (g, game) in (first..end).zip(played) {
+                match game {
+                    Ok(game) => tally.add(g, game),
+                    Err(why) => tally.failed(g, why),
+                }
+            }
+            first = end;
+        }
+        Ok(())
     }
 
     /// Games with JSON-lines bots, each bot a fresh process per game, on up to `jobs`
@@ -68,10 +86,10 @@ impl Lineup {
         &self,
         jobs: usize,
         external: &ExternalOptions,
-    ) -> Result<Vec<GamePlayed>, String> {
+        tally: &mut Tally,
+    ) -> Result<(), String> {
         let next = AtomicU32::new(0);
-        let results: Mutex<Vec<Option<Result<GamePlayed, String>>>> =
-            Mutex::new((0..self.games).map(|_| None).collect());
+        let tally = Mutex::new(tally);
         let threads = jobs.clamp(1, self.games.max(1) as usize);
         let worker = || -> Result<(), String> {
             let runtime = crate::runtime::runtime().map_err(crate::runtime::runtime_error)?;
@@ -81,7 +99,11 @@ impl Lineup {
                     return Ok(());
                 }
                 let played = runtime.block_on(self.play_game(g, &[], external));
-                results.lock().unwrap_or_else(|e| e.into_inner())[g as usize] = Some(played);
+                let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+                match played {
+                    Ok(game) => tally.add(g, game),
+                    Err(why) => tally.failed(g, why),
+                }
             }
         };
         std::thread::scope(|scope| {
@@ -92,16 +114,10 @@ impl Lineup {
                     .map_err(|_| "a game thread panicked".to_string())??;
             }
             Ok::<(), String>(())
-        })?;
-        results
-            .into_inner()
-            .unwrap_or_else(|e| e.into_inner())
-            .into_iter()
-            .enumerate()
-            .map(|(g, r)| {
-                r.unwrap_or_else(|| Err("a game was not played".into()))
-                    .map_err(|e| format!("game {g} (seed {}): {e}", self.seed_of(g as u32)))
-            })
-            .collect()
+        })
     }
 }
+
+/// Games each thread plays in a batch of built-in games: enough that a batch's last games
+/// leave a thread idle only briefly, few enough that a batch's outcomes take little memory.
+const GAMES_PER_THREAD_IN_A_BATCH: u32 = 256;
