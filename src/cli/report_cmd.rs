@@ -40,7 +40,8 @@ enum ReplayChoice {
 }
 
 pub async fn run(args: ReportArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_snapshot(&args.target, &args.db).await?;
+    let (snap, db) =
+        target::load_snapshot(&args.target, &args.db, target::Reading::Everything).await?;
     if args.reveal_seed && !crate::report::is_finished(&snap) {
         return Err(CliError::input(format!(
             "{}: the tournament is not finished; its seed is revealed only once every game is played (it would let bots predict the games to come)",

@@ -72,7 +72,7 @@ fn parse_round(text: &str) -> Result<Round, String> {
 }
 
 pub async fn run(args: StandingsArgs) -> Result<(), CliError> {
-    let (snap, _) = target::load_summary(&args.target, &args.db).await?;
+    let (snap, _) = target::load_snapshot(&args.target, &args.db, target::Reading::Sums).await?;
     // Rows are written as they are formatted, through one buffer.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {

@@ -20,7 +20,7 @@ pub struct StatusArgs {
 }
 
 pub async fn run(args: StatusArgs) -> Result<(), CliError> {
-    let (snap, db) = target::load_summary(&args.target, &args.db).await?;
+    let (snap, db) = target::load_snapshot(&args.target, &args.db, target::Reading::Counts).await?;
     let live = crate::store::RunLock::is_held(&db).await;
     let work = crate::report::WorkStatus::load(&db)
         .await

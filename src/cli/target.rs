@@ -3,6 +3,7 @@
 //! database outright (a tournament file then gives only its configuration).
 
 use super::CliError;
+use crate::report::Snapshot;
 use crate::store::DbLocation;
 use crate::tourney::config::load_tournament;
 use clap::Args;
@@ -49,29 +50,31 @@ pub fn database_of(arg: &Path, db: &DbArg) -> Result<DbLocation, CliError> {
     }
 }
 
-/// Loads the snapshot of the database a `FILE|DB` argument (or `--db`) designates, and
+/// How much of a stored tournament a command reads (see [`Snapshot`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Reading {
+    /// Every game and result line (the report site).
+    Everything,
+    /// Each set's totals per team and its game counts, summed by the database (standings).
+    Sums,
+    /// Each set's game counts only (status).
+    Counts,
+}
+
+/// Reads `reading` of the database a `FILE|DB` argument (or `--db`) designates, and
 /// that database. The database is opened read-only: never migrated, never written.
 pub async fn load_snapshot(
     arg: &Path,
     db: &DbArg,
-) -> Result<(crate::report::Snapshot, DbLocation), CliError> {
+    reading: Reading,
+) -> Result<(Snapshot, DbLocation), CliError> {
     let db = database_of(arg, db)?;
     let store = open_store(&db).await?;
-    let snap = crate::report::Snapshot::load(&store).await;
-    store.close().await;
-    Ok((snap.map_err(CliError::input)?, db))
-}
-
-/// Loads the [summary](crate::report::Snapshot::summary) of the database a `FILE|DB`
-/// argument (or `--db`) designates (the games summed by the database), and that database,
-/// opened read-only.
-pub async fn load_summary(
-    arg: &Path,
-    db: &DbArg,
-) -> Result<(crate::report::Snapshot, DbLocation), CliError> {
-    let db = database_of(arg, db)?;
-    let store = open_store(&db).await?;
-    let snap = crate::report::Snapshot::summary(&store).await;
+    let snap = match reading {
+        Reading::Everything => Snapshot::load(&store).await,
+        Reading::Sums => Snapshot::summary(&store).await,
+        Reading::Counts => Snapshot::progress(&store).await,
+    };
     store.close().await;
     Ok((snap.map_err(CliError::input)?, db))
 }

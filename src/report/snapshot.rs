@@ -18,10 +18,10 @@ pub use crate::store::AdvancementRow as Advancement;
 /// Everything reports need.
 ///
 /// [`Snapshot::load`] reads every stored game and result line, for the report site.
-/// [`Snapshot::summary`] reads what standings, status and exports need, summed by the
+/// [`Snapshot::summary`] reads what standings and exports need, summed by the
 /// database: its `results`, `history` and `games` stay empty, and its `tallies` and
 /// `game_counts` (which both loads fill) hold one row per set and team and one per set,
-/// however many games are stored.
+/// however many games are stored. [`Snapshot::progress`] (status) reads the counts alone.
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     pub tournament: StoredTournament,
@@ -67,6 +67,14 @@ impl Snapshot {
     pub async fn summary(store: &Store) -> Result<Snapshot, StoreError> {
         let mut snap = Snapshot::header(store).await?;
         snap.tallies = store.set_tallies().await?;
+        snap.game_counts = store.game_counts().await?;
+        Ok(snap)
+    }
+
+    /// The snapshot with only the games' counts per set (no totals): what `status` shows,
+    /// without summing every result line of the tournament.
+    pub async fn progress(store: &Store) -> Result<Snapshot, StoreError> {
+        let mut snap = Snapshot::header(store).await?;
         snap.game_counts = store.game_counts().await?;
         Ok(snap)
     }
