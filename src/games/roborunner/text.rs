@@ -57,8 +57,11 @@ fn seat_name(seat: usize) -> Value {
     Value::from(seat)
 }
 
-/// The trace the viewer draws and `replay --json` prints: the ship, then a step per turn
-/// with the robots, the hull, the links and the turn's events.
+/// The trace the viewer draws and `replay --json` prints: the ship (its grid tokens and,
+/// square by square, what bots are told in `hello`: type, beam warp and way, transporter
+/// network, the phases a bay is closed, the rails and the phases a slide rail is open), the
+/// final scores, then a step per turn with the robots, the hull, the links and the turn's
+/// events (each with its phase, so the viewer can tell a turn phase by phase).
 pub fn trace(game: &Game) -> Value {
     let ship = game.ship();
     let cells: Vec<&str> = ship
@@ -66,6 +69,8 @@ pub fn trace(game: &Game) -> Value {
         .split([' ', '\n'])
         .filter(|t| !t.is_empty())
         .collect();
+    let mut ship_json = super::protocol::ship_json(ship);
+    ship_json["cells"] = cells.into();
     let mut steps = Vec::new();
     for snap in game.snapshots() {
         let events: Vec<Value> = game
@@ -85,7 +90,8 @@ pub fn trace(game: &Game) -> Value {
         }));
     }
     json!({
-        "ship": {"name": ship.name, "width": ship.width(), "height": ship.height(), "cells": cells},
+        "ship": ship_json,
+        "scores": game.scores(),
         "steps": steps,
     })
 }
@@ -156,4 +162,66 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::roborunner::ai::{BuiltinAi, run_game};
+    use crate::games::roborunner::engine::{Rules, Setup};
+    use crate::games::roborunner::ships;
+
+    /// A four-seat game on `ship`, its trace kept.
+    fn traced(ship: &str, seed: u64) -> (Game, Value) {
+        let setup = Setup {
+            ship: ships::load(ship).unwrap(),
+            seats: 4,
+            seed,
+            rules: Rules::default(),
+        };
+        let mut game = Game::new(&setup).unwrap();
+        game.keep_snapshots();
+        let mut players: Vec<_> = [BuiltinAi::Runner, BuiltinAi::Random]
+            .iter()
+            .cycle()
+            .take(4)
+            .enumerate()
+            .map(|(seat, ai)| ai.player(seed, seat))
+            .collect();
+        run_game(&mut game, &mut players).unwrap();
+        let trace = trace(&game);
+        (game, trace)
+    }
+
+    #[test]
+    fn the_trace_describes_the_ship_square_by_square_and_ends_with_the_scores() {
+        let (game, trace) = traced("hull-walk", 3);
+        let squares = trace["ship"]["squares"].as_array().unwrap();
+        assert_eq!(squares.len(), 12 * 12);
+        // Row 5 of hull-walk: `Xp . L24 ...`, a bay closed in phases 2 and 4.
+        let bay = &squares[5 * 12 + 2];
+        assert_eq!(bay["type"], "bay");
+        assert_eq!(bay["closed"], json!([2, 4]));
+        assert_eq!(trace["ship"]["cells"][5 * 12 + 2], "L24");
+        assert_eq!(trace["scores"], json!(game.scores()));
+    }
+
+    #[test]
+    fn every_transport_of_a_turn_is_a_link_of_its_step() {
+        let mut transports = 0;
+        for seed in 4..12 {
+            let (_, trace) = traced("twin-bays", seed);
+            for step in trace["steps"].as_array().unwrap() {
+                for e in step["events"].as_array().unwrap() {
+                    if e["kind"] == "transport" {
+                        transports += 1;
+                        let link = json!({"from": e["from"], "to": e["to"]});
+                        assert!(step["links"].as_array().unwrap().contains(&link), "{e}");
+                        assert!((1..=5).contains(&e["phase"].as_u64().unwrap()));
+                    }
+                }
+            }
+        }
+        assert!(transports > 0, "no game used a transporter");
+    }
 }
