@@ -1,11 +1,11 @@
 // The Robo Runner replay viewer: the ship drawn square by square from the trace inlined in the
 // page (script#replay-data, written by src/games/roborunner/text.rs), a step per turn. Playing
 // a turn tells it phase by phase: the launch bays' doors and the slide rails as they stand in
-// that phase, the phase's transports (the link drawn, the robot sent along it), welds,
-// inspections and robots destroyed, then the robots move to where the turn left them. The
-// trace knows a robot's square at the start and the end of a turn and after each transport,
-// so inside a turn a robot is drawn where it was last known. No network, no library: it opens
-// from file://.
+// that phase, the chip each robot runs, the phase's transports (the link drawn, the robot
+// sent along it), welds and robots destroyed, then the robots move to where the turn left
+// them. The trace knows a robot's square at the start and the end of a turn and after each
+// transport, so inside a turn a robot is drawn where it was last known. No network, no
+// library: it opens from file://.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("replay-data").textContent);
@@ -192,9 +192,12 @@
     }
   }
 
-  /** A robot: a disc of its seat's colour and number, a point for its facing (none while
-   * its facing is unknown), its damage as a bar, its rank and a dot per locked register. */
-  function robotPiece(g, r, x, y) {
+  /**
+   * A robot: a disc of its seat's colour and number, a point for its facing (none while its
+   * facing is unknown), its damage as a bar, its rank, a dot per locked register and, while a
+   * phase plays, the `chip` of its register for that phase.
+   */
+  function robotPiece(g, r, x, y, chip) {
     const s = r.seat;
     const [fill, ink] = seatColours(s);
     const p = svgEl("g", { class: r.virtual ? "robot virtual" : "robot", "data-seat": s, transform: `translate(${x},${y})`, opacity: r.virtual ? 0.5 : 1 }, g);
@@ -214,6 +217,11 @@
     for (let i = 0; i < locked; i++) {
       svgEl("rect", { class: "lock", x: C * 0.38, y: -C * 0.3 + i * 6, width: 5, height: 5, fill: "#b00020", stroke: "#fff", "stroke-width": 0.8 }, p);
     }
+    if (chip) {
+      const c = svgEl("g", { class: "chip", transform: `translate(${C * 0.3},${-C * 0.62})` }, p);
+      svgEl("rect", { x: -1, y: 0, width: 24, height: 14, rx: 3, fill: "#111", stroke: "#fff", "stroke-width": 1 }, c);
+      text(c, 11, 11, 11, "#fff", chip);
+    }
     return p;
   }
 
@@ -222,9 +230,10 @@
 
   /**
    * Draws `robots` (those with a square), moved `k` (0 to 1) from `from` (seat -> robot) when
-   * given; robots sharing a square are spread a little so each number shows.
+   * given, each with its chip from `chips` (by seat) when given; robots sharing a square are
+   * spread a little so each number shows.
    */
-  function drawRobots(robots, from, k) {
+  function drawRobots(robots, from, k, chips) {
     pieces.textContent = "";
     const shown = robots.filter((r) => r && r.x !== null && r.x !== undefined);
     const sharing = {};
@@ -236,7 +245,7 @@
       const i = (sharing[key] = (sharing[key] || 0) + 1) - 1;
       const spread = i === 0 ? [0, 0] : [[-7, 5], [7, 5], [0, -7], [-7, -5], [7, -5]][(i - 1) % 5];
       const [cx, cy] = centre(x, y);
-      robotPiece(pieces, r, cx + spread[0], cy + spread[1]);
+      robotPiece(pieces, r, cx + spread[0], cy + spread[1], chips && chips[r.seat]);
     }
   }
 
@@ -377,7 +386,7 @@
       }
       drawLinks(before, transports);
       drawHull(hull);
-      drawRobots(Object.values(where));
+      drawRobots(Object.values(where), null, undefined, step.robots.map((r) => r.last[p - 1]));
       ui.setStage(phaseWords(p, evs));
       fillEvents(`Turn ${step.turn}, phase ${p}`, evs.map((e) => eventText(e, known)), "Nothing happened in this phase.");
       if (!(await ui.wait(ui.frameMs() * (evs.length ? 2 : 1), token))) return false;
@@ -418,6 +427,7 @@
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, rank: 1 }, 0, 0), text: "Robot: its seat's number and colour, the point where it faces; corner: its rank in the turn order" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, virtual: true }, 0, 0), text: "Virtual robot (faded): passes through robots, neither shoots nor is shot" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, damage: 7 }, 0, 0), text: "Bar: damage (empty at 10); red squares: locked registers" },
+    { box: [-C / 2, -C * 0.7, C * 1.2, C * 1.2], draw: (g) => robotPiece(g, sample, 0, 0, "F2"), text: "While a turn plays: the chip each robot runs in the phase shown" },
   ]);
 
   replayControls({ last, stageMs: 500, show, label, animate });
