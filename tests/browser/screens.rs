@@ -734,7 +734,7 @@ async fn roborunner_launch_bays_close_their_doors_in_their_phases() {
         assert!(Instant::now() < deadline, "the turn never ends");
         let now = js(
             &client,
-            "return [Number(document.body.dataset.phase), \
+            "return [Number(document.getElementById('phased').dataset.phase), \
              Array.from(document.querySelectorAll('#phased .bay')).map(b => \
              [Number(b.dataset.x), Number(b.dataset.y), b.getAttribute('class')])]",
         )
@@ -758,5 +758,91 @@ async fn roborunner_launch_bays_close_their_doors_in_their_phases() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(!seen.is_empty(), "no phase was seen");
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_robots_move_phase_by_phase_along_their_ways() {
+    // A turn in which a robot moves in a phase whose chip moves nothing: a beam, an arm or
+    // a transporter moves it.
+    let pulled = |json: &Value| -> usize {
+        let steps = json["trace"]["steps"].as_array().unwrap();
+        (1..steps.len())
+            .find(|&i| {
+                let step = &steps[i];
+                step["ways"].as_array().is_some_and(|ways| {
+                    ways.iter().enumerate().any(|(seat, way)| {
+                        let Some(way) = way.as_array() else {
+                            return false;
+                        };
+                        let start = &steps[i - 1]["robots"][seat];
+                        let mut at = (start["x"].clone(), start["y"].clone());
+                        way.iter().enumerate().any(|(p, pose)| {
+                            let chip = step["robots"][seat]["last"][p].as_str().unwrap_or("-");
+                            let here = (pose[0].clone(), pose[1].clone());
+                            let moved = !pose.is_null()
+                                && start["status"] == "active"
+                                && here != at
+                                && matches!(chip, "L" | "R" | "U" | "-");
+                            at = here;
+                            moved
+                        })
+                    })
+                })
+            })
+            .expect("a robot moved by the ship")
+    };
+    let (_work, json, shown, _driver, client) = open_at(&ROBORUNNER, |json| pulled(json) - 1).await;
+    let ways = json["trace"]["steps"][shown + 1]["ways"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let speed = client.find(Locator::Id("speed")).await.unwrap();
+    speed.select_by_value("0.5").await.unwrap();
+    client
+        .find(Locator::Id("forward"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while body_data(&client, "turn").await == shown.to_string() {
+        assert!(Instant::now() < deadline, "the turn never ends");
+        // The phase the robots have settled in, and where each is drawn, at one moment.
+        let now = js(
+            &client,
+            "return [document.body.dataset.phase, \
+             Array.from(document.querySelectorAll('#robots g.robot')).map(g => \
+             [Number(g.dataset.seat), Number(g.dataset.x), Number(g.dataset.y)])]",
+        )
+        .await;
+        let phase = now[0].as_str().unwrap_or_default().parse::<usize>();
+        if let Ok(phase @ 1..) = phase {
+            seen.insert(phase);
+            let drawn = now[1].as_array().unwrap();
+            for (seat, way) in ways.iter().enumerate() {
+                let Some(way) = way.as_array() else { continue };
+                let piece = drawn.iter().find(|d| d[0] == json!(seat));
+                let pose = &way[phase - 1];
+                if pose.is_null() {
+                    assert!(
+                        piece.is_none(),
+                        "seat {seat} is off the ship in phase {phase}"
+                    );
+                    continue;
+                }
+                let piece = piece.unwrap_or_else(|| panic!("seat {seat} drawn in phase {phase}"));
+                assert_eq!(
+                    (piece[1].as_f64().unwrap(), piece[2].as_f64().unwrap()),
+                    (pose[0].as_f64().unwrap(), pose[1].as_f64().unwrap()),
+                    "seat {seat} in phase {phase}"
+                );
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(seen.len() >= 3, "phases seen settled: {seen:?}");
     client.close().await.unwrap();
 }

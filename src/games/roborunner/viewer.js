@@ -1,11 +1,11 @@
 // The Robo Runner replay viewer: the ship drawn square by square from the trace inlined in the
 // page (script#replay-data, written by src/games/roborunner/text.rs), a step per turn. Playing
 // a turn tells it phase by phase: the launch bays' doors and the slide rails as they stand in
-// that phase, the chip each robot runs, the phase's transports (the link drawn, the robot
-// sent along it), welds and robots destroyed, then the robots move to where the turn left
-// them. The trace knows a robot's square at the start and the end of a turn and after each
-// transport, so inside a turn a robot is drawn where it was last known. No network, no
-// library: it opens from file://.
+// that phase, the chip each robot runs, the robots moving to where the phase left them (their
+// chips, beams, arms, twisters, transporters), the phase's transports (the link drawn), welds
+// and robots destroyed. A robot whose way through the turn the trace lacks (`ways`, see
+// text.rs) is drawn where it was last known (the turn's start, a transport's end) and moves to
+// where the turn left it at the end. No network, no library: it opens from file://.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("replay-data").textContent);
@@ -150,7 +150,7 @@
   /** What changes with the phase: bays' doors and slide rails. */
   function drawPhase(phase) {
     phased.textContent = "";
-    document.body.dataset.phase = phase;
+    phased.dataset.phase = phase;
     for (const q of S.squares) {
       if (q.type === "bay") drawBay(phased, q, q.x * C, q.y * C, phase);
       if (q.rails.some((r) => r.kind === "slide")) drawRails(phased, q, q.x * C, q.y * C, phase);
@@ -245,7 +245,9 @@
       const i = (sharing[key] = (sharing[key] || 0) + 1) - 1;
       const spread = i === 0 ? [0, 0] : [[-7, 5], [7, 5], [0, -7], [-7, -5], [7, -5]][(i - 1) % 5];
       const [cx, cy] = centre(x, y);
-      robotPiece(pieces, r, cx + spread[0], cy + spread[1], chips && chips[r.seat]);
+      const piece = robotPiece(pieces, r, cx + spread[0], cy + spread[1], chips && chips[r.seat]);
+      piece.setAttribute("data-x", x);
+      piece.setAttribute("data-y", y);
     }
   }
 
@@ -321,6 +323,7 @@
   function show(turn) {
     const step = T.steps[turn];
     drawPhase(0);
+    document.body.dataset.phase = 0;
     drawLinks(step, step.events.filter((e) => e.kind === "transport"));
     drawHull(step.hull);
     drawRobots(step.robots);
@@ -368,15 +371,27 @@
       if (!(await ui.wait(ui.frameMs(), token))) return false;
     }
     const transports = [];
+    const ways = step.ways || [];
     for (let p = 1; p <= 5; p++) {
       const evs = step.events.filter((e) => e.phase === p);
+      document.body.dataset.phase = "";
       drawPhase(p);
+      const from = {};
+      for (const seat in where) from[seat] = { ...where[seat] };
+      // A robot with its way through the turn goes where the phase left it; another where a
+      // transport sends it, off the ship when destroyed or finished.
+      ways.forEach((way, seat) => {
+        if (!way || !where[seat]) return;
+        if (way[p - 1] === null) delete where[seat];
+        else Object.assign(where[seat], { x: way[p - 1][0], y: way[p - 1][1], facing: way[p - 1][2] });
+      });
       for (const e of evs) {
         const r = where[Number(e.robot)];
+        const guessed = !ways[Number(e.robot)];
         if (e.kind === "transport") {
           transports.push(e);
-          if (r) Object.assign(r, { x: e.to[0], y: e.to[1] });
-        } else if ((e.kind === "destroyed" || e.kind === "finish") && r) {
+          if (r && guessed) Object.assign(r, { x: e.to[0], y: e.to[1] });
+        } else if ((e.kind === "destroyed" || e.kind === "finish") && r && guessed) {
           delete where[Number(e.robot)];
         } else if (e.kind === "weld") {
           hull[e.ip - 1].repairs = e.left;
@@ -386,11 +401,14 @@
       }
       drawLinks(before, transports);
       drawHull(hull);
-      drawRobots(Object.values(where), null, undefined, step.robots.map((r) => r.last[p - 1]));
       ui.setStage(phaseWords(p, evs));
       fillEvents(`Turn ${step.turn}, phase ${p}`, evs.map((e) => eventText(e, known)), "Nothing happened in this phase.");
+      const chips = step.robots.map((r) => r.last[p - 1]);
+      if (!(await ui.tween(ui.frameMs(), token, (k) => drawRobots(Object.values(where), from, k, chips)))) return false;
+      document.body.dataset.phase = p;
       if (!(await ui.wait(ui.frameMs() * (evs.length ? 2 : 1), token))) return false;
     }
+    document.body.dataset.phase = "";
     drawPhase(0);
     ui.setStage("End of the turn: the robots where it left them");
     const from = where;
