@@ -846,3 +846,68 @@ async fn roborunner_robots_move_phase_by_phase_along_their_ways() {
     assert!(seen.len() >= 3, "phases seen settled: {seen:?}");
     client.close().await.unwrap();
 }
+
+/// The laser beams of phase `phase` of `step` the viewer can place: a hit between two robots
+/// with their ways through the turn, a weld from one.
+fn placed_beams(step: &Value, phase: u64) -> usize {
+    let way = |seat: &Value| !step["ways"][seat.as_u64().unwrap() as usize].is_null();
+    step["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["phase"] == phase && way(&e["robot"]))
+        .filter(|e| e["kind"] == "weld" || (e["kind"] == "shot" && way(&e["victim"])))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_draws_the_hits_and_welds_of_a_phase_from_the_robots() {
+    let steps = |json: &Value| json["trace"]["steps"].as_array().unwrap().clone();
+    let beams_in = |step: &Value| (1..=5).map(|p| placed_beams(step, p)).sum::<usize>();
+    let (_work, json, shown, _driver, client) = open_at(&ROBORUNNER, |json| {
+        let steps = steps(json);
+        (1..steps.len())
+            .max_by_key(|&i| (beams_in(&steps[i]), std::cmp::Reverse(i)))
+            .unwrap()
+            - 1
+    })
+    .await;
+    let step = steps(&json)[shown + 1].clone();
+    assert!(beams_in(&step) > 0, "no hit or weld to draw");
+    let speed = client.find(Locator::Id("speed")).await.unwrap();
+    speed.select_by_value("0.5").await.unwrap();
+    client
+        .find(Locator::Id("forward"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while body_data(&client, "turn").await == shown.to_string() {
+        assert!(Instant::now() < deadline, "the turn never ends");
+        let now = js(
+            &client,
+            "return [document.body.dataset.phase, \
+             document.querySelectorAll('#effects .beam').length]",
+        )
+        .await;
+        if let Ok(phase @ 1..) = now[0].as_str().unwrap_or_default().parse::<u64>() {
+            let drawn = now[1].as_u64().unwrap() as usize;
+            assert_eq!(drawn, placed_beams(&step, phase), "beams in phase {phase}");
+            if drawn > 0 && seen.is_empty() {
+                artefact(
+                    "roborunner-phase-beams.png",
+                    &client.screenshot().await.unwrap(),
+                );
+            }
+            if drawn > 0 {
+                seen.insert(phase);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!seen.is_empty(), "no beam was seen");
+    client.close().await.unwrap();
+}

@@ -140,6 +140,7 @@
   const links = svgEl("g", { id: "links", transform: "translate(1,1)" }, svg);
   const marks = svgEl("g", { id: "marks", transform: "translate(1,1)" }, svg);
   const pieces = svgEl("g", { id: "robots", transform: "translate(1,1)" }, svg);
+  const effects = svgEl("g", { id: "effects", transform: "translate(1,1)" }, svg); // over the robots
   for (const q of S.squares) drawSquare(tiles, q, q.x * C, q.y * C);
   for (const guards of [true, false]) {
     for (const q of S.squares) {
@@ -322,6 +323,7 @@
 
   function show(turn) {
     const step = T.steps[turn];
+    effects.textContent = "";
     drawPhase(0);
     document.body.dataset.phase = 0;
     drawLinks(step, step.events.filter((e) => e.kind === "transport"));
@@ -345,6 +347,38 @@
     const what = [count("transport", "transport", "transports"), count("shot", "hit", "hits"), count("weld", "weld", "welds"),
       count("burn", "burn", "burns"), count("inspect", "inspection", "inspections"), count("destroyed", "robot destroyed", "robots destroyed")].filter(Boolean);
     return [`Phase ${p} of 5`, doors, what.join(", ")].filter(Boolean).join(": ");
+  }
+
+  /** A laser beam from square `a` to square `b`, a flash where it ends. */
+  function drawBeam(g, a, b, cls, colour) {
+    const [x1, y1] = centre(a[0], a[1]);
+    const [x2, y2] = centre(b[0], b[1]);
+    svgEl("line", { x1, y1, x2, y2, stroke: "#000", "stroke-width": 6, opacity: 0.45 }, g);
+    svgEl("line", { class: cls, x1, y1, x2, y2, stroke: colour, "stroke-width": 3.5 }, g);
+    svgEl("circle", { cx: x2, cy: y2, r: 8, fill: "#ffeb3b", stroke: "#b00020", "stroke-width": 3, opacity: 0.9 }, g);
+  }
+
+  /**
+   * What a phase's events look like where they happened: an inspection a gold ring on its
+   * point; and, for robots whose square is known (`at(seat)`, null otherwise), a hit or a weld
+   * a beam from the shooter, a burn a flame ring.
+   */
+  function drawEffects(evs, at) {
+    effects.textContent = "";
+    for (const e of evs) {
+      const r = at(Number(e.robot));
+      if (e.kind === "inspect") {
+        const [x, y] = IPS[e.ip - 1];
+        svgEl("circle", { class: "inspect", cx: x * C + C / 2, cy: y * C + C / 2, r: C * 0.47, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, effects);
+      } else if (e.kind === "shot" && r && at(Number(e.victim))) {
+        const v = at(Number(e.victim));
+        drawBeam(effects, [r.x, r.y], [v.x, v.y], "beam hit", seatColours(Number(e.robot))[0]);
+      } else if (e.kind === "weld" && r) {
+        drawBeam(effects, [r.x, r.y], IPS[e.ip - 1], "beam weld", seatColours(Number(e.robot))[0]);
+      } else if (e.kind === "burn" && r) {
+        svgEl("circle", { class: "burn", cx: r.x * C + C / 2, cy: r.y * C + C / 2, r: C * 0.45, fill: "none", stroke: "#e8590c", "stroke-width": 5, "stroke-dasharray": "6 3" }, effects);
+      }
+    }
   }
 
   async function animate(turn, token, ui) {
@@ -406,7 +440,9 @@
       const chips = step.robots.map((r) => r.last[p - 1]);
       if (!(await ui.tween(ui.frameMs(), token, (k) => drawRobots(Object.values(where), from, k, chips)))) return false;
       document.body.dataset.phase = p;
+      drawEffects(evs, (s) => (ways[s] ? where[s] : null));
       if (!(await ui.wait(ui.frameMs() * (evs.length ? 2 : 1), token))) return false;
+      effects.textContent = "";
     }
     document.body.dataset.phase = "";
     drawPhase(0);
@@ -446,6 +482,8 @@
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, virtual: true }, 0, 0), text: "Virtual robot (faded): passes through robots, neither shoots nor is shot" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, damage: 7 }, 0, 0), text: "Bar: damage (empty at 10); red squares: locked registers" },
     { box: [-C / 2, -C * 0.7, C * 1.2, C * 1.2], draw: (g) => robotPiece(g, sample, 0, 0, "F2"), text: "While a turn plays: the chip each robot runs in the phase shown" },
+    { box: [0, 0, 2 * C, C], draw: (g) => drawBeam(g, [0, 0], [1, 0], "", seatColours(0)[0]), text: "A laser in its robot's colour: a hit, or a weld on an inspection point" },
+    { box: SQUARE, draw: (g) => svgEl("circle", { cx: C / 2, cy: C / 2, r: C * 0.45, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, g), text: "Gold ring: an inspection; dashed orange ring: a thruster's burn" },
   ]);
 
   replayControls({ last, stageMs: 500, show, label, animate });
