@@ -453,6 +453,7 @@
 
   // The legend: each sample drawn by the code that draws the ship.
   const SQUARE = [0, 0, C, C];
+  const RAIL = [-4, -4, C + 8, C + 8]; // a square with room for the rails on its sides
   const square = (q) => (g) => {
     drawSquare(g, { x: 0, y: 0, rails: [], ...q }, 0, 0);
     drawRails(g, { rails: [], ...q }, 0, 0, q.phase || 0);
@@ -474,10 +475,10 @@
     { box: SQUARE, draw: (g) => { square({ type: "bay" })(g); drawBay(g, { closed: [2, 4] }, 0, 0, 3); }, text: "An open launch bay (phase 3): a robot on it falls" },
     { box: SQUARE, draw: square({ type: "shaft" }), text: "P: cooling shaft, a hole" },
     { box: SQUARE, draw: square({ type: "space" }), text: "Open space: a robot there is lost" },
-    { box: SQUARE, draw: square({ type: "hull", rails: [{ side: "E", kind: "guard" }] }), text: "Guard rail: stops robots and lasers" },
-    { box: SQUARE, draw: square({ type: "hull", rails: [{ side: "E", kind: "coupling" }] }), text: "Power coupling: a rail that shocks (1 damage)" },
-    { box: SQUARE, draw: square({ type: "hull", rails: [{ side: "W", kind: "arm" }] }), text: "Docking arm: pushes a robot on its square away" },
-    { box: SQUARE, draw: square({ type: "hull", phase: 1, rails: [{ side: "E", kind: "slide", open: [1, 5] }] }), text: "Slide rail: open (dotted) in the phases written, else closed" },
+    { box: RAIL, draw: square({ type: "hull", rails: [{ side: "E", kind: "guard" }] }), text: "Guard rail: stops robots and lasers" },
+    { box: RAIL, draw: square({ type: "hull", rails: [{ side: "E", kind: "coupling" }] }), text: "Power coupling: a rail that shocks (1 damage)" },
+    { box: RAIL, draw: square({ type: "hull", rails: [{ side: "W", kind: "arm" }] }), text: "Docking arm: pushes a robot on its square away" },
+    { box: RAIL, draw: square({ type: "hull", phase: 1, rails: [{ side: "E", kind: "slide", open: [1, 5] }] }), text: "Slide rail: open (dotted) in the phases written, else closed" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, rank: 1 }, 0, 0), text: "Robot: its seat's number and colour, the point where it faces; corner: its rank in the turn order" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, virtual: true }, 0, 0), text: "Virtual robot (faded): passes through robots, neither shoots nor is shot" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, damage: 7 }, 0, 0), text: "Bar: damage (empty at 10); red squares: locked registers" },
