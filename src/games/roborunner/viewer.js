@@ -295,13 +295,17 @@
     return { text, kind: e.kind, seat: Number(e.robot), fault: ["timeout", "crash", "invalid"].includes(e.kind) };
   }
 
-  /** A robot's state, with its locked registers and their chips ("locked 4 L, 5 F2"). */
+  /**
+   * A robot's state in short words (the table is narrow): finished or last standing with its
+   * place, virtual, rebooting, and its locked registers with their chips ("locked 4 L, 5 F2").
+   */
   function stateText(r) {
-    if (r.status === "finished") return `finished, place ${r.place}`;
-    if (r.status !== "active") return r.place ? `${r.status}, place ${r.place}` : r.status;
+    const place = r.place ? ` ${r.place}${["st", "nd", "rd"][r.place - 1] || "th"}` : "";
+    if (r.status !== "active") return r.status + place;
     const locked = r.locked.map((c, i) => (c ? `${i + 1} ${c}` : "")).filter(Boolean);
-    return ["active", r.virtual ? "virtual" : "", r.rebooting ? "rebooting" : "", locked.length ? "locked " + locked.join(", ") : ""]
-      .filter(Boolean).join(", ");
+    const words = [r.place ? "last standing" : "", r.virtual ? "virtual" : "", r.rebooting ? "rebooting" : "",
+      locked.length ? "locked " + locked.join(", ") : ""];
+    return words.filter(Boolean).join(", ") || "active";
   }
 
   function showRobotsTable(step) {
