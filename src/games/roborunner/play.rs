@@ -120,13 +120,13 @@ impl TurnArena for RunnerArena {
         let mut game =
             Game::new(&self.setup(stored.seats, stored.seed)).map_err(|e| e.to_string())?;
         game.keep_snapshots();
-        let mut paths = super::text::Paths::default();
+        let mut ways = super::text::Ways::default();
         replay_turns(
             &mut game,
             &log,
-            Some(&mut |before, replies, after| paths.add_turn(before, replies, after)),
+            Some(&mut |before, replies, after| ways.add_turn(before, replies, after)),
         )?;
-        let trace = super::text::trace(&game, &paths);
+        let trace = super::text::trace(&game, &ways);
         Ok(TraceView::replayed(
             kind(),
             &outcome(&game),

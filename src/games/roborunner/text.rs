@@ -72,12 +72,12 @@ type Pose = (Pos, Direction);
 /// robot whose turn another changed (a push, a beam blocked, a weld, a link learned in the
 /// turn, which the simulation takes as a fall) fails that check and has no way for the turn.
 #[derive(Debug, Default)]
-pub struct Paths {
+pub struct Ways {
     /// By turn: per seat, its pose after phases 1 to 5 (`None` once off the ship), or none.
     turns: BTreeMap<u16, Vec<Option<[Option<Pose>; REGISTERS]>>>,
 }
 
-impl Paths {
+impl Ways {
     /// The ways of the turn `before` waits the `replies` for, which made `after` (with its
     /// snapshots kept).
     pub fn add_turn(&mut self, before: &Game, replies: &[Reply], after: &Game) {
@@ -177,8 +177,8 @@ fn way_alone(
 /// final scores, then a step per turn with the robots, the hull, the links, the turn's
 /// events (each with its phase, so the viewer can tell a turn phase by phase) and `ways`:
 /// per seat `[x, y, facing]` after each phase (null once off the ship), or null where
-/// `paths` has none.
-pub fn trace(game: &Game, paths: &Paths) -> Value {
+/// `ways` has none.
+pub fn trace(game: &Game, ways: &Ways) -> Value {
     let ship = game.ship();
     let cells: Vec<&str> = ship
         .grid
@@ -203,7 +203,7 @@ pub fn trace(game: &Game, paths: &Paths) -> Value {
             "hull": hull_json(&snap.hull),
             "links": links_json(&snap.links),
             "events": events,
-            "ways": paths.json_of(snap.turn),
+            "ways": ways.json_of(snap.turn),
         }));
     }
     json!({
@@ -309,14 +309,14 @@ mod tests {
         // Replayed from its decisions, as a replay's view is made.
         let mut game = Game::new(&setup).unwrap();
         game.keep_snapshots();
-        let mut paths = Paths::default();
+        let mut ways = Ways::default();
         replay_turns(
             &mut game,
             played.decisions(),
-            Some(&mut |before, replies, after| paths.add_turn(before, replies, after)),
+            Some(&mut |before, replies, after| ways.add_turn(before, replies, after)),
         )
         .unwrap();
-        let trace = trace(&game, &paths);
+        let trace = trace(&game, &ways);
         (game, trace)
     }
 
@@ -334,8 +334,9 @@ mod tests {
     }
 
     /// (robot turns with a way, robot turns on the ship at the start, pulls: a robot moved in
-    /// a phase whose chip moves nothing, by a beam, an arm or a transporter).
-    fn ways_of(trace: &Value) -> (usize, usize, usize) {
+    /// a phase whose chip moves nothing, by a beam, an arm or a transporter, transports of
+    /// robots with a way).
+    fn ways_of(trace: &Value) -> (usize, usize, usize, usize) {
         let steps = trace["steps"].as_array().unwrap();
         let airlock = trace["ship"]["squares"]
             .as_array()
@@ -344,7 +345,7 @@ mod tests {
             .find(|q| q["type"] == "airlock")
             .map(|q| json!([q["x"], q["y"]]))
             .unwrap();
-        let (mut ways, mut active, mut pulls) = (0, 0, 0);
+        let (mut ways, mut active, mut pulls, mut transported) = (0, 0, 0, 0);
         for (i, step) in steps.iter().enumerate().skip(1) {
             // A turn in which no robot was asked is played within another.
             let Some(step_ways) = step["ways"].as_array() else {
@@ -371,6 +372,18 @@ mod tests {
                 } else {
                     assert!(last.is_null());
                 }
+                // A transport ends its robot's moves in a phase: the way agrees with the
+                // game's own event (or the robot fell or burnt out after it).
+                for e in step["events"].as_array().unwrap() {
+                    if e["kind"] == "transport" && e["robot"] == json!(seat) {
+                        let pose = &way[e["phase"].as_u64().unwrap() as usize - 1];
+                        assert!(
+                            pose.is_null() || json!([pose[0], pose[1]]) == e["to"],
+                            "{e}"
+                        );
+                        transported += 1;
+                    }
+                }
                 let mut at = if dispatched {
                     airlock.clone()
                 } else {
@@ -387,22 +400,23 @@ mod tests {
                 }
             }
         }
-        (ways, active, pulls)
+        (ways, active, pulls, transported)
     }
 
     #[test]
     fn most_robots_have_their_way_through_a_turn_and_elements_move_them() {
-        let (mut ways, mut active, mut pulls) = (0, 0, 0);
-        for seed in 4..8 {
-            let (w, a, p) = ways_of(&traced("twin-bays", seed).1);
-            (ways, active, pulls) = (ways + w, active + a, pulls + p);
+        let (mut ways, mut active, mut pulls, mut transported) = (0, 0, 0, 0);
+        // Seeds whose games reuse a link a robot learned in an earlier turn.
+        for seed in 12..22 {
+            let (w, a, p, t) = ways_of(&traced("twin-bays", seed).1);
+            (ways, active, pulls, transported) = (ways + w, active + a, pulls + p, transported + t);
         }
-        eprintln!("{ways} ways of {active} robot turns, {pulls} pulls");
         assert!(
             ways * 10 >= active * 7,
             "{ways} ways of {active} robot turns"
         );
         assert!(pulls > 0, "no robot moved by the ship in a phase");
+        assert!(transported > 0, "no robot with a way was transported");
     }
 
     #[test]
