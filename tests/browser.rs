@@ -556,3 +556,10 @@ async fn a_roborally_replay_plays_to_the_scores_of_its_trace() {
     let bots = ["builtin:racer", "builtin:random"];
     a_trace_replay_plays_to_its_scores("roborally", &bots, "g.robot", 2).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roborunner_replay_plays_to_the_scores_of_its_trace() {
+    let bots = ["builtin:runner", "builtin:runner"];
+    // hull-walk, the default ship: 12 by 12 squares.
+    a_trace_replay_plays_to_its_scores("roborunner", &bots, "#tiles rect.square", 12 * 12).await;
+}

@@ -132,6 +132,24 @@ fn roborally_moment(json: &Value) -> Moment {
     panic!("no robot hit or pushed another");
 }
 
+fn roborunner_moment(json: &Value) -> Moment {
+    let steps = json["trace"]["steps"].as_array().unwrap();
+    let turns = steps.last().unwrap()["turn"].clone();
+    for (i, step) in steps.iter().enumerate() {
+        for e in step["events"].as_array().unwrap() {
+            let robot = e["robot"].as_u64().unwrap();
+            if let Some(victim) = e["victim"].as_u64().filter(|v| *v != robot) {
+                return Moment {
+                    turn: i,
+                    header: format!("Turn {} of {turns}", step["turn"]),
+                    names: vec![team(json, robot), team(json, victim)],
+                };
+            }
+        }
+    }
+    panic!("no robot shot or pushed another");
+}
+
 /// Plays `hall`'s game once with named teams and `--replay`; the replay's directory (kept
 /// alive by the returned guard) and its `game-0.json`.
 fn played(hall: &Hall) -> (tempfile::TempDir, Value) {
@@ -456,6 +474,20 @@ const ROBORALLY: Hall = one_board(
     roborally_moment,
 );
 
+/// Four seats on Twin Bays: robots shoot and push each other, a transporter is used, and
+/// the ship has launch bays closed in different phases.
+const ROBORUNNER: Hall = one_board(
+    "roborunner",
+    &["--board", "twin-bays"],
+    &[
+        "builtin:runner",
+        "builtin:random",
+        "builtin:runner",
+        "builtin:random",
+    ],
+    roborunner_moment,
+);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lrs_viewer_reads_well_in_a_school_hall() {
     a_viewer_reads_well_in_a_school_hall(LRS).await;
@@ -474,6 +506,11 @@ async fn the_robots_viewer_reads_well_in_a_school_hall() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_roborally_viewer_reads_well_in_a_school_hall() {
     a_viewer_reads_well_in_a_school_hall(ROBORALLY).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_roborunner_viewer_reads_well_in_a_school_hall() {
+    a_viewer_reads_well_in_a_school_hall(ROBORUNNER).await;
 }
 
 /// Plays `hall`'s game and opens its replay in a 1920x1080 browser at the turn `pick`
@@ -581,5 +618,296 @@ async fn roborally_draws_the_laser_beams_that_hit() {
     .await;
     let beams = client.find_all(Locator::Css(".beam.hit")).await.unwrap();
     assert_eq!(beams.len(), hits(&steps(&json)[turn]), "one beam per hit");
+    client.close().await.unwrap();
+}
+
+/// `[from, to]` of links or transports as the trace writes them (`{"from": [x, y], ...}`),
+/// or as the page marks their drawings (`data-from="x,y"`), sorted.
+fn link_pairs(values: &[Value]) -> Vec<(String, String)> {
+    let text = |v: &Value| match v {
+        Value::Array(xy) => format!("{},{}", xy[0], xy[1]),
+        other => other.as_str().unwrap().to_string(),
+    };
+    let mut pairs: Vec<(String, String)> = values
+        .iter()
+        .map(|l| (text(&l["from"]), text(&l["to"])))
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+async fn drawn_links(client: &Client, selector: &str) -> Vec<Value> {
+    js(
+        client,
+        &format!(
+            "return Array.from(document.querySelectorAll({selector:?})).map(l => \
+             ({{from: l.dataset.from, to: l.dataset.to}}))"
+        ),
+    )
+    .await
+    .as_array()
+    .unwrap()
+    .clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_draws_each_transport_of_a_turn_and_the_links_learned() {
+    let transports = |step: &Value| -> Vec<Value> {
+        step["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["kind"] == "transport")
+            .cloned()
+            .collect()
+    };
+    let steps = |json: &Value| json["trace"]["steps"].as_array().unwrap().clone();
+    let (_work, json, turn, _driver, client) = open_at(&ROBORUNNER, |json| {
+        steps(json)
+            .iter()
+            .position(|s| !transports(s).is_empty())
+            .expect("a robot is transported")
+    })
+    .await;
+    let step = &steps(&json)[turn];
+    let drawn = drawn_links(&client, "#links .transport").await;
+    assert_eq!(link_pairs(&drawn), link_pairs(&transports(step)));
+    let drawn = drawn_links(&client, "#links .link").await;
+    assert_eq!(
+        link_pairs(&drawn),
+        link_pairs(step["links"].as_array().unwrap())
+    );
+    // The turn's events say it in words, the link learned included.
+    let lines = js(
+        &client,
+        "return Array.from(document.querySelectorAll('#events li[data-kind=transport]')).map(li => li.textContent)",
+    )
+    .await;
+    let lines = lines.as_array().unwrap();
+    assert_eq!(lines.len(), transports(step).len());
+    for (line, e) in lines.iter().zip(transports(step)) {
+        let line = line.as_str().unwrap();
+        let (from, to) = (&e["from"], &e["to"]);
+        let team = team(&json, e["robot"].as_u64().unwrap());
+        assert!(line.contains(&team), "{line}");
+        assert!(
+            line.contains(&format!(
+                "from ({}, {}) to ({}, {})",
+                from[0], from[1], to[0], to[1]
+            )),
+            "{line}"
+        );
+    }
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_launch_bays_close_their_doors_in_their_phases() {
+    let (_work, json, turn, _driver, client) = open_at(&ROBORUNNER, |_| 2).await;
+    let squares = json["trace"]["ship"]["squares"].as_array().unwrap().clone();
+    let closed_in = |x: u64, y: u64| -> Vec<u64> {
+        let q = squares.iter().find(|q| q["x"] == x && q["y"] == y).unwrap();
+        assert_eq!(q["type"], "bay");
+        q["closed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .collect()
+    };
+    let bays = squares.iter().filter(|q| q["type"] == "bay").count();
+    assert!(bays > 0);
+    // Slowly (a phase stays a second or more on the screen) to the next turn, reading the
+    // phase shown and the doors drawn in one script, so both belong to the same moment.
+    let speed = client.find(Locator::Id("speed")).await.unwrap();
+    speed.select_by_value("0.5").await.unwrap();
+    client
+        .find(Locator::Id("forward"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while body_data(&client, "turn").await == turn.to_string() {
+        assert!(Instant::now() < deadline, "the turn never ends");
+        let now = js(
+            &client,
+            "return [Number(document.getElementById('phased').dataset.phase), \
+             Array.from(document.querySelectorAll('#phased .bay')).map(b => \
+             [Number(b.dataset.x), Number(b.dataset.y), b.getAttribute('class')])]",
+        )
+        .await;
+        let phase = now[0].as_u64().unwrap();
+        let drawn = now[1].as_array().unwrap();
+        assert_eq!(drawn.len(), bays, "every bay is drawn");
+        if phase == 0 {
+            continue;
+        }
+        seen.insert(phase);
+        for b in drawn {
+            let (x, y) = (b[0].as_u64().unwrap(), b[1].as_u64().unwrap());
+            let expected = if closed_in(x, y).contains(&phase) {
+                "bay closed"
+            } else {
+                "bay open"
+            };
+            assert_eq!(b[2], expected, "the bay at ({x}, {y}) in phase {phase}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!seen.is_empty(), "no phase was seen");
+    client.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_robots_move_phase_by_phase_along_their_ways() {
+    // A turn in which a robot moves in a phase whose chip moves nothing: a beam, an arm or
+    // a transporter moves it.
+    let pulled = |json: &Value| -> usize {
+        let steps = json["trace"]["steps"].as_array().unwrap();
+        (1..steps.len())
+            .find(|&i| {
+                let step = &steps[i];
+                step["ways"].as_array().is_some_and(|ways| {
+                    ways.iter().enumerate().any(|(seat, way)| {
+                        let Some(way) = way.as_array() else {
+                            return false;
+                        };
+                        let start = &steps[i - 1]["robots"][seat];
+                        let mut at = (start["x"].clone(), start["y"].clone());
+                        way.iter().enumerate().any(|(p, pose)| {
+                            let chip = step["robots"][seat]["last"][p].as_str().unwrap_or("-");
+                            let here = (pose[0].clone(), pose[1].clone());
+                            let moved = !pose.is_null()
+                                && start["status"] == "active"
+                                && here != at
+                                && matches!(chip, "L" | "R" | "U" | "-");
+                            at = here;
+                            moved
+                        })
+                    })
+                })
+            })
+            .expect("a robot moved by the ship")
+    };
+    let (_work, json, shown, _driver, client) = open_at(&ROBORUNNER, |json| pulled(json) - 1).await;
+    let ways = json["trace"]["steps"][shown + 1]["ways"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let speed = client.find(Locator::Id("speed")).await.unwrap();
+    speed.select_by_value("0.5").await.unwrap();
+    client
+        .find(Locator::Id("forward"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while body_data(&client, "turn").await == shown.to_string() {
+        assert!(Instant::now() < deadline, "the turn never ends");
+        // The phase the robots have settled in, and where each is drawn, at one moment.
+        let now = js(
+            &client,
+            "return [document.body.dataset.phase, \
+             Array.from(document.querySelectorAll('#robots g.robot')).map(g => \
+             [Number(g.dataset.seat), Number(g.dataset.x), Number(g.dataset.y)])]",
+        )
+        .await;
+        let phase = now[0].as_str().unwrap_or_default().parse::<usize>();
+        if let Ok(phase @ 1..) = phase {
+            seen.insert(phase);
+            let drawn = now[1].as_array().unwrap();
+            for (seat, way) in ways.iter().enumerate() {
+                let Some(way) = way.as_array() else { continue };
+                let piece = drawn.iter().find(|d| d[0] == json!(seat));
+                let pose = &way[phase - 1];
+                if pose.is_null() {
+                    assert!(
+                        piece.is_none(),
+                        "seat {seat} is off the ship in phase {phase}"
+                    );
+                    continue;
+                }
+                let piece = piece.unwrap_or_else(|| panic!("seat {seat} drawn in phase {phase}"));
+                assert_eq!(
+                    (piece[1].as_f64().unwrap(), piece[2].as_f64().unwrap()),
+                    (pose[0].as_f64().unwrap(), pose[1].as_f64().unwrap()),
+                    "seat {seat} in phase {phase}"
+                );
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(seen.len() >= 3, "phases seen settled: {seen:?}");
+    client.close().await.unwrap();
+}
+
+/// The laser beams of phase `phase` of `step` the viewer can place: a hit between two robots
+/// with their ways through the turn, a weld from one.
+fn placed_beams(step: &Value, phase: u64) -> usize {
+    let way = |seat: &Value| !step["ways"][seat.as_u64().unwrap() as usize].is_null();
+    step["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["phase"] == phase && way(&e["robot"]))
+        .filter(|e| e["kind"] == "weld" || (e["kind"] == "shot" && way(&e["victim"])))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn roborunner_draws_the_hits_and_welds_of_a_phase_from_the_robots() {
+    let steps = |json: &Value| json["trace"]["steps"].as_array().unwrap().clone();
+    let beams_in = |step: &Value| (1..=5).map(|p| placed_beams(step, p)).sum::<usize>();
+    let (_work, json, shown, _driver, client) = open_at(&ROBORUNNER, |json| {
+        let steps = steps(json);
+        (1..steps.len())
+            .max_by_key(|&i| (beams_in(&steps[i]), std::cmp::Reverse(i)))
+            .unwrap()
+            - 1
+    })
+    .await;
+    let step = steps(&json)[shown + 1].clone();
+    assert!(beams_in(&step) > 0, "no hit or weld to draw");
+    let speed = client.find(Locator::Id("speed")).await.unwrap();
+    speed.select_by_value("0.5").await.unwrap();
+    client
+        .find(Locator::Id("forward"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while body_data(&client, "turn").await == shown.to_string() {
+        assert!(Instant::now() < deadline, "the turn never ends");
+        let now = js(
+            &client,
+            "return [document.body.dataset.phase, \
+             document.querySelectorAll('#effects .beam').length]",
+        )
+        .await;
+        if let Ok(phase @ 1..) = now[0].as_str().unwrap_or_default().parse::<u64>() {
+            let drawn = now[1].as_u64().unwrap() as usize;
+            assert_eq!(drawn, placed_beams(&step, phase), "beams in phase {phase}");
+            if drawn > 0 && seen.is_empty() {
+                artefact(
+                    "roborunner-phase-beams.png",
+                    &client.screenshot().await.unwrap(),
+                );
+            }
+            if drawn > 0 {
+                seen.insert(phase);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!seen.is_empty(), "no beam was seen");
     client.close().await.unwrap();
 }

@@ -1,5 +1,6 @@
 //! Robo Runner's replay page: the shared viewer page with `viewer.js`, which draws the
-//! ship's grid and the robots turn by turn from the trace (`text.rs`).
+//! ship square by square and the robots turn by turn from the trace (`text.rs`), and tells
+//! each turn phase by phase.
 
 use crate::games::view::{PageInfo, Viewer};
 use serde_json::{Value, json};
