@@ -16,9 +16,9 @@ pub struct RunArgs {
     /// Games played at once (default: all cores). Results do not depend on it.
     #[arg(long, conflicts_with = "workers")]
     jobs: Option<usize>,
-    /// Game-playing workers in this process; 0: plan only, and let workers started with
-    /// `lrs-tourney worker URL` on any machine play the games (PostgreSQL databases only;
-    /// see "Running on several machines" in the README). Leave it out to play every game here.
+    /// Only `--workers 0`: plan only, and let workers started with `lrs-tourney worker URL`
+    /// on any machine play the games (PostgreSQL databases only; see "Running on several
+    /// machines" in the README). Leave it out to play every game in this process.
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
     /// No progress output, only the result.

@@ -23,7 +23,8 @@ pub struct WorkerArgs {
     #[arg(long)]
     name: Option<String>,
     /// Seconds a claimed set stays this worker's without a heartbeat (beats come every
-    /// third of it); a worker that dies loses its sets after this long.
+    /// third of it); a worker that dies loses its sets after this long. 1 to 180, so that a
+    /// live worker beats at least once a minute and `status` can tell a silent one.
     #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     lease_seconds: u64,
     /// STORED=LOCAL: the bot folders the database names under STORED are under LOCAL on
@@ -64,10 +65,16 @@ fn drain_on_signals(drain: Arc<AtomicBool>) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The longest lease: its beats, every third of it, come at least once a minute.
+const MAX_LEASE_SECONDS: u64 = 180;
+
 pub async fn run(args: WorkerArgs) -> Result<(), CliError> {
     let database = DbLocation::parse(&args.url, None).map_err(CliError::input)?;
-    if args.lease_seconds == 0 {
-        return Err(CliError::input("--lease-seconds must be at least 1"));
+    if !(1..=MAX_LEASE_SECONDS).contains(&args.lease_seconds) {
+        return Err(CliError::input(format!(
+            "--lease-seconds must be 1 to {MAX_LEASE_SECONDS} (a worker beats every third of it, and `status` calls a worker silent after {} s without a beat)",
+            crate::report::SILENT_AFTER_MS / 1000
+        )));
     }
     let drain = Arc::new(AtomicBool::new(false));
     drain_on_signals(drain.clone())?;

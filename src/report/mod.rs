@@ -19,7 +19,7 @@ pub use snapshot::{Advancement, Snapshot};
 pub use standings::{Standing, standings, standings_columns};
 pub use status::{set_state, status_json, status_text};
 pub use time::{stored_time_text, utc_text};
-pub use work::{WorkStatus, work_json, work_text};
+pub use work::{SILENT_AFTER_MS, WorkStatus, work_json, work_text};
 
 /// Whether the tournament is over: its decisive final (the nationals' final, or the only
 /// school's final) is played.

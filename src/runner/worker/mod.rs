@@ -100,24 +100,35 @@ async fn work(
     database: &DbLocation,
     opts: &WorkerOptions,
 ) -> Result<WorkerSummary, RunError> {
+    let host = nix::unistd::gethostname()
+        .map(|h| h.to_string_lossy().into_owned())
+        .unwrap_or_else(|_| "unknown-host".to_string());
+    let pid = std::process::id();
+    let name = WorkerName::new(opts.name.clone().unwrap_or_else(|| format!("{host}-{pid}")));
     // A planner creates the tournament: wait for it rather than fail when started first.
+    let mut said_waiting = false;
     let stored = loop {
         if let Some(stored) = store.tournament().await? {
             break stored;
         }
         if opts.drain.load(Ordering::Relaxed) {
-            return Ok(WorkerSummary::default());
+            return Ok(WorkerSummary {
+                name: name.as_str().to_string(),
+                drained: true,
+                ..WorkerSummary::default()
+            });
+        }
+        if !said_waiting {
+            said_waiting = true;
+            say(&format!(
+                "worker {name}: no tournament in {database} yet; waiting for `lrs-tourney run FILE --db URL --workers 0` to plan it"
+            ));
         }
         tokio::time::sleep(IDLE_POLL).await;
     };
     let t =
         super::reconstruct::tournament_for_worker(store, database, opts.bots_root.as_ref()).await?;
     let differs = checks::worker_differs(&t, &stored);
-    let host = nix::unistd::gethostname()
-        .map(|h| h.to_string_lossy().into_owned())
-        .unwrap_or_else(|_| "unknown-host".to_string());
-    let pid = std::process::id();
-    let name = WorkerName::new(opts.name.clone().unwrap_or_else(|| format!("{host}-{pid}")));
     store
         .register_worker(&WorkerInfo {
             name: name.clone(),
