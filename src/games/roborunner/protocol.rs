@@ -99,8 +99,8 @@ pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> 
         "turns": rules.turns,
         "lives": rules.lives,
         "hull_damage": rules.hull_damage,
-        "equipment": false,
-        "scanners": 0,
+        "equipment": rules.equipment,
+        "scanners": rules.scanners,
         "time_limit_ms": time_limit_ms,
     })
 }
@@ -128,10 +128,29 @@ pub fn turn(game: &Game, q: &Query) -> Value {
                 "rank": game.rank(s),
                 "locked": r.locked_chips().iter().map(|c| chip_json(*c)).collect::<Vec<_>>(),
                 "last": r.last.iter().map(|c| chip_json(*c)).collect::<Vec<_>>(),
-                "option": null,
-                "ammo": null,
+                "option": r.option.map(|o| o.name()),
+                "ammo": r.option.map(|_| r.ammo),
                 "place": r.place,
                 "score": score_of(r),
+            })
+        })
+        .collect();
+    let seats = game.robots().len();
+    let scanners: Vec<Value> = game
+        .scanners()
+        .iter()
+        .enumerate()
+        .map(|(id, r)| {
+            let active = r.state == State::Active;
+            let on = |v: Value| if active { v } else { Value::Null };
+            json!({
+                "id": id,
+                "x": on(r.pos.x.into()),
+                "y": on(r.pos.y.into()),
+                "facing": on(r.facing.letter().to_string().into()),
+                "damage": r.damage,
+                "virtual": r.virtual_,
+                "rank": game.rank(seats + id),
             })
         })
         .collect();
@@ -141,7 +160,7 @@ pub fn turn(game: &Game, q: &Query) -> Value {
         "dispatched": q.dispatched,
         "hand": q.hand.iter().map(|m| m.short()).collect::<Vec<_>>(),
         "robots": robots,
-        "scanners": [],
+        "scanners": scanners,
         "hull": hull_json(game.hull()),
         "links": links_json(game.links()),
     })

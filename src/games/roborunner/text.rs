@@ -5,8 +5,43 @@ use super::engine::{Event, Game, Robot, State, chip_json, score_of};
 use crate::games::shared::grid::Pos;
 use serde_json::{Value, json};
 
-/// A robot as replays and scenarios show it (`seat` for its name).
+/// The fields only a seat's robot has (a scanner shows `scanner: true` instead).
+const SEAT_FIELDS: [&str; 8] = [
+    "lives",
+    "next_ip",
+    "place",
+    "score",
+    "inspections",
+    "kills",
+    "welds",
+    "deaths",
+];
+
+/// A robot as replays and scenarios show it (`seat` for its name, a scanner's index past
+/// the seats): a scanner without the seat's fields, a robot with an option with its ammo.
 pub fn robot_json(game: &Game, seat: usize, r: &Robot, rank: usize) -> Value {
+    let mut v = robot_fields(game, seat, r, rank);
+    let fields = v.as_object_mut().expect("a robot is an object");
+    if r.scanner {
+        for k in SEAT_FIELDS {
+            fields.shift_remove(k);
+        }
+        let at = index_of(fields, "locked").map_or(fields.len(), |i| i + 1);
+        fields.shift_insert(at, "scanner".to_string(), true.into());
+    }
+    if let Some(option) = r.option {
+        let at = index_of(fields, "last").unwrap_or(fields.len());
+        fields.shift_insert(at, "option".to_string(), option.name().into());
+        fields.shift_insert(at + 1, "ammo".to_string(), r.ammo.into());
+    }
+    v
+}
+
+fn index_of(fields: &serde_json::Map<String, Value>, key: &str) -> Option<usize> {
+    fields.keys().position(|k| k == key)
+}
+
+fn robot_fields(game: &Game, seat: usize, r: &Robot, rank: usize) -> Value {
     let active = r.state == State::Active;
     let on = |v: Value| if active { v } else { Value::Null };
     json!({
@@ -74,15 +109,25 @@ pub fn trace(game: &Game) -> Value {
             .filter(|e| e.turn == snap.turn)
             .map(|e| e.to_json(&seat_name))
             .collect();
-        steps.push(json!({
-            "turn": snap.turn,
-            "robots": snap.robots.iter().enumerate()
+        let robots = |scanners: bool| {
+            snap.robots
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.scanner == scanners)
                 .map(|(s, r)| robot_json(game, s, r, rank_of(&snap.order, s)))
-                .collect::<Vec<_>>(),
+                .collect::<Vec<_>>()
+        };
+        let mut step = json!({
+            "turn": snap.turn,
+            "robots": robots(false),
             "hull": hull_json(&snap.hull),
             "links": links_json(&snap.links),
             "events": events,
-        }));
+        });
+        if !game.scanners().is_empty() {
+            step["scanners"] = robots(true).into();
+        }
+        steps.push(step);
     }
     json!({
         "ship": {"name": ship.name, "width": ship.width(), "height": ship.height(), "cells": cells},
@@ -90,9 +135,19 @@ pub fn trace(game: &Game) -> Value {
     })
 }
 
+/// A robot's name in words: its player's, `seat N` without one, `scanner N` for a scanner.
+fn robot_name(game: &Game, names: &[String], r: usize) -> String {
+    let seats = game.robots().len();
+    if r >= seats {
+        format!("scanner {}", r - seats)
+    } else {
+        names.get(r).cloned().unwrap_or_else(|| format!("seat {r}"))
+    }
+}
+
 /// One event in words.
-fn event_text(e: &Event, names: &[String]) -> String {
-    let name = |s: usize| Value::from(names.get(s).cloned().unwrap_or_else(|| format!("seat {s}")));
+fn event_text(game: &Game, e: &Event, names: &[String]) -> String {
+    let name = |s: usize| Value::from(robot_name(game, names, s));
     let v = e.to_json(&name);
     let mut out = format!(
         "  turn {} phase {}: {} {}",
@@ -132,10 +187,15 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
                             r.state == State::Active && r.pos == Pos::new(x as i32, y as i32)
                         })
                         .map(|(s, r)| {
-                            if r.virtual_ {
-                                format!("({})", s + 1)
+                            let mark = if r.scanner {
+                                format!("s{}", s - game.robots().len())
                             } else {
-                                format!("{}{}", s + 1, r.facing.letter())
+                                (s + 1).to_string()
+                            };
+                            if r.virtual_ {
+                                format!("({mark})")
+                            } else {
+                                format!("{mark}{}", r.facing.letter())
                             }
                         })
                         .collect();
@@ -151,7 +211,7 @@ pub fn replay_text(game: &Game, names: &[String]) -> String {
             out.push('\n');
         }
         for e in game.events().iter().filter(|e| e.turn == snap.turn) {
-            out += &event_text(e, names);
+            out += &event_text(game, e, names);
             out.push('\n');
         }
     }
