@@ -245,4 +245,41 @@ mod tests {
         assert!(read_answer(r#"{"program":["F1"],"facing":"X"}"#).is_err());
         assert!(read_answer("[1]").is_err());
     }
+
+    /// RN16: `hello` says whether there is equipment and how many scanners; `turn` gives
+    /// each seat's option and ammo and lists the scanners.
+    #[test]
+    fn hello_and_turn_tell_options_and_scanners() {
+        use crate::games::roborunner::engine::{Pending, Rules, Setup};
+        use crate::games::roborunner::ships;
+        let setup = Setup {
+            ship: ships::load("hull-walk").unwrap(),
+            seats: 2,
+            seed: 4,
+            rules: Rules {
+                equipment: true,
+                scanners: 3,
+                ..Rules::default()
+            },
+        };
+        let game = Game::new(&setup).unwrap();
+        let h = hello(&game, 0, &[], 1000);
+        assert_eq!(h["equipment"], true);
+        assert_eq!(h["scanners"], 3);
+        let Pending::Decisions(qs) = game.pending() else {
+            panic!("the first turn asks");
+        };
+        let t = turn(&game, &qs[0]);
+        let robots = t["robots"].as_array().unwrap();
+        assert_eq!(robots.len(), 2);
+        for (r, robot) in robots.iter().zip(game.robots()) {
+            assert_eq!(r["option"], robot.option.unwrap().name());
+            assert_eq!(r["ammo"], 3);
+        }
+        let scanners = t["scanners"].as_array().unwrap();
+        assert_eq!(scanners.len(), 3);
+        assert_eq!(scanners[2]["id"], 2);
+        assert_eq!(scanners[2]["virtual"], true);
+        assert_eq!(scanners[2]["rank"], 5);
+    }
 }

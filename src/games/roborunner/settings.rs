@@ -125,3 +125,25 @@ pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> 
     }
     Ok(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RN1: equipment and 0..4 scanners are read; a count out of range is placed where
+    /// it is written.
+    #[test]
+    fn equipment_and_scanners_are_read_and_checked() {
+        let s =
+            read_table("[game]\nid = \"roborunner\"\nequipment = true\nscanners = 4\n").unwrap();
+        assert!(s.equipment);
+        assert_eq!(s.scanners, 4);
+        assert!(s.rules().equipment);
+        assert_eq!(s.rules().scanners, 4);
+        let text = "[game]\nid = \"roborunner\"\nscanners = 5\n";
+        let problem = read_table(text).unwrap_err();
+        assert_eq!(problem.offset, text.find('5'));
+        assert!(problem.what.contains("out of range"), "{}", problem.what);
+        assert!(read_table("[game]\nid = \"roborunner\"\nscanners = -1\n").is_err());
+    }
+}
