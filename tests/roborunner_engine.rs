@@ -274,3 +274,28 @@ fn invalid_activations_are_faults() {
     let expected: Vec<usize> = if needs_four { vec![1, 2] } else { vec![2] };
     assert_eq!(faults, expected);
 }
+
+/// Replays show scanners apart from the seats: the trace lists them under `scanners` (the
+/// seats' `robots` unchanged) and the text replay marks them `s0`, `s1`, ...
+#[test]
+fn replays_show_scanners_apart_from_the_seats() {
+    use lrs_tourney::games::roborunner::text;
+    let mut game = Game::new(&options_setup("twin-bays", 2, 31, true, 2)).unwrap();
+    game.keep_snapshots();
+    let mut players: Vec<_> = (0..2).map(|s| BuiltinAi::Runner.player(31, s)).collect();
+    run_game(&mut game, &mut players).unwrap();
+    let trace = text::trace(&game);
+    let first = &trace["steps"][0];
+    assert_eq!(first["robots"].as_array().unwrap().len(), 2);
+    let scanners = first["scanners"].as_array().unwrap();
+    assert_eq!(scanners.len(), 2);
+    assert!(
+        scanners
+            .iter()
+            .all(|s| s["scanner"] == true && s.get("score").is_none())
+    );
+    assert!(first["robots"][0]["ammo"].is_u64());
+    let words = text::replay_text(&game, &["A".to_string(), "B".to_string()]);
+    assert!(words.contains("scanner 0 dispatch"), "{words}");
+    assert!(words.contains("s0"), "{words}");
+}
