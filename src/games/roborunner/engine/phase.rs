@@ -31,7 +31,12 @@ impl Game {
         for i in 0..self.order.len() {
             let r = self.order[i];
             let robot = &self.robots[r];
-            if !robot.is_active() || robot.rebooting || self.works(r, Equip::Clamps) {
+            if !robot.is_active() || robot.rebooting {
+                continue;
+            }
+            if self.works(r, Equip::Clamps) {
+                // Clamped: the chip is not executed (nor counted as executed, RN11.2 c).
+                self.program[r][p as usize - 1] = None;
                 continue;
             }
             if let Some(chip) = self.program[r][p as usize - 1] {
