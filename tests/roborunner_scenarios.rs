@@ -10,7 +10,7 @@ mod scenario_suite;
 
 #[test]
 fn roborunner_scenarios_match_their_expected_outcomes() {
-    scenario_suite::run_suite("roborunner", "Robo Runner", false, 30);
+    scenario_suite::run_suite("roborunner", "Robo Runner", false, 31);
 }
 
 #[test]
