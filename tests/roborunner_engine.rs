@@ -299,3 +299,30 @@ fn replays_show_scanners_apart_from_the_seats() {
     assert!(words.contains("scanner 0 dispatch"), "{words}");
     assert!(words.contains("s0"), "{words}");
 }
+
+/// A game with equipment and scanners replays from its stored decisions like any other.
+#[test]
+fn a_game_with_equipment_and_scanners_replays_from_its_stored_bytes() {
+    use lrs_tourney::games::roborunner::settings::RunnerSettings;
+    let kind = GameKind::parse("roborunner").unwrap();
+    let settings = RunnerSettings {
+        equipment: true,
+        scanners: 4,
+        ..RunnerSettings::default()
+    }
+    .into_game();
+    let arena = Arena::load(&settings, "twin-bays", 30).unwrap();
+    let seats: Vec<BuiltinBot> = ["runner", "random", "random"]
+        .iter()
+        .map(|n| BuiltinBot::parse(kind, n).unwrap())
+        .collect();
+    let played = arena.play_builtin(12, &seats).unwrap();
+    let stored = StoredGame {
+        seats: seats.len(),
+        seed: 12,
+        decisions: &played.decisions,
+    };
+    assert_eq!(arena.replay(stored).unwrap(), played);
+    let plain = Arena::load(&GameSettings::default_for(kind), "twin-bays", 30).unwrap();
+    assert_ne!(plain.play_builtin(12, &seats).unwrap(), played);
+}
