@@ -10,15 +10,15 @@ mod scenario_suite;
 
 #[test]
 fn roborunner_scenarios_match_their_expected_outcomes() {
-    scenario_suite::run_suite("roborunner", "Robo Runner", false, 18);
+    scenario_suite::run_suite("roborunner", "Robo Runner", false, 31);
 }
 
 #[test]
 fn invalid_roborunner_scenarios_are_rejected_with_located_errors() {
-    scenario_suite::run_suite("roborunner", "Robo Runner", true, 10);
+    scenario_suite::run_suite("roborunner", "Robo Runner", true, 16);
 }
 
-/// The clauses of the core game each have a scenario.
+/// The clauses of the core game, the equipment and the scanners each have a scenario.
 #[test]
 fn every_core_clause_has_a_scenario() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/roborunner");
@@ -28,7 +28,7 @@ fn every_core_clause_has_a_scenario() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".toml"))
         .collect();
-    for clause in [3, 5, 7, 8, 9, 10, 11, 14] {
+    for clause in [3, 5, 7, 8, 9, 10, 11, 12, 13, 14] {
         let prefix = format!("rn{clause}_");
         assert!(
             names.iter().any(|n| n.starts_with(&prefix)),

@@ -31,10 +31,13 @@ impl RunnerArena {
         }
     }
 
-    fn replay_game(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+    fn replay_game(&self, stored: StoredGame<'_>, keep: bool) -> Result<Game, String> {
         let log = super::log::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
         let mut game =
             Game::new(&self.setup(stored.seats, stored.seed)).map_err(|e| e.to_string())?;
+        if keep {
+            game.keep_snapshots();
+        }
         replay(&mut game, &log)?;
         Ok(game)
     }
@@ -43,21 +46,6 @@ impl RunnerArena {
 /// Plays `log` into `game`: every question answered with the next recorded answer; a log
 /// out of step, short or too long is an error.
 pub fn replay(game: &mut Game, log: &[Decision]) -> Result<(), String> {
-    replay_turns(game, log, None)
-}
-
-/// What [`replay_turns`] calls after each turn: the game before it, the answers, the game
-/// after it.
-pub type EachTurn<'a> = &'a mut dyn FnMut(&Game, &[Reply], &Game);
-
-/// [`replay`], calling `each(before, replies, after)`, when given, for every set of answers:
-/// the game waiting for them (a copy, made only then), the answers (one per question, in its
-/// order) and the game after the turn they played.
-pub fn replay_turns(
-    game: &mut Game,
-    log: &[Decision],
-    mut each: Option<EachTurn<'_>>,
-) -> Result<(), String> {
     let mut next = log.iter();
     let out_of_step = || "the decision log is out of step with the game".to_string();
     // Snapshots are kept from the start: the first turn is begun by `Game::new`.
@@ -69,11 +57,7 @@ pub fn replay_turns(
                 _ => return Err(out_of_step()),
             }
         }
-        let before = each.is_some().then(|| game.clone());
         game.answer(&replies).map_err(|e| e.to_string())?;
-        if let (Some(each), Some(before)) = (each.as_mut(), before) {
-            each(&before, &replies, game);
-        }
     }
     if next.next().is_some() {
         return Err("the decision log goes on after the game's end".to_string());
@@ -112,21 +96,12 @@ impl TurnArena for RunnerArena {
     }
 
     fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
-        self.replay_game(stored)
+        self.replay_game(stored, false)
     }
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
-        let log = super::log::from_bytes(stored.decisions).map_err(|e| e.to_string())?;
-        let mut game =
-            Game::new(&self.setup(stored.seats, stored.seed)).map_err(|e| e.to_string())?;
-        game.keep_snapshots();
-        let mut ways = super::text::Ways::default();
-        replay_turns(
-            &mut game,
-            &log,
-            Some(&mut |before, replies, after| ways.add_turn(before, replies, after)),
-        )?;
-        let trace = super::text::trace(&game, &ways);
+        let game = self.replay_game(stored, true)?;
+        let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
             kind(),
             &outcome(&game),

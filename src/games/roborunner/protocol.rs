@@ -99,8 +99,8 @@ pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> 
         "turns": rules.turns,
         "lives": rules.lives,
         "hull_damage": rules.hull_damage,
-        "equipment": false,
-        "scanners": 0,
+        "equipment": rules.equipment,
+        "scanners": rules.scanners,
         "time_limit_ms": time_limit_ms,
     })
 }
@@ -128,10 +128,29 @@ pub fn turn(game: &Game, q: &Query) -> Value {
                 "rank": game.rank(s),
                 "locked": r.locked_chips().iter().map(|c| chip_json(*c)).collect::<Vec<_>>(),
                 "last": r.last.iter().map(|c| chip_json(*c)).collect::<Vec<_>>(),
-                "option": null,
-                "ammo": null,
+                "option": r.option.map(|o| o.name()),
+                "ammo": r.option.map(|_| r.ammo),
                 "place": r.place,
                 "score": score_of(r),
+            })
+        })
+        .collect();
+    let seats = game.robots().len();
+    let scanners: Vec<Value> = game
+        .scanners()
+        .iter()
+        .enumerate()
+        .map(|(id, r)| {
+            let active = r.state == State::Active;
+            let on = |v: Value| if active { v } else { Value::Null };
+            json!({
+                "id": id,
+                "x": on(r.pos.x.into()),
+                "y": on(r.pos.y.into()),
+                "facing": on(r.facing.letter().to_string().into()),
+                "damage": r.damage,
+                "virtual": r.virtual_,
+                "rank": game.rank(seats + id),
             })
         })
         .collect();
@@ -141,7 +160,7 @@ pub fn turn(game: &Game, q: &Query) -> Value {
         "dispatched": q.dispatched,
         "hand": q.hand.iter().map(|m| m.short()).collect::<Vec<_>>(),
         "robots": robots,
-        "scanners": [],
+        "scanners": scanners,
         "hull": hull_json(game.hull()),
         "links": links_json(game.links()),
     })
@@ -225,5 +244,42 @@ mod tests {
         assert!(read_answer(r#"{"program":["F4"]}"#).is_err());
         assert!(read_answer(r#"{"program":["F1"],"facing":"X"}"#).is_err());
         assert!(read_answer("[1]").is_err());
+    }
+
+    /// RN16: `hello` says whether there is equipment and how many scanners; `turn` gives
+    /// each seat's option and ammo and lists the scanners.
+    #[test]
+    fn hello_and_turn_tell_options_and_scanners() {
+        use crate::games::roborunner::engine::{Pending, Rules, Setup};
+        use crate::games::roborunner::ships;
+        let setup = Setup {
+            ship: ships::load("hull-walk").unwrap(),
+            seats: 2,
+            seed: 4,
+            rules: Rules {
+                equipment: true,
+                scanners: 3,
+                ..Rules::default()
+            },
+        };
+        let game = Game::new(&setup).unwrap();
+        let h = hello(&game, 0, &[], 1000);
+        assert_eq!(h["equipment"], true);
+        assert_eq!(h["scanners"], 3);
+        let Pending::Decisions(qs) = game.pending() else {
+            panic!("the first turn asks");
+        };
+        let t = turn(&game, &qs[0]);
+        let robots = t["robots"].as_array().unwrap();
+        assert_eq!(robots.len(), 2);
+        for (r, robot) in robots.iter().zip(game.robots()) {
+            assert_eq!(r["option"], robot.option.unwrap().name());
+            assert_eq!(r["ammo"], 3);
+        }
+        let scanners = t["scanners"].as_array().unwrap();
+        assert_eq!(scanners.len(), 3);
+        assert_eq!(scanners[2]["id"], 2);
+        assert_eq!(scanners[2]["virtual"], true);
+        assert_eq!(scanners[2]["rank"], 5);
     }
 }

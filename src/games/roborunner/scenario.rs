@@ -5,7 +5,8 @@
 //! pipeline is parse (every problem located at `file:line:column`), run, output.
 
 use super::engine::{
-    Game, GameError, Move, Pending, REGISTERS, Robot, Rules, Scripted, State, locks_for,
+    Equip, Game, GameError, MAX_SCANNERS, MAX_SEATS, Move, Pending, REGISTERS, Robot, Rules,
+    Scripted, State, locks_for,
 };
 use super::ship::{
     Base, GridAt, NETWORKS, Ship, ShipProblem, parse_grid, parse_ship_file, string_origin,
@@ -44,6 +45,8 @@ pub enum Problem {
     ShipFile { path: String, reason: String },
     #[error("{count} [[robot]] tables: expected 1 to 8 robots")]
     RobotCount { count: usize },
+    #[error("{count} scanners: expected at most {MAX_SCANNERS}")]
+    ScannerCount { count: usize },
     #[error("robot name {name:?} is used twice: expected unique names")]
     SameName { name: String },
     #[error(
@@ -65,11 +68,16 @@ pub enum Problem {
     NextIp { found: i64, ips: usize },
     #[error("no robot is named {name:?}: expected one of the [[robot]] names")]
     UnknownRobot { name: String },
-    #[error("{what} is not implemented yet: expected {expected}")]
-    NotYet {
-        what: &'static str,
-        expected: &'static str,
-    },
+    #[error("option {found:?}: expected twin, rear, shields, repulsors, nitro or clamps")]
+    Option { found: String },
+    #[error("{key} is given without equipment: expected equipment = true at the top")]
+    NoEquipment { key: &'static str },
+    #[error("ammo is given to a robot without an option: expected an option too")]
+    AmmoWithoutOption,
+    #[error("a scanner has no {key}: expected it left out")]
+    ScannerField { key: &'static str },
+    #[error("a scanner decides nothing but its program: expected {name} = \"F1 R ...\"")]
+    ScannerAnswer { name: String },
     #[error("links {network}: {why}")]
     Links { network: String, why: String },
 }
@@ -107,9 +115,12 @@ pub struct Scenario {
     pub ship: Arc<Ship>,
     pub rules: Rules,
     pub loops: Vec<Vec<Pos>>,
+    /// By robot: the seats' robots first, then the scanners, each in table order.
     pub names: Vec<String>,
     pub robots: Vec<Robot>,
-    /// Per turn, per seat.
+    /// The robots in table order: the first turn's order.
+    pub order: Vec<usize>,
+    /// Per turn, per robot.
     pub turns: Vec<Vec<Option<Scripted>>>,
 }
 
@@ -119,8 +130,14 @@ pub fn run(s: &Scenario) -> Result<Game, ScenarioError> {
         file: s.file.clone(),
         error,
     };
-    let mut game =
-        Game::scripted(s.ship.clone(), s.rules, s.robots.clone(), &s.loops).map_err(engine)?;
+    let mut game = Game::scripted(
+        s.ship.clone(),
+        s.rules,
+        s.robots.clone(),
+        s.order.clone(),
+        &s.loops,
+    )
+    .map_err(engine)?;
     for turn in &s.turns {
         if game.pending() != Pending::Script {
             break;
@@ -130,20 +147,20 @@ pub fn run(s: &Scenario) -> Result<Game, ScenarioError> {
     Ok(game)
 }
 
-/// The outcome as RN17 writes it.
+/// The outcome as RN17 writes it: the robots in table order.
 pub fn to_json(s: &Scenario, game: &Game) -> Value {
     let name = |seat: usize| Value::from(s.names[seat].as_str());
-    let robots: Vec<Value> = game
-        .robots()
+    let robots: Vec<Value> = s
+        .order
         .iter()
-        .enumerate()
-        .map(|(seat, r)| {
-            let mut v = super::text::robot_json(game, seat, r, game.rank(seat));
+        .map(|&i| {
+            let r = &game.all_robots()[i];
+            let mut v = super::text::robot_json(game, i, r, game.rank(i));
             let fields = v.as_object_mut().expect("a robot is an object");
-            for k in ["seat", "last", "ips"] {
+            for k in ["seat", "last", "ips", "option"] {
                 fields.shift_remove(k);
             }
-            fields.shift_insert(0, "name".to_string(), s.names[seat].as_str().into());
+            fields.shift_insert(0, "name".to_string(), s.names[i].as_str().into());
             v
         })
         .collect();
@@ -185,14 +202,8 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
     if let Some((h, _)) = top.boolean("hull_damage")? {
         rules.hull_damage = h;
     }
-    if let Some((true, at)) = top.boolean("equipment")? {
-        return Err(src.error(
-            &at,
-            Problem::NotYet {
-                what: "equipment (RN12)",
-                expected: "equipment = false",
-            },
-        ));
+    if let Some((e, _)) = top.boolean("equipment")? {
+        rules.equipment = e;
     }
     let loops = match top.get("links") {
         Some(v) => read_links(src, v, &ship)?,
@@ -207,7 +218,7 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         Some(v) => src.tables("robot", v, "an array of tables written [[robot]]")?,
         None => Vec::new(),
     };
-    if robot_tables.is_empty() || robot_tables.len() > 8 {
+    if robot_tables.is_empty() || robot_tables.len() > MAX_SEATS + MAX_SCANNERS {
         let at = top.key_span("robot").unwrap_or(empty);
         let count = robot_tables.len();
         return Err(src.error(&at, Problem::RobotCount { count }));
@@ -231,7 +242,19 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         let (x, x_at) = f.require("x", f.integer("x", side.clone())?, span, "x = 0..")?;
         let (y, _) = f.require("y", f.integer("y", side)?, span, "y = 0..")?;
         let at = Pos::new(x as i32, y as i32);
-        let mut robot = Robot::new(3);
+        let scanner = f.boolean("scanner")?.is_some_and(|(b, _)| b);
+        if scanner {
+            for key in ["lives", "next_ip", "rebooting", "option", "ammo", "locked"] {
+                if let Some(at) = f.key_span(key) {
+                    return Err(src.error(&at, Problem::ScannerField { key }));
+                }
+            }
+        }
+        let mut robot = if scanner {
+            Robot::new_scanner()
+        } else {
+            Robot::new(3)
+        };
         robot.state = State::Active;
         robot.pos = at;
         if let Some((v, _)) = f.boolean("virtual")? {
@@ -271,22 +294,24 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         if let Some((b, _)) = f.boolean("rebooting")? {
             robot.rebooting = b;
         }
-        f.integer("ammo", 0..=3)?;
-        if let Some((_, at)) = f.string("option")? {
-            let problem = Problem::NotYet {
-                what: "equipment options (RN12)",
-                expected: "no option",
-            };
-            return Err(src.error(&at, problem));
+        if let Some((text, at)) = f.string("option")? {
+            if !rules.equipment {
+                return Err(src.error(&at, Problem::NoEquipment { key: "option" }));
+            }
+            let found = text.to_string();
+            robot.option = Some(
+                Equip::from_name(text).ok_or_else(|| src.error(&at, Problem::Option { found }))?,
+            );
         }
-        if let Some((true, at)) = f.boolean("scanner")? {
-            let problem = Problem::NotYet {
-                what: "scanners (RN13)",
-                expected: "scanner = false",
-            };
-            return Err(src.error(&at, problem));
+        if let Some((a, at)) = f.integer("ammo", 0..=3)? {
+            if robot.option.is_none() {
+                return Err(src.error(&at, Problem::AmmoWithoutOption));
+            }
+            robot.ammo = a as u8;
         }
-        robot.locked = locks_for(robot.damage);
+        if !scanner {
+            robot.locked = locks_for(robot.damage);
+        }
         let locked = robot.locked as usize;
         match f.string("locked")? {
             Some((text, at)) => {
@@ -318,11 +343,30 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         names.push(name.to_string());
         robots.push(robot);
     }
+    // The engine holds the seats' robots first, then the scanners (RN3.1).
+    let mut by_kind: Vec<usize> = (0..robots.len()).collect();
+    by_kind.sort_by_key(|&t| robots[t].scanner);
+    let mut order = vec![0; robots.len()];
+    for (i, &t) in by_kind.iter().enumerate() {
+        order[t] = i;
+    }
+    let names: Vec<String> = by_kind.iter().map(|&t| names[t].clone()).collect();
+    let robots: Vec<Robot> = by_kind.iter().map(|&t| robots[t].clone()).collect();
+    let seats = robots.iter().filter(|r| !r.scanner).count();
+    let at = top.key_span("robot").unwrap_or(empty);
+    if !(1..=MAX_SEATS).contains(&seats) {
+        return Err(src.error(&at, Problem::RobotCount { count: seats }));
+    }
+    if robots.len() - seats > MAX_SCANNERS {
+        let count = robots.len() - seats;
+        return Err(src.error(&at, Problem::ScannerCount { count }));
+    }
+    rules.scanners = (robots.len() - seats) as u8;
     let turns = match top.get("turn") {
         Some(v) => src
             .tables("turn", v, "an array of tables written [[turn]]")?
             .iter()
-            .map(|(t, _)| read_turn(src, t, &names))
+            .map(|(t, _)| read_turn(src, t, &names, seats))
             .collect::<Result<Vec<_>, _>>()?,
         None => Vec::new(),
     };
@@ -333,6 +377,7 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         loops,
         names,
         robots,
+        order,
         turns,
     })
 }
@@ -452,10 +497,12 @@ fn chips_of(src: Source<'_>, text: &str, at: &Span) -> Result<Vec<Option<Move>>,
         .collect()
 }
 
+/// One `[[turn]]`: per robot (`names` by robot, the first `seats` the seats'), its answer.
 fn read_turn(
     src: Source<'_>,
     table: &DeTable<'_>,
     names: &[String],
+    seats: usize,
 ) -> Result<Vec<Option<Scripted>>, ScenarioError> {
     let mut answers: Vec<Option<Scripted>> = vec![None; names.len()];
     let mut entries: Vec<_> = table.iter().collect();
@@ -470,6 +517,10 @@ fn read_turn(
         let (text, at) = match value.get_ref() {
             DeValue::String(s) => (s.as_ref(), value.span()),
             DeValue::Table(t) => {
+                if seat >= seats && t.keys().any(|k| k.get_ref() != "program") {
+                    let name = name.to_string();
+                    return Err(src.error(&key.span(), Problem::ScannerAnswer { name }));
+                }
                 let f = Fields::new(
                     src,
                     t,
@@ -485,7 +536,10 @@ fn read_turn(
                 )?;
                 scripted.reboot = f.boolean("reboot")?.is_some_and(|(b, _)| b);
                 if let Some(a) = f.get("activate") {
-                    src.array("activate", a, "an array of phases")?;
+                    for p in src.array("activate", a, "an array of phases")? {
+                        let phase = src.integer("activate", p, &(0..=255))?;
+                        scripted.activate.push(phase as u8);
+                    }
                 }
                 if let Some((text, at)) = f.string("facing")? {
                     scripted.facing = Some(facing_of(src, text, &at)?);

@@ -43,6 +43,8 @@ impl RunnerSettings {
             turns: self.turns,
             lives: self.lives,
             hull_damage: self.hull_damage,
+            equipment: self.equipment,
+            scanners: self.scanners,
         }
     }
 }
@@ -56,7 +58,7 @@ struct Table {
     turns: Option<Spanned<i64>>,
     lives: Option<Spanned<i64>>,
     hull_damage: Option<bool>,
-    equipment: Option<Spanned<bool>>,
+    equipment: Option<bool>,
     scanners: Option<Spanned<i64>>,
 }
 
@@ -90,24 +92,12 @@ pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> 
     if let Some(n) = range(&t.lives, "lives", 1, 9)? {
         s.lives = n as u8;
     }
-    if let Some(n) = range(&t.scanners, "scanners", 0, 4)? {
-        if n > 0 {
-            return Err(SettingsProblem {
-                offset: t.scanners.as_ref().map(|v| v.span().start),
-                what: "scanners (RN13) are not implemented yet".to_string(),
-                expected: "scanners = 0".to_string(),
-            });
-        }
+    let most = super::engine::MAX_SCANNERS as i64;
+    if let Some(n) = range(&t.scanners, "scanners", 0, most)? {
         s.scanners = n as u8;
     }
-    if let Some(e) = &t.equipment
-        && *e.get_ref()
-    {
-        return Err(SettingsProblem {
-            offset: Some(e.span().start),
-            what: "equipment (RN12) is not implemented yet".to_string(),
-            expected: "equipment = false".to_string(),
-        });
+    if let Some(e) = t.equipment {
+        s.equipment = e;
     }
     if let Some(h) = t.hull_damage {
         s.hull_damage = h;
@@ -134,4 +124,26 @@ pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> 
             .collect();
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RN1: equipment and 0..4 scanners are read; a count out of range is placed where
+    /// it is written.
+    #[test]
+    fn equipment_and_scanners_are_read_and_checked() {
+        let s =
+            read_table("[game]\nid = \"roborunner\"\nequipment = true\nscanners = 4\n").unwrap();
+        assert!(s.equipment);
+        assert_eq!(s.scanners, 4);
+        assert!(s.rules().equipment);
+        assert_eq!(s.rules().scanners, 4);
+        let text = "[game]\nid = \"roborunner\"\nscanners = 5\n";
+        let problem = read_table(text).unwrap_err();
+        assert_eq!(problem.offset, text.find('5'));
+        assert!(problem.what.contains("out of range"), "{}", problem.what);
+        assert!(read_table("[game]\nid = \"roborunner\"\nscanners = -1\n").is_err());
+    }
 }

@@ -4,8 +4,8 @@
 // that phase, the chip each robot runs, the robots moving to where the phase left them (their
 // chips, beams, arms, twisters, transporters), the phase's transports (the link drawn), welds
 // and robots destroyed. A robot whose way through the turn the trace lacks (`ways`, see
-// text.rs) is drawn where it was last known (the turn's start, a transport's end) and moves to
-// where the turn left it at the end. No network, no library: it opens from file://.
+// text.rs; a trace written before ways were kept) is drawn where it was last known and moves
+// to where the turn left it at the end. No network, no library: it opens from file://.
 "use strict";
 (function () {
   const D = JSON.parse(document.getElementById("replay-data").textContent);

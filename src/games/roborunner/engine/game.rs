@@ -3,8 +3,8 @@
 //! the end of the game (RN14.1).
 
 use super::{
-    Answer, Decision, Event, EventKind, HAND, MAX_DAMAGE, MAX_SEATS, Move, Query, REGISTERS, Reply,
-    Robot, State, locks_for, score_of,
+    Answer, CHIPS, Decision, Equip, Event, EventKind, FULL_AMMO, HAND, MAX_DAMAGE, MAX_SCANNERS,
+    MAX_SEATS, Move, Query, REGISTERS, Reply, Robot, State, canonical_chip, locks_for, score_of,
 };
 use crate::games::roborunner::ship::{Base, NETWORKS, Ship};
 use crate::games::shared::grid::{Direction, Pos};
@@ -21,6 +21,10 @@ pub struct Rules {
     pub lives: u8,
     /// Inspection points start damaged (else repaired).
     pub hull_damage: bool,
+    /// Seat robots carry an option (RN12).
+    pub equipment: bool,
+    /// Robots with no seat running drawn chips (RN13).
+    pub scanners: u8,
 }
 
 impl Default for Rules {
@@ -29,6 +33,8 @@ impl Default for Rules {
             turns: 30,
             lives: 3,
             hull_damage: true,
+            equipment: false,
+            scanners: 0,
         }
     }
 }
@@ -47,6 +53,8 @@ pub struct Setup {
 pub enum GameError {
     #[error("{0} seats: expected 1 to {MAX_SEATS}")]
     Seats(usize),
+    #[error("{0} scanners: expected 0 to {MAX_SCANNERS}")]
+    Scanners(usize),
     #[error("{got} replies for {asked} questions")]
     ReplyCount { got: usize, asked: usize },
     #[error("the game is not waiting for this")]
@@ -64,11 +72,13 @@ pub enum Pending<'a> {
 }
 
 /// A scenario's answer for one robot (RN17): a chip per register as written (a locked
-/// register keeps its chip, or takes the written one if it holds none), reboot, facing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// register keeps its chip, or takes the written one if it holds none), reboot, the phases
+/// its option is activated in (RN12.2), facing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scripted {
     pub program: [Option<Move>; REGISTERS],
     pub reboot: bool,
+    pub activate: Vec<u8>,
     pub facing: Option<Direction>,
 }
 
@@ -77,7 +87,10 @@ pub struct Scripted {
 pub struct Game {
     pub(super) ship: Arc<Ship>,
     pub(super) rules: Rules,
+    /// The seats' robots by seat, then the scanners by id (RN3.1).
     pub(super) robots: Vec<Robot>,
+    /// How many of `robots` are seats' (the others are scanners).
+    pub(super) seats: usize,
     /// Robots by rank: rank 1 first (RN7.2).
     pub(super) order: Vec<usize>,
     /// Welds left per inspection point (index n - 1).
@@ -95,6 +108,8 @@ pub struct Game {
     /// This turn's registers, by robot.
     pub(super) program: Vec<[Option<Move>; REGISTERS]>,
     pub(super) reboot: Vec<bool>,
+    /// This turn's phases in which each robot's option works (bit p for phase p, RN12.2).
+    pub(super) equipped: Vec<u8>,
     /// Seats that finished before the current phase.
     pub(super) finished_before: u8,
     pub(super) finished_now: u8,
@@ -117,6 +132,9 @@ pub struct Game {
 pub struct Snapshot {
     pub turn: u16,
     pub robots: Vec<Robot>,
+    /// Each robot's square and facing after each phase of the turn (`None` while it is off
+    /// the ship), so a viewer moves it phase by phase.
+    pub ways: Vec<[Option<(Pos, Direction)>; REGISTERS]>,
     pub order: Vec<usize>,
     pub hull: Vec<u8>,
     pub links: Vec<(Pos, Pos)>,
@@ -125,6 +143,7 @@ pub struct Snapshot {
 impl Game {
     fn empty(ship: Arc<Ship>, rules: Rules, robots: Vec<Robot>, rng: Option<GameRng>) -> Game {
         let n = robots.len();
+        let seats = robots.iter().filter(|r| !r.scanner).count();
         let hull = (1..=ship.ips().len() as u8)
             .map(|k| {
                 if rules.hull_damage {
@@ -139,6 +158,7 @@ impl Game {
             ship,
             rules,
             robots,
+            seats,
             order: (0..n).collect(),
             hull,
             next_tp,
@@ -150,6 +170,7 @@ impl Game {
             phase: 0,
             program: vec![[None; REGISTERS]; n],
             reboot: vec![false; n],
+            equipped: vec![0; n],
             finished_before: 0,
             finished_now: 0,
             entered_tp: vec![false; n],
@@ -164,13 +185,18 @@ impl Game {
         }
     }
 
-    /// A new game: every seat DESTROYED with its lives, the transporter loops drawn
-    /// (RN15.1), then the first turn begun.
+    /// A new game: every seat DESTROYED with its lives, the scanners after them, the
+    /// transporter loops and the options drawn (RN15.1), then the first turn begun.
     pub fn new(setup: &Setup) -> Result<Game, GameError> {
         if !(1..=MAX_SEATS).contains(&setup.seats) {
             return Err(GameError::Seats(setup.seats));
         }
-        let robots = vec![Robot::new(setup.rules.lives); setup.seats];
+        let scanners = setup.rules.scanners as usize;
+        if scanners > MAX_SCANNERS {
+            return Err(GameError::Scanners(scanners));
+        }
+        let mut robots = vec![Robot::new(setup.rules.lives); setup.seats];
+        robots.extend(std::iter::repeat_n(Robot::new_scanner(), scanners));
         let mut rng = GameRng::new(setup.seed);
         let mut loops: Vec<Vec<Pos>> = Vec::new();
         for members in setup.ship.networks() {
@@ -184,24 +210,43 @@ impl Game {
             lp.extend(u);
             loops.push(lp);
         }
+        if setup.rules.equipment {
+            for robot in &mut robots[..setup.seats] {
+                robot.option = Some(Equip::ALL[rng.below(Equip::ALL.len() as u32) as usize]);
+            }
+        }
         let mut game = Game::empty(setup.ship.clone(), setup.rules, robots, Some(rng));
         game.set_loops(&loops);
         game.begin_turn();
         Ok(game)
     }
 
-    /// A scenario's game (RN17): robots placed by hand, loops as given, nothing dealt or
-    /// drawn; each turn is played with [`Game::play_scripted`].
+    /// A scenario's game (RN17): robots placed by hand (the seats' first, then the
+    /// scanners), the first turn's order (all robots, rank 1 first), loops as given, nothing
+    /// dealt or drawn; each turn is played with [`Game::play_scripted`].
     pub fn scripted(
         ship: Arc<Ship>,
         rules: Rules,
         robots: Vec<Robot>,
+        order: Vec<usize>,
         loops: &[Vec<Pos>],
     ) -> Result<Game, GameError> {
-        if !(1..=MAX_SEATS).contains(&robots.len()) {
-            return Err(GameError::Seats(robots.len()));
+        let seats = robots.iter().filter(|r| !r.scanner).count();
+        if !(1..=MAX_SEATS).contains(&seats) {
+            return Err(GameError::Seats(seats));
+        }
+        if robots.len() - seats > MAX_SCANNERS {
+            return Err(GameError::Scanners(robots.len() - seats));
+        }
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        if robots[..seats].iter().any(|r| r.scanner)
+            || sorted != (0..robots.len()).collect::<Vec<_>>()
+        {
+            return Err(GameError::NotWaiting);
         }
         let mut game = Game::empty(ship, rules, robots, None);
+        game.order = order;
         game.set_loops(loops);
         Ok(game)
     }
@@ -247,7 +292,19 @@ impl Game {
         self.rules
     }
 
+    /// The seats' robots, by seat.
     pub fn robots(&self) -> &[Robot] {
+        &self.robots[..self.seats]
+    }
+
+    /// The scanners, by id (RN13).
+    pub fn scanners(&self) -> &[Robot] {
+        &self.robots[self.seats..]
+    }
+
+    /// Every robot: the seats' by seat, then the scanners by id (their index is the seat
+    /// count plus their id, as events and the turn order name them).
+    pub fn all_robots(&self) -> &[Robot] {
         &self.robots
     }
 
@@ -320,7 +377,7 @@ impl Game {
     }
 
     pub fn scores(&self) -> Vec<i64> {
-        self.robots.iter().map(score_of).collect()
+        self.robots().iter().map(score_of).collect()
     }
 
     /// Whether `seat` has the highest score (shared top scores win for each).
@@ -345,7 +402,7 @@ impl Game {
         self.turn += 1;
         self.phase = 0;
         self.dispatch();
-        let mut deck: Vec<Move> = Vec::with_capacity(84);
+        let mut deck: Vec<Move> = Vec::with_capacity(CHIPS);
         for m in Move::ALL {
             let mut copies = m.copies();
             for r in self.robots.iter().filter(|r| r.is_active()) {
@@ -362,8 +419,14 @@ impl Game {
         let n = deck.len();
         rng.partial_shuffle(&mut deck, n);
         let mut top = deck.into_iter();
+        for r in self.seats..self.robots.len() {
+            for reg in 0..REGISTERS {
+                let at = rng.below(CHIPS as u32) as usize;
+                self.program[r][reg] = Some(canonical_chip(at));
+            }
+        }
         self.queries.clear();
-        for seat in 0..self.robots.len() {
+        for seat in 0..self.seats {
             let r = &mut self.robots[seat];
             if !r.is_active() || r.rebooting {
                 continue;
@@ -387,11 +450,22 @@ impl Game {
         }
     }
 
-    /// RN3.2: every DESTROYED robot to the airlock (it waits without one).
+    /// RN3.2: every DESTROYED robot to the airlock (it waits without one); RN13.2: scanner
+    /// i to depot i mod D, depots in row-major order, or to the airlock with no depot.
     fn dispatch(&mut self) {
+        let depots: Vec<Pos> = (0..self.ship.len())
+            .map(|i| self.ship.pos(i))
+            .filter(|p| matches!(self.ship.tile(*p), Some(Base::Depot(_))))
+            .collect();
         for r in 0..self.robots.len() {
             self.dispatched[r] = false;
-            let Some(airlock) = self.ship.airlock() else {
+            self.equipped[r] = 0;
+            let square = if r < self.seats || depots.is_empty() {
+                self.ship.airlock()
+            } else {
+                Some(depots[(r - self.seats) % depots.len()])
+            };
+            let Some(square) = square else {
                 continue;
             };
             let robot = &mut self.robots[r];
@@ -399,13 +473,14 @@ impl Game {
                 continue;
             }
             robot.state = State::Active;
-            robot.pos = airlock;
+            robot.pos = square;
             robot.facing = Direction::North;
             robot.virtual_ = true;
             robot.damage = 0;
             robot.locked = 0;
             robot.regs = [None; REGISTERS];
             robot.rebooting = false;
+            robot.ammo = FULL_AMMO;
             self.dispatched[r] = true;
             self.event(r, EventKind::Dispatch);
         }
@@ -429,8 +504,13 @@ impl Game {
                 seat: q.seat,
                 reply: reply.clone(),
             });
+            let robot = &self.robots[q.seat];
             let answer = match reply {
-                Reply::Answer(a) if valid(q, a) => a.clone(),
+                Reply::Answer(a)
+                    if valid(q, a) && activation(robot, a.activate.iter()).is_some() =>
+                {
+                    a.clone()
+                }
                 Reply::Answer(_) => {
                     self.fault(q.seat, Silence::Malformed);
                     fallback(q)
@@ -466,6 +546,16 @@ impl Game {
         if self.dispatched[seat] {
             r.facing = a.facing.unwrap_or(Direction::North);
         }
+        self.activate(seat, &a.activate);
+    }
+
+    /// RN12.2: the option of `r` works in the phases `phases` activate, its ammo spent now;
+    /// an activation already checked.
+    fn activate(&mut self, r: usize, phases: &[u8]) {
+        if let Some((mask, cost)) = activation(&self.robots[r], phases.iter()) {
+            self.equipped[r] = mask;
+            self.robots[r].ammo -= cost;
+        }
     }
 
     /// Plays one scenario turn: dispatch, the written answers (`None`: the robot executes
@@ -488,7 +578,7 @@ impl Game {
             let dealt = r.is_active() && !r.rebooting;
             self.program[seat] = [None; REGISTERS];
             self.reboot[seat] = false;
-            let Some(a) = a.filter(|_| dealt) else {
+            let Some(a) = a.as_ref().filter(|_| dealt) else {
                 // Its locked registers still execute their chips.
                 if dealt {
                     for reg in 0..REGISTERS {
@@ -509,10 +599,24 @@ impl Game {
                     self.program[seat][reg] = a.program[reg];
                 }
             }
+            if r.scanner {
+                // A scanner runs its chips and decides nothing else (RN13.3).
+                continue;
+            }
+            if activation(r, a.activate.iter()).is_none() {
+                // RN6.2: an invalid activation is a fault; the written program stays, with
+                // no reboot, no activation and facing N.
+                if self.dispatched[seat] {
+                    r.facing = Direction::North;
+                }
+                self.fault(seat, Silence::Malformed);
+                continue;
+            }
             self.reboot[seat] = a.reboot;
             if self.dispatched[seat] {
                 r.facing = a.facing.unwrap_or(Direction::North);
             }
+            self.activate(seat, &a.activate);
         }
         self.play_turn_body();
         Ok(())
@@ -531,8 +635,15 @@ impl Game {
                 self.program[r] = [None; REGISTERS];
             }
         }
+        let mut ways = Vec::new();
+        if self.snapshots.is_some() {
+            ways = vec![[None; REGISTERS]; self.robots.len()];
+        }
         for p in 1..=REGISTERS as u8 {
             self.run_phase(p);
+            for (way, r) in ways.iter_mut().zip(&self.robots) {
+                way[p as usize - 1] = r.is_active().then_some((r.pos, r.facing));
+            }
         }
         self.phase = 0;
         self.end_of_turn();
@@ -541,6 +652,7 @@ impl Game {
             snaps.push(Snapshot {
                 turn: self.turn,
                 robots: self.robots.clone(),
+                ways,
                 order: self.order.clone(),
                 hull: self.hull.clone(),
                 links: self.links.clone(),
@@ -562,6 +674,7 @@ impl Game {
                 _ => continue,
             };
             let amount = value.min(robot.damage);
+            self.robots[r].ammo = FULL_AMMO;
             if amount > 0 {
                 self.robots[r].damage -= amount;
                 self.event(r, EventKind::Repair { amount });
@@ -574,6 +687,7 @@ impl Game {
         for &r in &self.order.clone() {
             if self.robots[r].is_active() && self.reboot[r] {
                 self.robots[r].damage = 0;
+                self.robots[r].ammo = FULL_AMMO;
                 self.robots[r].rebooting = true;
                 self.event(r, EventKind::Reboot);
             }
@@ -583,7 +697,7 @@ impl Game {
             let executed = self.program[r];
             let robot = &mut self.robots[r];
             robot.last = executed;
-            if !robot.is_active() {
+            if !robot.is_active() || robot.scanner {
                 continue;
             }
             let before = robot.locked;
@@ -627,18 +741,18 @@ impl Game {
     /// RN14.1.
     fn end_check(&mut self) {
         let in_play = |r: &Robot| matches!(r.state, State::Active | State::Destroyed);
-        let playing: Vec<usize> = (0..self.robots.len())
+        let playing: Vec<usize> = (0..self.seats)
             .filter(|s| in_play(&self.robots[*s]))
             .collect();
         let all_others_dead = |s: usize| {
-            self.robots
+            self.robots()
                 .iter()
                 .enumerate()
                 .all(|(o, r)| o == s || r.state == State::Dead)
         };
         if playing.is_empty() {
             self.over = true;
-        } else if self.robots.len() >= 2 && playing.len() == 1 && all_others_dead(playing[0]) {
+        } else if self.seats >= 2 && playing.len() == 1 && all_others_dead(playing[0]) {
             let s = playing[0];
             self.robots[s].place = Some(1);
             self.event(s, EventKind::LastStanding);
@@ -648,25 +762,33 @@ impl Game {
         }
     }
 
-    /// The robot `r` destroyed (RN10.3): it leaves the ship, loses a life, earns weight 20;
-    /// `killer` is credited with the kill.
+    /// The robot `r` destroyed (RN10.3): it leaves the ship, loses a life (a scanner has
+    /// none and comes back, RN13.1), earns weight 20; a seat's `killer` is credited with the
+    /// kill of another seat's robot.
     pub(super) fn destroy(&mut self, r: usize, cause: &'static str, killer: Option<usize>) {
         let robot = &mut self.robots[r];
         if !robot.is_active() {
             return;
         }
-        robot.lives = robot.lives.saturating_sub(1);
-        robot.state = if robot.lives == 0 {
-            State::Dead
+        if robot.scanner {
+            robot.state = State::Destroyed;
         } else {
-            State::Destroyed
-        };
-        robot.deaths += 1;
+            robot.lives = robot.lives.saturating_sub(1);
+            robot.state = if robot.lives == 0 {
+                State::Dead
+            } else {
+                State::Destroyed
+            };
+            robot.deaths += 1;
+        }
         robot.weight += 20;
         robot.virtual_ = false;
         robot.rebooting = false;
+        let victim_seat = !robot.scanner;
         if let Some(k) = killer
             && k != r
+            && victim_seat
+            && !self.robots[k].scanner
         {
             self.robots[k].kills += 1;
         }
@@ -689,6 +811,7 @@ impl Game {
             ship: self.ship.clone(),
             rules: self.rules,
             robots: vec![robot],
+            seats: 1,
             order: vec![0],
             hull: self.hull.clone(),
             next_tp: self.next_tp.clone(),
@@ -700,6 +823,7 @@ impl Game {
             phase: 0,
             program: vec![[None; REGISTERS]],
             reboot: vec![false],
+            equipped: vec![0],
             finished_before: 0,
             finished_now: 0,
             entered_tp: vec![false],
@@ -747,6 +871,40 @@ fn valid(q: &Query, a: &Answer) -> bool {
         *c = c.saturating_sub(1);
         ok
     })
+}
+
+/// RN12.2: the phases (bit p) in which the option of `robot` works for an activation of
+/// `phases`, and the ammo it costs; `None` if invalid (a phase repeated or not in 1..5, or
+/// more ammo than held). A robot without an option ignores activations.
+fn activation<'a>(robot: &Robot, phases: impl Iterator<Item = &'a u8>) -> Option<(u8, u8)> {
+    let Some(option) = robot.option else {
+        return Some((0, 0));
+    };
+    let mut mask = 0u8;
+    for &p in phases {
+        if !(1..=REGISTERS as u8).contains(&p) || mask & (1 << p) != 0 {
+            return None;
+        }
+        mask |= 1 << p;
+    }
+    let cost = activation_cost(option, mask);
+    if cost > robot.ammo {
+        return None;
+    }
+    if option.hand_based() && mask != 0 {
+        mask = 0b11_1110;
+    }
+    Some((mask, cost))
+}
+
+/// RN12.2: what activating `option` in the phases of `mask` (bit p) costs: 1 a phase for a
+/// phase-based option, 1 for the turn for a hand-based one.
+pub fn activation_cost(option: Equip, mask: u8) -> u8 {
+    match (option.hand_based(), mask) {
+        (_, 0) => 0,
+        (true, _) => 1,
+        (false, m) => m.count_ones() as u8,
+    }
 }
 
 /// RN6.2's replacement: the first hand chips in hand order, no reboot, facing N.

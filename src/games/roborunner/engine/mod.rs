@@ -11,7 +11,7 @@
 mod game;
 mod phase;
 
-pub use game::{Game, GameError, Pending, Rules, Scripted, Setup};
+pub use game::{Game, GameError, Pending, Rules, Scripted, Setup, Snapshot, activation_cost};
 
 use crate::games::shared::grid::{Direction, Pos};
 pub use crate::games::shared::robo::Move;
@@ -24,6 +24,10 @@ pub const REGISTERS: usize = 5;
 pub const MAX_DAMAGE: u8 = 10;
 /// Most seats in a game.
 pub const MAX_SEATS: usize = 8;
+/// Most scanners in a game (RN13).
+pub const MAX_SCANNERS: usize = 4;
+/// Ammunition of a robot's option when full (RN12.1).
+pub const FULL_AMMO: u8 = 3;
 /// Chips dealt to a robot without damage.
 pub const HAND: usize = 9;
 
@@ -50,7 +54,57 @@ impl State {
     }
 }
 
-/// One seat's robot (RN3.1).
+/// A seat robot's optional equipment (RN12), drawn at creation and kept all game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Equip {
+    /// The front beam deals 2 damage.
+    Twin,
+    /// A second beam fires backward.
+    Rear,
+    /// Robot hits on it, and its own, deal nothing.
+    Shields,
+    /// A hit on it deals its damage to the shooter instead.
+    Repulsors,
+    /// One more step on every move chip.
+    Nitro,
+    /// It holds its square: it executes nothing and cannot be pushed.
+    Clamps,
+}
+
+impl Equip {
+    /// In the order RN15.1 (b) draws them.
+    pub const ALL: [Equip; 6] = [
+        Equip::Twin,
+        Equip::Rear,
+        Equip::Shields,
+        Equip::Repulsors,
+        Equip::Nitro,
+        Equip::Clamps,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Equip::Twin => "twin",
+            Equip::Rear => "rear",
+            Equip::Shields => "shields",
+            Equip::Repulsors => "repulsors",
+            Equip::Nitro => "nitro",
+            Equip::Clamps => "clamps",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Equip> {
+        Equip::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// Hand-based options work all turn for one ammo; the others phase by phase.
+    pub fn hand_based(self) -> bool {
+        matches!(self, Equip::Rear | Equip::Shields)
+    }
+}
+
+/// One robot (RN3.1): a seat's, or a scanner (RN13) with no seat, lives, inspection point,
+/// option or locks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Robot {
     pub state: State,
@@ -78,6 +132,12 @@ pub struct Robot {
     pub welds: u32,
     pub deaths: u32,
     pub faults: u32,
+    /// Its equipment (RN12): a seat's when the game has equipment.
+    pub option: Option<Equip>,
+    /// Activations its option has left (RN12.1).
+    pub ammo: u8,
+    /// A scanner (RN13) rather than a seat's robot.
+    pub scanner: bool,
 }
 
 impl Robot {
@@ -102,6 +162,18 @@ impl Robot {
             welds: 0,
             deaths: 0,
             faults: 0,
+            option: None,
+            ammo: FULL_AMMO,
+            scanner: false,
+        }
+    }
+
+    /// A scanner before its first dispatch (RN13.1): DESTROYED, with no lives to lose.
+    pub fn new_scanner() -> Robot {
+        Robot {
+            lives: 0,
+            scanner: true,
+            ..Robot::new(0)
         }
     }
 
@@ -124,6 +196,22 @@ impl Robot {
         }
         out
     }
+}
+
+/// Chips in the canonical order (RN5.1).
+pub const CHIPS: usize = 84;
+
+/// The chip at place `k` (0-based, below [`CHIPS`]) of RN5.1's canonical order: 6 `U`,
+/// 18 `L`, 18 `R`, 6 `B`, 18 `F1`, 12 `F2`, 6 `F3` (a scanner's draw, RN15.2 d).
+pub fn canonical_chip(k: usize) -> Move {
+    let mut left = k;
+    for m in Move::ALL {
+        if left < m.copies() {
+            return m;
+        }
+        left -= m.copies();
+    }
+    Move::Forward3
 }
 
 /// RN5.2: the registers damage `d` locks.

@@ -2,7 +2,7 @@
 //! (RN11.1).
 
 use super::game::Game;
-use super::{EventKind, Move};
+use super::{Equip, EventKind, MAX_DAMAGE, Move};
 use crate::games::roborunner::ship::{Base, RailKind};
 use crate::games::shared::grid::{Direction, Pos};
 use crate::games::shared::robo::Motion;
@@ -34,6 +34,11 @@ impl Game {
             if !robot.is_active() || robot.rebooting {
                 continue;
             }
+            if self.works(r, Equip::Clamps) {
+                // Clamped: the chip is not executed (nor counted as executed, RN11.2 c).
+                self.program[r][p as usize - 1] = None;
+                continue;
+            }
             if let Some(chip) = self.program[r][p as usize - 1] {
                 self.execute(r, chip);
             }
@@ -45,7 +50,11 @@ impl Game {
         }
         let pushes = std::mem::take(&mut self.pushes);
         for &(pusher, victim, killed) in &pushes {
-            self.robots[pusher].weight += if killed { 30 } else { 10 };
+            self.robots[pusher].weight += match (killed, self.robots[victim].scanner) {
+                (false, _) => 10,
+                (true, false) => 30,
+                (true, true) => 5,
+            };
             let kind = if killed {
                 EventKind::PushKill { victim }
             } else {
@@ -66,6 +75,13 @@ impl Game {
         self.lasers();
         // RN11.1.
         self.end_of_phase();
+    }
+
+    /// Whether the option `e` of robot `r` works now: activated for this phase, the robot
+    /// real (RN12.2).
+    pub(super) fn works(&self, r: usize, e: Equip) -> bool {
+        let robot = &self.robots[r];
+        robot.option == Some(e) && !robot.virtual_ && self.equipped[r] & (1 << self.phase) != 0
     }
 
     /// Whether a real, active robot other than `except` stands on `p`.
@@ -107,10 +123,20 @@ impl Game {
         }
     }
 
+    /// One chip; with nitro working (RN12.3) `F`n takes a step more and `B` is followed by
+    /// a forward step, a move of its own, even when the back step failed.
     fn execute(&mut self, r: usize, chip: Move) {
-        match chip.motion(self.robots[r].facing) {
+        let nitro = self.works(r, Equip::Nitro);
+        let facing = self.robots[r].facing;
+        match chip.motion(facing) {
             Motion::Turn(d) => self.robots[r].facing = d,
-            Motion::Steps(dir, n) => self.own_move(r, dir, n),
+            Motion::Steps(dir, n) if nitro && chip != Move::Back => self.own_move(r, dir, n + 1),
+            Motion::Steps(dir, n) => {
+                self.own_move(r, dir, n);
+                if nitro && self.robots[r].is_active() {
+                    self.own_move(r, facing, 1);
+                }
+            }
         }
     }
 
@@ -158,10 +184,21 @@ impl Game {
         chain
     }
 
-    /// RN8.4: whether the chain can move one square towards `dir`; a chain robot at a
-    /// coupling is shocked (`pusher` credited if that destroys it).
-    fn chain_moves(&mut self, chain: &[usize], dir: Direction, pusher: Option<usize>) -> bool {
-        for &c in chain {
+    /// RN8.4: whether the chain can move one square towards `dir`: it fails at the first
+    /// robot clamped (RN12.3; an arm's own robot, `chain[0]` when `arm`, is pushed anyway)
+    /// or at a closed rail, where a chain robot at a coupling is shocked (`pusher` credited
+    /// if that destroys it).
+    fn chain_moves(
+        &mut self,
+        chain: &[usize],
+        dir: Direction,
+        pusher: Option<usize>,
+        arm: bool,
+    ) -> bool {
+        for (i, &c) in chain.iter().enumerate() {
+            if !(arm && i == 0) && self.works(c, Equip::Clamps) {
+                return false;
+            }
             let at = self.robots[c].pos;
             if let Some(kind) = self.ship.closed_rail(at, dir, self.phase) {
                 if kind == RailKind::Coupling {
@@ -219,7 +256,7 @@ impl Game {
         if !self.robots[r].virtual_ {
             let chain = self.chain(r, from, dir);
             if !chain.is_empty() {
-                if !self.chain_moves(&chain, dir, Some(r)) {
+                if !self.chain_moves(&chain, dir, Some(r), false) {
                     return Step::Failed;
                 }
                 self.push_chain(&chain, dir, Some(r));
@@ -343,7 +380,7 @@ impl Game {
             if !self.robots[r].virtual_ {
                 chain.extend(self.chain(r, at, dir));
             }
-            if self.chain_moves(&chain, dir, None) {
+            if self.chain_moves(&chain, dir, None, true) {
                 for &c in &chain {
                     moved[c] = true;
                 }
@@ -420,43 +457,72 @@ impl Game {
         }
     }
 
+    /// Where a beam fired from `from` towards `dir` stops (RN10.1): a real robot other than
+    /// `shooter`, damaged hull (an inspection point's number), or nothing.
+    fn beam_end(&self, shooter: usize, from: Pos, dir: Direction) -> BeamEnd {
+        let mut at = from;
+        loop {
+            if self.ship.closed_rail(at, dir, self.phase).is_some() {
+                return BeamEnd::Nothing;
+            }
+            at = at.step(dir);
+            if !self.ship.contains(at) {
+                return BeamEnd::Nothing;
+            }
+            if let Some(Base::Ip { n, .. }) = self.ship.tile(at)
+                && self.hull[n as usize - 1] > 0
+            {
+                return BeamEnd::Hull(n);
+            }
+            if let Some(v) = self.real_at(at, shooter) {
+                return BeamEnd::Robot(v);
+            }
+        }
+    }
+
+    /// A hit of `shooter` on `victim` for `damage` (RN12.3): shields on either side deal
+    /// nothing; repulsors deal it to the shooter instead, as the victim's hit. Pushes the
+    /// hits dealing damage, as (hitter, victim, damage), onto `hits`.
+    fn hit(&self, shooter: usize, victim: usize, damage: u8, hits: &mut Vec<(usize, usize, u8)>) {
+        if self.works(shooter, Equip::Shields) || self.works(victim, Equip::Shields) {
+            return;
+        }
+        if self.works(victim, Equip::Repulsors) {
+            hits.push((victim, shooter, damage));
+        } else {
+            hits.push((shooter, victim, damage));
+        }
+    }
+
     /// RN10: one volley from the same positions.
     fn lasers(&mut self) {
-        // (shooter, victim) hits and (shooter, ip) welds, in turn order.
-        let mut hits: Vec<(usize, usize)> = Vec::new();
+        // (hitter, victim, damage) hits dealing damage and (shooter, ip) welds, in turn
+        // order, each robot's front beam before its rear one.
+        let mut hits: Vec<(usize, usize, u8)> = Vec::new();
         let mut welds: Vec<(usize, u8)> = Vec::new();
         for &r in &self.order {
             let robot = &self.robots[r];
             if !robot.is_active() || robot.virtual_ || robot.rebooting {
                 continue;
             }
-            let dir = robot.facing;
-            let mut at = robot.pos;
-            loop {
-                if self.ship.closed_rail(at, dir, self.phase).is_some() {
-                    break;
-                }
-                at = at.step(dir);
-                if !self.ship.contains(at) {
-                    break;
-                }
-                if let Some(Base::Ip { n, .. }) = self.ship.tile(at)
-                    && self.hull[n as usize - 1] > 0
-                {
-                    welds.push((r, n));
-                    break;
-                }
-                if let Some(v) = self.real_at(at, r) {
-                    hits.push((r, v));
-                    break;
-                }
+            let (at, facing) = (robot.pos, robot.facing);
+            let front = if self.works(r, Equip::Twin) { 2 } else { 1 };
+            match self.beam_end(r, at, facing) {
+                BeamEnd::Robot(v) => self.hit(r, v, front, &mut hits),
+                BeamEnd::Hull(n) if !robot.scanner => welds.push((r, n)),
+                _ => {}
+            }
+            if self.works(r, Equip::Rear)
+                && let BeamEnd::Robot(v) = self.beam_end(r, at, facing.opposite())
+            {
+                self.hit(r, v, 1, &mut hits);
             }
         }
         let mut struck: Vec<usize> = Vec::new();
-        for &(shooter, victim) in &hits {
-            self.event(shooter, EventKind::Shot { victim, damage: 1 });
+        for &(hitter, victim, damage) in &hits {
+            self.event(hitter, EventKind::Shot { victim, damage });
             let robot = &mut self.robots[victim];
-            robot.damage = (robot.damage + 1).min(super::MAX_DAMAGE);
+            robot.damage = (robot.damage + damage).min(MAX_DAMAGE);
             if !struck.contains(&victim) {
                 struck.push(victim);
             }
@@ -474,18 +540,21 @@ impl Game {
         }
         // Shot weights: once per victim per phase; a kill's weight replaces it.
         let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for &h in &hits {
-            if !pairs.contains(&h) {
-                pairs.push(h);
+        for &(hitter, victim, _) in &hits {
+            if !pairs.contains(&(hitter, victim)) {
+                pairs.push((hitter, victim));
             }
         }
         let order = self.order.clone();
         for &victim in order.iter().filter(|v| struck.contains(v)) {
-            if self.robots[victim].damage >= super::MAX_DAMAGE {
-                let killer = order.iter().copied().find(|s| hits.contains(&(*s, victim)));
+            if self.robots[victim].damage >= MAX_DAMAGE {
+                let killer = order
+                    .iter()
+                    .copied()
+                    .find(|s| pairs.contains(&(*s, victim)));
                 self.destroy(victim, "laser", killer);
                 if let Some(k) = killer {
-                    self.robots[k].weight += 35;
+                    self.robots[k].weight += if self.robots[victim].scanner { 20 } else { 35 };
                     pairs.retain(|p| *p != (k, victim));
                 }
             }
@@ -512,7 +581,7 @@ impl Game {
         for i in 0..self.order.len() {
             let r = self.order[i];
             let robot = &self.robots[r];
-            if !robot.is_active() || robot.next_ip > ips {
+            if !robot.is_active() || robot.scanner || robot.next_ip > ips {
                 continue;
             }
             let ip = robot.next_ip;
@@ -535,6 +604,14 @@ impl Game {
             }
         }
     }
+}
+
+/// Where a laser beam stops.
+enum BeamEnd {
+    Robot(usize),
+    /// Damaged hull of this inspection point.
+    Hull(u8),
+    Nothing,
 }
 
 /// The beam on `p` whatever its warp: (direction, turning).
