@@ -517,3 +517,48 @@ fn a_roborally_bot_that_repeats_a_card_is_told_which() {
     let text = ok(dir.path(), &args);
     assert!(text.contains("first faulty game: 0, at turn 1\n"), "{text}");
 }
+
+/// A Robo Runner bot that plays one chip it does not hold, and one that sends five chips
+/// whatever is locked, are each told why, at which turn, with the line they sent.
+#[test]
+fn a_roborunner_bot_whose_program_is_refused_is_told_why() {
+    let dir = tempfile::tempdir().unwrap();
+    // Turn 1's hand never holds nine `U`: the program plays `U` five times.
+    std::fs::write(
+        dir.path().join("spin.py"),
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   msg = json.loads(line)\n\
+         \x20   if msg['type'] == 'turn':\n\
+         \x20       print(json.dumps({'turn': msg['turn'], 'program': ['U'] * 5}), flush=True)\n",
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "--game",
+        "roborunner",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--bot",
+        "jsonl:python3 spin.py",
+        "--bot",
+        "builtin:runner",
+    ];
+    let out: Value =
+        serde_json::from_str(&ok(dir.path(), &[&args[..], &["--json"]].concat())).unwrap();
+    let report = &out["external"][0];
+    assert_eq!(
+        report["first_bad_line"], r#"{"turn": 1, "program": ["U", "U", "U", "U", "U"]}"#,
+        "{report}"
+    );
+    // Seed 3's first hand (docs/roborunner.md, RN16) holds no `U`.
+    assert_eq!(
+        report["first_bad_why"],
+        "U is played more often than it is in the hand (R L F1 F2 F1 R F1 B L): each hand chip can be played once",
+        "{report}"
+    );
+    let text = ok(dir.path(), &args);
+    assert!(text.contains("first faulty game: 0, at turn 1\n"), "{text}");
+}

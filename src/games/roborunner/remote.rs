@@ -70,6 +70,10 @@ impl TurnBased for Table<'_> {
         }
     }
 
+    fn refused(&self, seat: usize) -> Option<String> {
+        self.game.refusal(seat).map(str::to_string)
+    }
+
     fn step(&mut self, answers: &[Result<&[Answer], Silence>]) -> Result<(), GameError> {
         let Pending::Decisions(qs) = self.game.pending() else {
             return Ok(());

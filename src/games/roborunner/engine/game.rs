@@ -125,6 +125,9 @@ pub struct Game {
     over: bool,
     /// The state after every turn, when a replay asks for it.
     snapshots: Option<Vec<Snapshot>>,
+    /// By robot: why the rules refused its answer of the turn last answered, if they did
+    /// (for `play`'s fault report; never part of the game's state).
+    refusals: Vec<Option<String>>,
 }
 
 /// The robots and the hull after a turn, for replays.
@@ -182,6 +185,7 @@ impl Game {
             decisions: Vec::new(),
             over: false,
             snapshots: None,
+            refusals: vec![None; n],
         }
     }
 
@@ -355,6 +359,12 @@ impl Game {
         self.dispatched[r]
     }
 
+    /// Why the rules refused `seat`'s answer of the turn last answered (a program that is
+    /// not one hand chip per unlocked register, an activation not allowed), if they did.
+    pub fn refusal(&self, seat: usize) -> Option<&str> {
+        self.refusals.get(seat)?.as_deref()
+    }
+
     pub fn keep_snapshots(&mut self) {
         self.snapshots = Some(Vec::new());
     }
@@ -499,18 +509,27 @@ impl Game {
             });
         }
         let queries = std::mem::take(&mut self.queries);
+        self.refusals.iter_mut().for_each(|r| *r = None);
         for (q, reply) in queries.iter().zip(replies) {
             self.decisions.push(Decision {
                 seat: q.seat,
                 reply: reply.clone(),
             });
             let robot = &self.robots[q.seat];
+            let problem = match reply {
+                Reply::Answer(a) => program_problem(q, a).or_else(|| {
+                    activation(robot, a.activate.iter()).is_none().then(|| {
+                        format!(
+                            "the activation {:?} is refused: phases 1 to 5, each once, costing no more than the {} ammo held",
+                            a.activate, robot.ammo
+                        )
+                    })
+                }),
+                Reply::Fault(_) => None,
+            };
+            self.refusals[q.seat] = problem.clone();
             let answer = match reply {
-                Reply::Answer(a)
-                    if valid(q, a) && activation(robot, a.activate.iter()).is_some() =>
-                {
-                    a.clone()
-                }
+                Reply::Answer(a) if problem.is_none() => a.clone(),
                 Reply::Answer(_) => {
                     self.fault(q.seat, Silence::Malformed);
                     fallback(q)
@@ -835,6 +854,7 @@ impl Game {
             decisions: Vec::new(),
             over: false,
             snapshots: None,
+            refusals: Vec::new(),
         }
     }
 
@@ -856,21 +876,38 @@ impl Game {
 }
 
 /// RN6.2: a program of one hand chip per unlocked register (a sub-multiset of the hand);
-/// activations are ignored without equipment.
-fn valid(q: &Query, a: &Answer) -> bool {
+/// why not, in words a bot's author can act on.
+fn program_problem(q: &Query, a: &Answer) -> Option<String> {
+    let hand = || {
+        q.hand
+            .iter()
+            .map(|m| m.short())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     if a.program.len() != q.free {
-        return false;
+        return Some(format!(
+            "the program has {} chip(s) but {} register(s) are unlocked: send one chip per register whose `locked` entry is null",
+            a.program.len(),
+            q.free
+        ));
     }
     let mut counts = [0u8; 7];
     for m in &q.hand {
         counts[*m as usize] += 1;
     }
-    a.program.iter().all(|m| {
+    for m in &a.program {
         let c = &mut counts[*m as usize];
-        let ok = *c > 0;
-        *c = c.saturating_sub(1);
-        ok
-    })
+        if *c == 0 {
+            return Some(format!(
+                "{} is played more often than it is in the hand ({}): each hand chip can be played once",
+                m.short(),
+                hand()
+            ));
+        }
+        *c -= 1;
+    }
+    None
 }
 
 /// RN12.2: the phases (bit p) in which the option of `robot` works for an activation of
