@@ -363,12 +363,33 @@ async fn big_mode_is_large_print(client: &Client, hall: &Hall, how: &str) {
 }
 
 /// Opens `page` with `query` (`""` or `?big`) at `turn` and waits until it shows it.
-async fn goto_turn(client: &Client, page: &str, query: &str, turn: usize) {
+/// The turn number a game's first view shows (`#turn=N` speaks turn numbers): Robo Runner's
+/// first view is turn 1 played, the others' the start before turn 1.
+fn first_turn(game: &str) -> usize {
+    usize::from(game == "roborunner")
+}
+
+/// Opens `page` at view `turn` (0: the first view) through its `#turn=` link.
+async fn goto_turn(client: &Client, page: &str, query: &str, game: &str, turn: usize) {
+    let number = turn + first_turn(game);
     client
-        .goto(&format!("{page}{query}#turn={turn}"))
+        .goto(&format!("{page}{query}#turn={number}"))
         .await
         .unwrap();
     wait_data(client, "turn", &turn.to_string(), Duration::from_secs(10)).await;
+    if game == "roborunner" {
+        // `#turn=N` opens turn N, as the page's own header says.
+        let label = js(
+            client,
+            "return document.getElementById('turn-label').textContent",
+        )
+        .await;
+        let label = label.as_str().unwrap_or_default();
+        assert!(
+            label.starts_with(&format!("Turn {number} of ")),
+            "#turn={number}: {label}"
+        );
+    }
 }
 
 /// The whole check of one game's viewer, normal then big (by the button, then by `?big`).
@@ -380,7 +401,7 @@ async fn a_viewer_reads_well_in_a_school_hall(hall: Hall) {
     let driver = start_driver();
     let client = hall_browser(&driver).await;
     log(&client, "performance").await;
-    goto_turn(&client, &page, "", moment.turn).await;
+    goto_turn(&client, &page, "", hall.game, moment.turn).await;
     reads_as_a_hall_needs(&client, &hall, &moment).await;
     let normal_px = event_font_px(&client).await;
     screenshot(
@@ -414,7 +435,7 @@ async fn a_viewer_reads_well_in_a_school_hall(hall: Hall) {
     assert_eq!(event_font_px(&client).await, normal_px, "B turns it off");
 
     client.goto("about:blank").await.unwrap();
-    goto_turn(&client, &page, "?big", moment.turn).await;
+    goto_turn(&client, &page, "?big", hall.game, moment.turn).await;
     big_mode_is_large_print(&client, &hall, "?big").await;
     no_error_and_no_network(&client).await;
     client.close().await.unwrap();
@@ -524,7 +545,7 @@ async fn open_at(
     let driver = start_driver();
     let client = hall_browser(&driver).await;
     let page = file_url(&work.path().join("replays/game-0.html"));
-    goto_turn(&client, &page, "", turn).await;
+    goto_turn(&client, &page, "", hall.game, turn).await;
     (work, json, turn, driver, client)
 }
 

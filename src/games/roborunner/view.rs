@@ -9,7 +9,7 @@ pub(crate) const VIEWER: Viewer = Viewer {
     name: "roborunner",
     script: include_str!("viewer.js"),
     score_head: &[
-        "Seat", "Team", "Score", "IPs", "Damage", "Lives", "Rank", "State",
+        "Seat", "Team", "Score", "IPs", "Damage", "Lives", "Order", "State",
     ],
 };
 

@@ -202,7 +202,7 @@
     const s = r.seat;
     const [fill, ink] = seatColours(s);
     const p = svgEl("g", { class: r.virtual ? "robot virtual" : "robot", "data-seat": s, transform: `translate(${x},${y})`, opacity: r.virtual ? 0.5 : 1 }, g);
-    svgEl("title", {}, p).textContent = `${teamName(s)} (seat ${s + 1}): damage ${r.damage}, lives ${r.lives}, rank ${r.rank}${r.virtual ? ", virtual" : ""}`;
+    svgEl("title", {}, p).textContent = `${teamName(s)} (seat ${s + 1}): damage ${r.damage}, lives ${r.lives}, place ${r.rank} in the turn order${r.virtual ? ", virtual" : ""}`;
     svgEl("circle", { cy: -C * 0.04, r: C * 0.33, fill, stroke: "#000", "stroke-width": 1.8, "stroke-dasharray": r.virtual ? "4 2.5" : "" }, p);
     if (r.facing) svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.13},${-C * 0.32} L${-C * 0.13},${-C * 0.32} Z`, fill: "#000", transform: `rotate(${ANGLE[r.facing]})` }, p);
     svgEl("text", { class: "seat-label", y: 4, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: ink }, p).textContent = String(s + 1);
@@ -491,5 +491,5 @@
     { box: SQUARE, draw: (g) => svgEl("circle", { cx: C / 2, cy: C / 2, r: C * 0.45, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, g), text: "Gold ring: an inspection; dashed orange ring: a thruster's burn" },
   ]);
 
-  replayControls({ last, stageMs: 500, show, label, animate });
+  replayControls({ last, firstTurn: 1, stageMs: 500, show, label, animate });
 })();

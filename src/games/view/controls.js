@@ -164,6 +164,9 @@ function replayControls(game) {
   const turnLabel = document.getElementById("turn-label");
   const stageLabel = document.getElementById("stage-label");
   const last = game.last;
+  // The turn number the first view shows: 0 where it is the start, before turn 1; 1 where a
+  // game's first view is turn 1 played. `#turn=N` and `data-turn` speak turn numbers.
+  const first = game.firstTurn || 0;
 
   const api = {
     /** Milliseconds of one animation stage at the chosen speed. */
@@ -195,7 +198,7 @@ function replayControls(game) {
     turnLabel.textContent = game.label(turn);
     document.body.dataset.turn = turn;
     document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
-    if (location.hash !== "#turn=" + turn) history.replaceState(null, "", "#turn=" + turn);
+    if (location.hash !== "#turn=" + (turn + first)) history.replaceState(null, "", "#turn=" + (turn + first));
   }
   function stop() {
     view.token++;
@@ -255,7 +258,7 @@ function replayControls(game) {
   });
   function fromHash() {
     const m = /turn=(\d+)/.exec(location.hash);
-    return m ? Math.min(last, Number(m[1])) : 0;
+    return m ? Math.max(0, Math.min(last, Number(m[1]) - first)) : 0;
   }
   window.addEventListener("hashchange", () => { const t = fromHash(); if (t !== view.turn) jump(t); });
   showTurn(fromHash());
