@@ -131,6 +131,82 @@ fn faulty_answers_are_faults_and_the_game_goes_on() {
     assert_eq!(faults as usize, events);
 }
 
+/// RR2.1, RR5.1: an answer the rules refuse is kept with why, for the round it answered
+/// only; a seat that answered well, or was silent, has no refusal.
+#[test]
+fn the_engine_says_why_it_refused_an_answer() {
+    let mut game = Game::new(&setup("dock-sprint", 3, 5)).unwrap();
+    let Pending::Start(qs) = game.pending() else {
+        panic!("a game starts with its start squares")
+    };
+    let wanted = qs[0].options[0];
+    let far = lrs_tourney::games::shared::grid::Pos::new(-3, 40);
+    let replies = [
+        StartReply::Choice {
+            at: far,
+            facing: Direction::East,
+        },
+        StartReply::Choice {
+            at: qs[1].options[0],
+            facing: Direction::North,
+        },
+        StartReply::Fault(Silence::Timeout),
+    ];
+    game.answer_start(&replies).unwrap();
+    let why = game.refusal_of(0).map(ToString::to_string);
+    assert_eq!(
+        why.as_deref(),
+        Some(
+            format!(
+                "the square [-3, 40] is not one of the options [[{}, {}]]",
+                wanted.x, wanted.y
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(game.refusal_of(1), None);
+    assert_eq!(game.refusal_of(2), None);
+    let Pending::Program(qs) = game.pending() else {
+        panic!("programs follow the start squares")
+    };
+    let (free, hand) = (qs[0].free, qs[0].hand.len());
+    let replies: Vec<ProgramReply> = vec![
+        ProgramReply::Program {
+            cards: vec![0; free],
+            power_down: false,
+        },
+        ProgramReply::Program {
+            cards: vec![200],
+            power_down: false,
+        },
+        ProgramReply::Program {
+            cards: (0..free as u8)
+                .map(|i| if i == 0 { 200 } else { i })
+                .collect(),
+            power_down: false,
+        },
+    ];
+    game.answer_program(&replies).unwrap();
+    let why = |seat| game.refusal_of(seat).map(ToString::to_string);
+    assert_eq!(
+        why(0).as_deref(),
+        Some("card 0 is listed twice: each hand card may be used once")
+    );
+    assert_eq!(
+        why(1),
+        Some(format!(
+            "the program lists 1 card(s); this turn it needs exactly {free}, one per unlocked register (`free`)"
+        ))
+    );
+    assert_eq!(
+        why(2),
+        Some(format!(
+            "card 200 is not in the hand, whose indices are 0 to {}",
+            hand - 1
+        ))
+    );
+}
+
 /// RR15: the stored log replays the game exactly, and a damaged log is an error.
 #[test]
 fn stored_logs_replay_exactly() {

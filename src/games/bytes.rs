@@ -56,6 +56,25 @@ impl<'a> ByteReader<'a> {
         ]))
     }
 
+    /// A flag stored as one byte, 0 or 1; another value is an error naming `what`.
+    pub fn flag(&mut self, what: &str) -> Result<bool, LogBytesError> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            other => Err(self.error(format!("{what} {other}"))),
+        }
+    }
+
+    /// The length of a list stored as one byte, at most `max`; a longer one is an error
+    /// naming the `items` (a log never stores more than its writer keeps).
+    pub fn list_len(&mut self, max: usize, items: &str) -> Result<usize, LogBytesError> {
+        let n = usize::from(self.u8()?);
+        if n > max {
+            return Err(self.error(format!("{n} {items}")));
+        }
+        Ok(n)
+    }
+
     /// Checks the format byte every log starts with.
     pub fn expect_format(&mut self, format: u8) -> Result<(), LogBytesError> {
         let got = self.u8()?;
@@ -77,5 +96,23 @@ impl<'a> ByteReader<'a> {
                 self.bytes.len() - self.at
             )))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_and_list_lengths_are_checked_and_errors_name_the_byte() {
+        let mut r = ByteReader::new(&[1, 0, 2]);
+        assert_eq!(r.flag("reboot"), Ok(true));
+        assert_eq!(r.flag("reboot"), Ok(false));
+        let err = r.flag("reboot").unwrap_err();
+        assert_eq!(err.to_string(), "decision log byte 3: reboot 2");
+        let mut r = ByteReader::new(&[3, 17]);
+        assert_eq!(r.list_len(16, "chips"), Ok(3));
+        let err = r.list_len(16, "chips").unwrap_err();
+        assert_eq!(err.to_string(), "decision log byte 2: 17 chips");
     }
 }

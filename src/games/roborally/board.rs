@@ -11,8 +11,8 @@ use crate::games::shared::grid::{Direction, Pos};
 use crate::games::shared::robo::{Grid, Laser};
 use std::collections::VecDeque;
 
-/// Largest width or height of a board.
-pub const MAX_SIDE: usize = 64;
+/// Largest width or height of a board (that of every grid file).
+pub use crate::games::shared::robo::file::MAX_SIDE;
 /// Most flags (F1..F3) and start squares (S1..S8).
 pub const MAX_FLAGS: usize = 3;
 pub const MAX_STARTS: usize = 8;

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::grid::parse_board_file;
+use crate::games::shared::robo::shipped::{GridArena, Shipped};
 use std::sync::Arc;
 
 /// The shipped boards as (name, file text), in RR1.5's order.
@@ -25,48 +26,50 @@ pub const SHIPPED: [(&str, &str); 4] = [
     ),
 ];
 
+/// The shipped boards, how a board file is read, and how `boards show` draws one.
+pub static BOARDS: Shipped<Board> = Shipped {
+    game: "RoboRally",
+    noun: "board",
+    folder: "configs/boards/roborally",
+    files: &SHIPPED,
+    parse: |text, file| parse_board_file(text, file).map_err(|e| e.to_string()),
+    cell_width: 6,
+    legend: "Legend: . floor  P pit  R1-R3 repair (hp)  F1-F3 flags  H finish  S1-S8 starts\n\
+             cN cE cS cW slow belt  CN CE CS CW fast belt  G+ G- GU gear (right, left, 180)\n\
+             [NESW] walls on those sides  @D laser firing towards D, strength 1-3 hp\n",
+};
+
+impl GridArena for Board {
+    fn title(&self) -> &str {
+        &self.name
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn size(&self) -> (i32, i32) {
+        (self.width(), self.height())
+    }
+
+    fn grid(&self) -> &str {
+        &self.grid
+    }
+}
+
 /// The shipped board names, for messages.
 pub fn names() -> String {
-    SHIPPED.map(|(n, _)| n).join(", ")
+    BOARDS.names()
 }
 
 /// The board named `name` (a shipped board) or at the path `name`.
 pub fn load(name: &str) -> Result<Arc<Board>, String> {
-    if let Some((stem, text)) = SHIPPED.iter().find(|(n, _)| *n == name) {
-        let file = format!("configs/boards/roborally/{stem}.toml");
-        return parse_board_file(text, &file)
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
-    }
-    let text = std::fs::read_to_string(name).map_err(|e| {
-        format!(
-            "{name}: not a RoboRally board ({}) nor a readable board file: {e}",
-            names()
-        )
-    })?;
-    parse_board_file(&text, name)
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
+    BOARDS.load(name)
 }
 
 /// A board drawn as text with a legend (`boards show`, RR17.3).
 pub fn render(board: &Board) -> String {
-    let mut out = format!(
-        "{} ({}x{})\n{}\n\n",
-        board.name,
-        board.width(),
-        board.height(),
-        board.description
-    );
-    for line in board.grid.lines() {
-        let cells: Vec<String> = line.split(' ').map(|t| format!("{t:<6}")).collect();
-        out += cells.concat().trim_end();
-        out.push('\n');
-    }
-    out += "\nLegend: . floor  P pit  R1-R3 repair (hp)  F1-F3 flags  H finish  S1-S8 starts\n\
-            cN cE cS cW slow belt  CN CE CS CW fast belt  G+ G- GU gear (right, left, 180)\n\
-            [NESW] walls on those sides  @D laser firing towards D, strength 1-3 hp\n";
-    out
+    BOARDS.render(board)
 }
 
 #[cfg(test)]

@@ -2,12 +2,13 @@
 //! RoboRally (`H`, `R1`..`R3`, `GU`), every problem located at the cell that causes it, and
 //! whole board files (`name`, `description`, `grid`).
 
-use super::board::{Board, Gear, MAX_FLAGS, MAX_SIDE, MAX_STARTS, Square, Tile};
+use super::board::{Board, Gear, MAX_FLAGS, MAX_STARTS, Square, Tile};
 use crate::games::shared::grid::Direction;
+use crate::games::shared::robo::file::{FileProblem, GridFile, read_rows};
+pub use crate::games::shared::robo::file::{GridAt, string_origin};
 use crate::games::shared::robo::{SuffixProblem, parse_suffix};
 use crate::games::shared::scenario::Located;
 use thiserror::Error;
-use toml::de::{DeTable, DeValue};
 
 /// The cell syntax, for messages.
 pub const CELL_SYNTAX: &str = "a base (. P R R1-R3 H F1-F3 S1-S8 cN cE cS cW CN CE CS CW G+ G- GU) \
@@ -24,18 +25,6 @@ pub enum GridProblem {
     DuplicateWall { token: String, side: char },
     #[error("bad laser in {token:?} ({found}): expected @N, @E, @S or @W and a strength 1..3")]
     BadLaser { token: String, found: String },
-    #[error("row {row} has {cells} cells: expected {expected} like row 1")]
-    RaggedRow {
-        row: usize,
-        cells: usize,
-        expected: usize,
-    },
-    #[error("the grid is {width}x{height}: expected {min} to {MAX_SIDE} cells a side")]
-    Size {
-        width: usize,
-        height: usize,
-        min: usize,
-    },
     #[error("{token:?} appears twice: expected each flag, start and H at most once")]
     Twice { token: String },
     #[error("{token:?} is on a pit: expected lasers and starts on other squares")]
@@ -44,12 +33,9 @@ pub enum GridProblem {
     Gap { what: &'static str, missing: String },
     #[error("the board {lacks}: expected one H, flags F1..Fk (k 1..3) and starts S1..Sn (n >= 2)")]
     NotPlayable { lacks: String },
-    #[error("{message}")]
-    Toml { message: String },
-    #[error("key {key:?}: expected only name, description and grid")]
-    UnknownKey { key: String },
-    #[error("missing {key:?}: expected {key} = \"...\"")]
-    MissingKey { key: String },
+    /// The file's keys, or the shape of its grid.
+    #[error(transparent)]
+    File(#[from] FileProblem),
 }
 
 pub type GridError = Located<GridProblem>;
@@ -122,21 +108,6 @@ pub fn parse_cell(token: &str) -> Result<Square, GridProblem> {
     Ok(sq)
 }
 
-/// Where a grid is: the file it is in, that file's text and the byte offset of the grid's
-/// first character, so problems point at the cell.
-#[derive(Debug, Clone, Copy)]
-pub struct GridAt<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-    pub origin: usize,
-}
-
-impl GridAt<'_> {
-    fn error(&self, offset: usize, problem: GridProblem) -> GridError {
-        Located::at(self.file, self.text, self.origin + offset, problem)
-    }
-}
-
 /// Parses `grid` (rows north first, cells separated by spaces). A `playable` board needs
 /// at least 2x2 squares, exactly one `H`, F1..Fk and S1..Sn with n >= 2; scenario grids
 /// may lack them (and be one square wide).
@@ -147,59 +118,27 @@ pub fn parse_grid(
     description: &str,
     playable: bool,
 ) -> Result<Board, GridError> {
-    let mut squares = Vec::new();
-    let mut width = 0;
-    let mut rows: Vec<String> = Vec::new();
-    let mut offset = 0;
     let mut seen: Vec<(String, usize)> = Vec::new();
-    let mut first_row_at = None;
-    for line in grid.split_inclusive('\n') {
-        let line_at = offset;
-        offset += line.len();
-        let body = line.trim_end_matches(['\n', '\r']);
-        if body.trim().is_empty() {
-            continue;
-        }
-        first_row_at.get_or_insert(line_at);
-        let mut cells = 0;
-        for (i, token) in tokens(body) {
-            let sq = parse_cell(token).map_err(|p| at.error(line_at + i, p))?;
-            let named = sq.start.map(|n| format!("S{n}")).or(match sq.tile {
-                Tile::Flag(n) => Some(format!("F{n}")),
-                Tile::Finish => Some("H".to_string()),
-                _ => None,
-            });
-            if let Some(named) = named {
-                if seen.iter().any(|(t, _)| *t == named) {
-                    return Err(at.error(line_at + i, GridProblem::Twice { token: named }));
-                }
-                seen.push((named, line_at + i));
-            }
-            if sq.tile == Tile::Pit && (sq.laser.is_some() || sq.start.is_some()) {
-                let token = token.to_string();
-                return Err(at.error(line_at + i, GridProblem::OnPit { token }));
-            }
-            squares.push(sq);
-            cells += 1;
-        }
-        if rows.is_empty() {
-            width = cells;
-        } else if cells != width {
-            let problem = GridProblem::RaggedRow {
-                row: rows.len() + 1,
-                cells,
-                expected: width,
-            };
-            return Err(at.error(line_at, problem));
-        }
-        rows.push(tokens(body).map(|(_, t)| t).collect::<Vec<_>>().join(" "));
-    }
-    let height = rows.len();
     let min = if playable { 2 } else { 1 };
-    if !(min..=MAX_SIDE).contains(&width) || !(min..=MAX_SIDE).contains(&height) {
-        let problem = GridProblem::Size { width, height, min };
-        return Err(at.error(first_row_at.unwrap_or(0), problem));
-    }
+    let rows = read_rows(at, grid, min, |token, offset| {
+        let sq = parse_cell(token).map_err(|p| at.error(offset, p))?;
+        let named = sq.start.map(|n| format!("S{n}")).or(match sq.tile {
+            Tile::Flag(n) => Some(format!("F{n}")),
+            Tile::Finish => Some("H".to_string()),
+            _ => None,
+        });
+        if let Some(named) = named {
+            if seen.iter().any(|(t, _)| *t == named) {
+                return Err(at.error(offset, GridProblem::Twice { token: named }));
+            }
+            seen.push((named, offset));
+        }
+        if sq.tile == Tile::Pit && (sq.laser.is_some() || sq.start.is_some()) {
+            let token = token.to_string();
+            return Err(at.error(offset, GridProblem::OnPit { token }));
+        }
+        Ok(sq)
+    })?;
     for (what, letter, max) in [("flag", 'F', MAX_FLAGS), ("start", 'S', MAX_STARTS)] {
         let numbers: Vec<usize> = (1..=max)
             .filter(|n| seen.iter().any(|(t, _)| *t == format!("{letter}{n}")))
@@ -216,7 +155,14 @@ pub fn parse_grid(
             return Err(at.error(place.map_or(0, |p| p.1), problem));
         }
     }
-    let board = Board::build(name, description, width, height, squares, rows.join("\n"));
+    let board = Board::build(
+        name,
+        description,
+        rows.width,
+        rows.height,
+        rows.cells,
+        rows.text,
+    );
     if playable {
         let lacks = if board.finish().is_none() {
             Some("has no H".to_string())
@@ -228,91 +174,17 @@ pub fn parse_grid(
             None
         };
         if let Some(lacks) = lacks {
-            return Err(at.error(
-                first_row_at.unwrap_or(0),
-                GridProblem::NotPlayable { lacks },
-            ));
+            return Err(at.error(rows.first_row, GridProblem::NotPlayable { lacks }));
         }
     }
     Ok(board)
 }
 
-/// The tokens of a row with their byte offsets in it.
-fn tokens(row: &str) -> impl Iterator<Item = (usize, &str)> {
-    row.split(' ')
-        .scan(0, |at, t| {
-            let here = *at;
-            *at += t.len() + 1;
-            Some((here, t))
-        })
-        .filter(|(_, t)| !t.is_empty())
-}
-
-/// Where a TOML string value's text starts (after its opening quotes and, for a
-/// multi-line string, the newline TOML trims).
-pub fn string_origin(text: &str, span_start: usize) -> usize {
-    let rest = &text[span_start.min(text.len())..];
-    let quotes = if rest.starts_with("\"\"\"") || rest.starts_with("'''") {
-        3
-    } else {
-        1
-    };
-    let after = &rest[quotes.min(rest.len())..];
-    let newline = if after.starts_with("\r\n") {
-        2
-    } else {
-        usize::from(after.starts_with('\n'))
-    };
-    span_start + quotes + newline
-}
-
 /// Parses a RoboRally board file: `name` (required), `description`, `grid` (required,
 /// playable).
 pub fn parse_board_file(text: &str, file: &str) -> Result<Board, GridError> {
-    let at = |offset: usize, problem| Located::at(file, text, offset, problem);
-    let doc = DeTable::parse(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        let message = e.message().trim().to_string();
-        at(offset, GridProblem::Toml { message })
-    })?;
-    let (mut name, mut description, mut grid) = (None, String::new(), None);
-    for (key, value) in doc.get_ref() {
-        let DeValue::String(s) = value.get_ref() else {
-            let message = format!("{} must be a string", key.get_ref());
-            return Err(at(value.span().start, GridProblem::Toml { message }));
-        };
-        match key.get_ref().as_ref() {
-            "name" => name = Some(s.to_string()),
-            "description" => description = s.to_string(),
-            "grid" => grid = Some((s.to_string(), value.span().start)),
-            other => {
-                let key = other.to_string();
-                return Err(at(key_span(text, &key), GridProblem::UnknownKey { key }));
-            }
-        }
-    }
-    let missing = |key: &str| {
-        at(
-            0,
-            GridProblem::MissingKey {
-                key: key.to_string(),
-            },
-        )
-    };
-    let name = name.ok_or_else(|| missing("name"))?;
-    let (grid, start) = grid.ok_or_else(|| missing("grid"))?;
-    let origin = string_origin(text, start);
-    parse_grid(
-        GridAt { file, text, origin },
-        &grid,
-        &name,
-        &description,
-        true,
-    )
-}
-
-fn key_span(text: &str, key: &str) -> usize {
-    text.find(key).unwrap_or(0)
+    let f = GridFile::read(text, file)?;
+    parse_grid(f.at, &f.grid, &f.name, &f.description, true)
 }
 
 #[cfg(test)]

@@ -114,21 +114,10 @@ impl Game for RoboRally {
     }
 
     fn shipped_arenas(&self) -> Vec<ShippedArena> {
-        super::boards::SHIPPED
-            .iter()
-            .filter_map(|(name, _)| {
-                let b = super::boards::load(name).ok()?;
-                Some(ShippedArena {
-                    name: name.to_string(),
-                    title: b.name.clone(),
-                    size: format!("{}x{}", b.width(), b.height()),
-                    about: b.description.clone(),
-                })
-            })
-            .collect()
+        super::boards::BOARDS.arenas()
     }
 
     fn show_arena(&self, name: &str) -> Result<String, String> {
-        super::boards::load(name).map(|b| super::boards::render(&b))
+        super::boards::BOARDS.show(name)
     }
 }

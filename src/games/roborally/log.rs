@@ -12,23 +12,6 @@ const FORMAT: u8 = 1;
 /// Most hand indices kept of one answer (a longer list is illegal all the same).
 pub const MAX_ANSWER_CARDS: usize = 16;
 
-fn silence_code(s: Silence) -> u8 {
-    match s {
-        Silence::Timeout => 1,
-        Silence::Crash => 2,
-        Silence::Malformed => 3,
-    }
-}
-
-fn silence_of(code: u8) -> Option<Silence> {
-    match code {
-        1 => Some(Silence::Timeout),
-        2 => Some(Silence::Crash),
-        3 => Some(Silence::Malformed),
-        _ => None,
-    }
-}
-
 /// The log as bytes: a format byte, the number of decisions (u32), then per decision a tag (0 start, 1 program), the
 /// seat and the answer.
 pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
@@ -45,7 +28,7 @@ pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
                         out.extend((at.y.clamp(-32768, 32767) as i16).to_le_bytes());
                         out.push(facing.index());
                     }
-                    StartReply::Fault(s) => out.push(silence_code(*s)),
+                    StartReply::Fault(s) => out.push(s.code()),
                 }
             }
             Decision::Program { seat, reply } => {
@@ -58,7 +41,7 @@ pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
                         out.extend(cards);
                         out.push(u8::from(*power_down));
                     }
-                    ProgramReply::Fault(s) => out.push(silence_code(*s)),
+                    ProgramReply::Fault(s) => out.push(s.code()),
                 }
             }
         }
@@ -80,7 +63,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
         }
         let kind = r.u8()?;
         let fault = |r: &ByteReader<'_>| {
-            silence_of(kind).ok_or_else(|| r.error(format!("answer kind {kind}")))
+            Silence::from_code(kind).ok_or_else(|| r.error(format!("answer kind {kind}")))
         };
         log.push(match tag {
             0 => Decision::Start {
@@ -103,16 +86,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
             1 => Decision::Program {
                 seat,
                 reply: if kind == 0 {
-                    let n = r.u8()? as usize;
-                    if n > MAX_ANSWER_CARDS {
-                        return Err(r.error(format!("{n} cards")));
-                    }
+                    let n = r.list_len(MAX_ANSWER_CARDS, "cards")?;
                     let cards = (0..n).map(|_| r.u8()).collect::<Result<Vec<u8>, _>>()?;
-                    let power_down = match r.u8()? {
-                        0 => false,
-                        1 => true,
-                        other => return Err(r.error(format!("power-down {other}"))),
-                    };
+                    let power_down = r.flag("power-down")?;
                     ProgramReply::Program { cards, power_down }
                 } else {
                     ProgramReply::Fault(fault(&r)?)

@@ -102,11 +102,7 @@ impl TurnArena for RoboRallyArena {
     }
 
     fn table<'a>(game: &'a mut Game, names: &'a [String]) -> Self::Table<'a> {
-        super::remote::Table {
-            game,
-            names,
-            refusals: Vec::new(),
-        }
+        super::remote::Table { game, names }
     }
 
     fn outcome(game: &Game) -> GameOutcome {

@@ -4,7 +4,7 @@
 //! re-entries, programs) is one step, and only the seats the engine asks are asked.
 
 use super::ai::Player;
-use super::engine::{Game, GameError, Pending, ProgramReply, StartReply, program_problem};
+use super::engine::{Game, GameError, Pending, ProgramReply, StartReply};
 use super::protocol::{self, Answer};
 use crate::games::jsonl::TurnBased;
 use crate::games::jsonl::{Reading, Silence};
@@ -15,8 +15,6 @@ pub struct Table<'a> {
     pub(super) game: &'a mut Game,
     /// The players' names by seat, for `hello`.
     pub(super) names: &'a [String],
-    /// Why the rules refused each seat's answer of the round last played, if they did.
-    pub(super) refusals: Vec<Option<String>>,
 }
 
 impl TurnBased for Table<'_> {
@@ -94,19 +92,6 @@ impl TurnBased for Table<'_> {
     fn step(&mut self, answers: &[Result<&[Answer], Silence>]) -> Result<(), GameError> {
         match self.game.pending() {
             Pending::Start(qs) => {
-                self.refusals = vec![None; answers.len()];
-                for q in qs {
-                    if let Ok([Answer::Start { at, .. }]) = answers[q.seat]
-                        && !q.options.contains(at)
-                    {
-                        self.refusals[q.seat] = Some(format!(
-                            "the square [{}, {}] is not one of the options {:?}",
-                            at.x,
-                            at.y,
-                            q.options.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()
-                        ));
-                    }
-                }
                 let replies: Vec<StartReply> = qs
                     .iter()
                     .map(|q| match answers[q.seat] {
@@ -121,12 +106,6 @@ impl TurnBased for Table<'_> {
                 self.game.answer_start(&replies)
             }
             Pending::Program(qs) => {
-                self.refusals = vec![None; answers.len()];
-                for q in qs {
-                    if let Ok([Answer::Program { cards, .. }]) = answers[q.seat] {
-                        self.refusals[q.seat] = program_problem(cards, q.free, q.hand.len());
-                    }
-                }
                 let replies: Vec<ProgramReply> = qs
                     .iter()
                     .map(|q| match answers[q.seat] {
@@ -145,7 +124,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn refused(&self, seat: usize) -> Option<String> {
-        self.refusals.get(seat).cloned().flatten()
+        self.game.refusal_of(seat).map(ToString::to_string)
     }
 
     fn scores(&self) -> Vec<i64> {

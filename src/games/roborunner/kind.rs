@@ -109,21 +109,10 @@ impl Game for RoboRunner {
     }
 
     fn shipped_arenas(&self) -> Vec<ShippedArena> {
-        super::ships::SHIPPED
-            .iter()
-            .filter_map(|(name, _)| {
-                let s = super::ships::load(name).ok()?;
-                Some(ShippedArena {
-                    name: name.to_string(),
-                    title: s.name.clone(),
-                    size: format!("{}x{}", s.width(), s.height()),
-                    about: s.description.clone(),
-                })
-            })
-            .collect()
+        super::ships::SHIPS.arenas()
     }
 
     fn show_arena(&self, name: &str) -> Result<String, String> {
-        super::ships::load(name).map(|s| super::ships::render(&s))
+        super::ships::SHIPS.show(name)
     }
 }

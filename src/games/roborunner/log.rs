@@ -14,23 +14,6 @@ pub const MAX_LIST: usize = 16;
 /// The facing byte of an answer without one.
 const NO_FACING: u8 = 4;
 
-fn silence_code(s: Silence) -> u8 {
-    match s {
-        Silence::Timeout => 1,
-        Silence::Crash => 2,
-        Silence::Malformed => 3,
-    }
-}
-
-fn silence_of(code: u8) -> Option<Silence> {
-    match code {
-        1 => Some(Silence::Timeout),
-        2 => Some(Silence::Crash),
-        3 => Some(Silence::Malformed),
-        _ => None,
-    }
-}
-
 /// The log as bytes: a format byte, the number of decisions (u32), then per decision the
 /// seat, a kind (0 an answer, 1-3 a fault) and, for an answer, the chips (count, move
 /// numbers), reboot, activations (count, phases) and the facing (4: none).
@@ -40,7 +23,7 @@ pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
     for d in log {
         out.push(d.seat as u8);
         match &d.reply {
-            Reply::Fault(s) => out.push(silence_code(*s)),
+            Reply::Fault(s) => out.push(s.code()),
             Reply::Answer(a) => {
                 out.push(0);
                 let chips = &a.program[..a.program.len().min(MAX_LIST)];
@@ -70,10 +53,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
         }
         let kind = r.u8()?;
         let reply = if kind == 0 {
-            let n = r.u8()? as usize;
-            if n > MAX_LIST {
-                return Err(r.error(format!("{n} chips")));
-            }
+            let n = r.list_len(MAX_LIST, "chips")?;
             let mut program = Vec::with_capacity(n);
             for _ in 0..n {
                 let m = r.u8()?;
@@ -83,15 +63,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
                     .ok_or_else(|| r.error(format!("chip {m}")))?;
                 program.push(chip);
             }
-            let reboot = match r.u8()? {
-                0 => false,
-                1 => true,
-                other => return Err(r.error(format!("reboot {other}"))),
-            };
-            let n = r.u8()? as usize;
-            if n > MAX_LIST {
-                return Err(r.error(format!("{n} activations")));
-            }
+            let reboot = r.flag("reboot")?;
+            let n = r.list_len(MAX_LIST, "activations")?;
             let activate = (0..n).map(|_| r.u8()).collect::<Result<Vec<u8>, _>>()?;
             let facing = match r.u8()? {
                 f @ 0..=3 => Some(Direction::from_index(f)),
@@ -105,7 +78,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
                 facing,
             })
         } else {
-            Reply::Fault(silence_of(kind).ok_or_else(|| r.error(format!("answer kind {kind}")))?)
+            let silence = Silence::from_code(kind);
+            Reply::Fault(silence.ok_or_else(|| r.error(format!("answer kind {kind}")))?)
         };
         log.push(Decision { seat, reply });
     }

@@ -7,14 +7,14 @@
 //! (welds left at each inspection point) lives in the game.
 
 use crate::games::shared::grid::{Direction, Pos};
+/// Largest width or height of a ship (that of every grid file).
+pub use crate::games::shared::robo::file::MAX_SIDE;
+use crate::games::shared::robo::file::{FileProblem, GridFile, read_rows};
+pub use crate::games::shared::robo::file::{GridAt, string_origin};
 use crate::games::shared::robo::{Grid, Square, Walls};
 use crate::games::shared::scenario::Located;
 use std::collections::VecDeque;
 use thiserror::Error;
-use toml::de::{DeTable, DeValue};
-
-/// Largest width or height of a ship.
-pub const MAX_SIDE: usize = 64;
 /// Most inspection points.
 pub const MAX_IPS: u8 = 9;
 /// A distance meaning "unreachable" (RN18.2).
@@ -133,18 +133,6 @@ pub enum ShipProblem {
         "unknown side item {item:?} in {token:?}: expected a side N E S W then nothing, !, d or phase digits"
     )]
     UnknownItem { token: String, item: String },
-    #[error("row {row} has {cells} cells: expected {expected} like row 1")]
-    RaggedRow {
-        row: usize,
-        cells: usize,
-        expected: usize,
-    },
-    #[error("the grid is {width}x{height}: expected {min} to {MAX_SIDE} cells a side")]
-    Size {
-        width: usize,
-        height: usize,
-        min: usize,
-    },
     #[error("the ship has {count} airlocks: expected exactly one A")]
     Airlocks { count: usize },
     #[error("{problem}: expected inspection points I1..Ik (k >= 1), each once")]
@@ -161,12 +149,9 @@ pub enum ShipProblem {
     LoneTransporter { network: char },
     #[error("phase digits {digits:?} in {token:?}: expected phases strictly ascending in 1..5")]
     Phases { token: String, digits: String },
-    #[error("{message}")]
-    Toml { message: String },
-    #[error("key {key:?}: expected only name, description and grid")]
-    UnknownKey { key: String },
-    #[error("missing {key:?}: expected {key} = \"...\"")]
-    MissingKey { key: String },
+    /// The file's keys, or the shape of its grid.
+    #[error(transparent)]
+    File(#[from] FileProblem),
 }
 
 /// The cell syntax, for messages.
@@ -539,31 +524,6 @@ impl Ship {
     }
 }
 
-/// Where a grid is: the file, its text and the byte offset of the grid's first character.
-#[derive(Debug, Clone, Copy)]
-pub struct GridAt<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-    pub origin: usize,
-}
-
-impl GridAt<'_> {
-    fn error(&self, offset: usize, problem: ShipProblem) -> ShipError {
-        Located::at(self.file, self.text, self.origin + offset, problem)
-    }
-}
-
-/// The tokens of a row with their byte offsets in it.
-fn tokens(row: &str) -> impl Iterator<Item = (usize, &str)> {
-    row.split(' ')
-        .scan(0, |at, t| {
-            let here = *at;
-            *at += t.len() + 1;
-            Some((here, t))
-        })
-        .filter(|(_, t)| !t.is_empty())
-}
-
 /// Parses `grid` (rows north first, cells separated by spaces). A `full` ship needs one
 /// airlock, I1..Ik with k >= 1 and 2 to 64 cells a side; scenario grids may lack the
 /// airlock and the inspection points, and be one cell wide.
@@ -574,46 +534,14 @@ pub fn parse_grid(
     description: &str,
     full: bool,
 ) -> Result<Ship, ShipError> {
-    let mut cells: Vec<Cell> = Vec::new();
-    let mut offsets: Vec<usize> = Vec::new();
-    let mut width = 0;
-    let mut rows: Vec<String> = Vec::new();
-    let mut offset = 0;
-    let mut first_row_at = None;
-    for line in grid.split_inclusive('\n') {
-        let line_at = offset;
-        offset += line.len();
-        let body = line.trim_end_matches(['\n', '\r']);
-        if body.trim().is_empty() {
-            continue;
-        }
-        first_row_at.get_or_insert(line_at);
-        let mut count = 0;
-        for (i, token) in tokens(body) {
-            cells.push(parse_cell(token).map_err(|p| at.error(line_at + i, p))?);
-            offsets.push(line_at + i);
-            count += 1;
-        }
-        if rows.is_empty() {
-            width = count;
-        } else if count != width {
-            let problem = ShipProblem::RaggedRow {
-                row: rows.len() + 1,
-                cells: count,
-                expected: width,
-            };
-            return Err(at.error(line_at, problem));
-        }
-        rows.push(tokens(body).map(|(_, t)| t).collect::<Vec<_>>().join(" "));
-    }
-    let height = rows.len();
-    let first = first_row_at.unwrap_or(0);
     let min = if full { 2 } else { 1 };
-    if !(min..=MAX_SIDE).contains(&width) || !(min..=MAX_SIDE).contains(&height) {
-        return Err(at.error(first, ShipProblem::Size { width, height, min }));
-    }
+    let rows = read_rows(at, grid, min, |token, offset| {
+        parse_cell(token).map_err(|p| at.error(offset, p))
+    })?;
+    let (cells, offsets, width, height) = (rows.cells, rows.offsets, rows.width, rows.height);
+    let first = rows.first_row;
     let token_at = |i: usize| {
-        let row = &rows[i / width];
+        let row = rows.text.lines().nth(i / width).unwrap_or("");
         row.split(' ').nth(i % width).unwrap_or("").to_string()
     };
     // A side written on both of its squares.
@@ -685,71 +613,14 @@ pub fn parse_grid(
         width,
         height,
         cells,
-        rows.join("\n"),
+        rows.text,
     ))
-}
-
-/// Where a TOML string value's text starts (after its opening quotes and, for a
-/// multi-line string, the newline TOML trims).
-pub fn string_origin(text: &str, span_start: usize) -> usize {
-    let rest = &text[span_start.min(text.len())..];
-    let quotes = if rest.starts_with("\"\"\"") || rest.starts_with("'''") {
-        3
-    } else {
-        1
-    };
-    let after = &rest[quotes.min(rest.len())..];
-    let newline = if after.starts_with("\r\n") {
-        2
-    } else {
-        usize::from(after.starts_with('\n'))
-    };
-    span_start + quotes + newline
 }
 
 /// Parses a ship file: `name` (required), `description`, `grid` (required, a full ship).
 pub fn parse_ship_file(text: &str, file: &str) -> Result<Ship, ShipError> {
-    let at = |offset: usize, problem| Located::at(file, text, offset, problem);
-    let doc = DeTable::parse(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        let message = e.message().trim().to_string();
-        at(offset, ShipProblem::Toml { message })
-    })?;
-    let (mut name, mut description, mut grid) = (None, String::new(), None);
-    for (key, value) in doc.get_ref() {
-        let DeValue::String(s) = value.get_ref() else {
-            let message = format!("{} must be a string", key.get_ref());
-            return Err(at(value.span().start, ShipProblem::Toml { message }));
-        };
-        match key.get_ref().as_ref() {
-            "name" => name = Some(s.to_string()),
-            "description" => description = s.to_string(),
-            "grid" => grid = Some((s.to_string(), value.span().start)),
-            other => {
-                let key = other.to_string();
-                let offset = text.find(&key).unwrap_or(0);
-                return Err(at(offset, ShipProblem::UnknownKey { key }));
-            }
-        }
-    }
-    let missing = |key: &str| {
-        at(
-            0,
-            ShipProblem::MissingKey {
-                key: key.to_string(),
-            },
-        )
-    };
-    let name = name.ok_or_else(|| missing("name"))?;
-    let (grid, start) = grid.ok_or_else(|| missing("grid"))?;
-    let origin = string_origin(text, start);
-    parse_grid(
-        GridAt { file, text, origin },
-        &grid,
-        &name,
-        &description,
-        true,
-    )
+    let f = GridFile::read(text, file)?;
+    parse_grid(f.at, &f.grid, &f.name, &f.description, true)
 }
 
 /// A ship file printed back: `name`, `description` and the grid (the round trip of RN2.1).

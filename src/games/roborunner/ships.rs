@@ -2,6 +2,7 @@
 //! works from any directory, and the loading of a ship by name or path.
 
 use super::ship::{Ship, parse_ship_file};
+use crate::games::shared::robo::shipped::{GridArena, Shipped};
 use std::sync::Arc;
 
 /// The shipped ships as (name, file text): the two of the rules' appendix, then our own.
@@ -24,49 +25,51 @@ pub const SHIPPED: [(&str, &str); 4] = [
     ),
 ];
 
+/// The shipped ships, how a ship file is read, and how `boards show` draws one.
+pub static SHIPS: Shipped<Ship> = Shipped {
+    game: "Robo Runner",
+    noun: "ship",
+    folder: "configs/ships",
+    files: &SHIPPED,
+    parse: |text, file| parse_ship_file(text, file).map_err(|e| e.to_string()),
+    cell_width: 7,
+    legend: "Legend: . hull  A airlock  In / In:r inspection point n (r welds)  R1 R2 depot\n\
+             Twd tractor beam warp w towards d  twd turning beam  G+ G- twister  Xp Xr Xb Xy transporter\n\
+             H thruster  Ldigits launch bay closed in those phases  P cooling shaft  ~ space\n\
+             [N] rail  [N!] power coupling  [Nd] docking arm  [N24] slide rail open in phases 2 and 4\n",
+};
+
+impl GridArena for Ship {
+    fn title(&self) -> &str {
+        &self.name
+    }
+
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    fn size(&self) -> (i32, i32) {
+        (self.width(), self.height())
+    }
+
+    fn grid(&self) -> &str {
+        &self.grid
+    }
+}
+
 /// The shipped ship names, for messages.
 pub fn names() -> String {
-    SHIPPED.map(|(n, _)| n).join(", ")
+    SHIPS.names()
 }
 
 /// The ship named `name` (a shipped ship) or at the path `name`.
 pub fn load(name: &str) -> Result<Arc<Ship>, String> {
-    if let Some((stem, text)) = SHIPPED.iter().find(|(n, _)| *n == name) {
-        let file = format!("configs/ships/{stem}.toml");
-        return parse_ship_file(text, &file)
-            .map(Arc::new)
-            .map_err(|e| e.to_string());
-    }
-    let text = std::fs::read_to_string(name).map_err(|e| {
-        format!(
-            "{name}: not a Robo Runner ship ({}) nor a readable ship file: {e}",
-            names()
-        )
-    })?;
-    parse_ship_file(&text, name)
-        .map(Arc::new)
-        .map_err(|e| e.to_string())
+    SHIPS.load(name)
 }
 
 /// A ship drawn as text with a legend (`boards show`).
 pub fn render(ship: &Ship) -> String {
-    let mut out = format!(
-        "{} ({}x{})\n{}\n\n",
-        ship.name,
-        ship.width(),
-        ship.height(),
-        ship.description
-    );
-    for line in ship.grid.lines() {
-        let cells: Vec<String> = line.split(' ').map(|t| format!("{t:<7}")).collect();
-        out += cells.concat().trim_end();
-        out.push('\n');
-    }
-    out += "\nLegend: . hull  A airlock  In / In:r inspection point n (r welds)  R1 R2 depot\n\
-            Twd tractor beam warp w towards d  twd turning beam  G+ G- twister  Xp Xr Xb Xy transporter\n\
-            H thruster  Ldigits launch bay closed in those phases  P cooling shaft  ~ space\n\
-            [N] rail  [N!] power coupling  [Nd] docking arm  [N24] slide rail open in phases 2 and 4\n";
-    out
+    SHIPS.render(ship)
 }
 
 #[cfg(test)]

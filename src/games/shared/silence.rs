@@ -10,6 +10,28 @@ pub enum Silence {
     Malformed,
 }
 
+impl Silence {
+    /// The byte a decision log stores for the silence: 1 timeout, 2 crash, 3 malformed (0
+    /// is left for an answer), the same in every game's log.
+    pub fn code(self) -> u8 {
+        match self {
+            Silence::Timeout => 1,
+            Silence::Crash => 2,
+            Silence::Malformed => 3,
+        }
+    }
+
+    /// The silence stored as `code` ([`Silence::code`]), if it is one.
+    pub fn from_code(code: u8) -> Option<Silence> {
+        match code {
+            1 => Some(Silence::Timeout),
+            2 => Some(Silence::Crash),
+            3 => Some(Silence::Malformed),
+            _ => None,
+        }
+    }
+}
+
 /// Implements `From<Silence>` for a game's fault kind whose variants include `Timeout`,
 /// `Crash` and `Malformed` (each silence is the fault of the same name): a game whose
 /// faults name the silences writes `silence_faults!(FaultKind);` beside its enum.
@@ -28,3 +50,17 @@ macro_rules! silence_faults {
     };
 }
 pub(crate) use silence_faults;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_leave_zero_for_an_answer() {
+        for s in [Silence::Timeout, Silence::Crash, Silence::Malformed] {
+            assert_eq!(Silence::from_code(s.code()), Some(s));
+        }
+        assert_eq!(Silence::from_code(0), None);
+        assert_eq!(Silence::from_code(4), None);
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::{
     Decision, Event, EventKind, MAX_HP, MAX_SEATS, Power, ProgramQuery, ProgramReply, REGISTERS,
-    Robot, Seat, SeatStats, StartQuery, StartReply, Status,
+    Refusal, Robot, Seat, SeatStats, StartQuery, StartReply, Status,
 };
 use crate::games::roborally::board::Board;
 use crate::games::roborally::cards::{DECK, DECK_SIZE};
@@ -73,6 +73,8 @@ pub struct Game {
     start_queries: Vec<StartQuery>,
     program_queries: Vec<ProgramQuery>,
     decisions: Vec<Decision>,
+    /// Why the rules refused each seat's answer of the round last answered, if they did.
+    refusals: Vec<Option<Refusal>>,
     pub(super) finisher: Option<Seat>,
     /// The robots after every register, when a replay asks for them.
     snapshots: Option<Vec<Snapshot>>,
@@ -197,6 +199,7 @@ impl Game {
             start_queries: Vec::new(),
             program_queries: Vec::new(),
             decisions: Vec::new(),
+            refusals: Vec::new(),
             finisher: None,
             snapshots: None,
         })
@@ -270,6 +273,18 @@ impl Game {
         }
     }
 
+    /// Why the rules refused the answer `seat` gave in the round last answered (a start
+    /// square not offered, an illegal program); `None` when it was taken, or was a fault.
+    pub fn refusal_of(&self, seat: Seat) -> Option<&Refusal> {
+        self.refusals.get(seat)?.as_ref()
+    }
+
+    /// Forgets the refusals of the round before: a new round is being answered.
+    fn clear_refusals(&mut self) {
+        self.refusals.clear();
+        self.refusals.resize(self.robots.len(), None);
+    }
+
     /// The robot that finished, if one did.
     pub fn finisher(&self) -> Option<Seat> {
         self.finisher
@@ -312,6 +327,7 @@ impl Game {
             });
         }
         self.register = 0;
+        self.clear_refusals();
         for (q, reply) in queries.iter().zip(replies) {
             self.decisions.push(Decision::Start {
                 seat: q.seat,
@@ -319,7 +335,9 @@ impl Game {
             });
             let (wanted, facing) = match *reply {
                 StartReply::Choice { at, facing } if q.options.contains(&at) => (at, facing),
-                StartReply::Choice { .. } => {
+                StartReply::Choice { at, .. } => {
+                    let options = q.options.clone();
+                    self.refusals[q.seat] = Some(Refusal::NotAnOption { at, options });
                     self.fault(q.seat, Silence::Malformed);
                     (q.options[0], Direction::North)
                 }
@@ -461,6 +479,7 @@ impl Game {
             });
         }
         let queries = std::mem::take(&mut self.program_queries);
+        self.clear_refusals();
         for (q, reply) in queries.iter().zip(replies) {
             self.decisions.push(Decision::Program {
                 seat: q.seat,
@@ -468,7 +487,13 @@ impl Game {
             });
             let legal = match reply {
                 ProgramReply::Program { cards, power_down } => {
-                    legal_program(cards, q.free, q.hand.len()).then_some((cards, *power_down))
+                    match Refusal::of_program(cards, q.free, q.hand.len()) {
+                        None => Some((cards, *power_down)),
+                        refusal => {
+                            self.refusals[q.seat] = refusal;
+                            None
+                        }
+                    }
                 }
                 ProgramReply::Fault(_) => None,
             };
@@ -601,33 +626,6 @@ fn priority_index(card: Card) -> usize {
     DECK.iter()
         .position(|c| c.priority == card.priority)
         .unwrap_or(0)
-}
-
-/// RR5.1: exactly `n` distinct indices below `m`.
-fn legal_program(cards: &[u8], n: usize, m: usize) -> bool {
-    program_problem(cards, n, m).is_none()
-}
-
-/// Why `cards` is not a legal program of `n` registers from a hand of `m` cards (RR5), in
-/// words for the bot's author; `None` for a legal one.
-pub fn program_problem(cards: &[u8], n: usize, m: usize) -> Option<String> {
-    if cards.len() != n {
-        return Some(format!(
-            "the program lists {} card(s); this turn it needs exactly {n}, one per unlocked register (`free`)",
-            cards.len()
-        ));
-    }
-    if let Some(i) = cards.iter().find(|&&i| usize::from(i) >= m) {
-        return Some(format!(
-            "card {i} is not in the hand, whose indices are 0 to {}",
-            m.saturating_sub(1)
-        ));
-    }
-    cards
-        .iter()
-        .enumerate()
-        .find(|(k, c)| cards[..*k].contains(c))
-        .map(|(_, c)| format!("card {c} is listed twice: each hand card may be used once"))
 }
 
 /// RR5.2: the first `n` entries of `[0, .., m-1]` after a partial shuffle over `n`

@@ -5,15 +5,14 @@
 //!
 //! `game.rs` holds the state and the turn outline (RR3, deal RR4, programs RR5, re-entry
 //! RR10.3); `register.rs` one register (cards RR6, belts RR7, gears and lasers RR8,
-//! targets and repair RR9, destruction RR10).
+//! targets and repair RR9, destruction RR10); `refusal.rs` why an answer was refused.
 
 mod game;
+mod refusal;
 mod register;
 
-pub use game::{
-    Game, GameError, Pending, Scripted, Setup, Snapshot, fallback_program, program_problem,
-    score_of,
-};
+pub use game::{Game, GameError, Pending, Scripted, Setup, Snapshot, fallback_program, score_of};
+pub use refusal::Refusal;
 
 use super::cards::card_text;
 use crate::games::shared::grid::{Direction, Pos};

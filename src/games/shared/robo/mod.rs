@@ -8,8 +8,10 @@
 
 pub mod cards;
 pub mod cell;
+pub mod file;
 pub mod grid;
 pub mod reentry;
+pub mod shipped;
 pub mod status;
 pub mod walls;
 

@@ -1,0 +1,106 @@
+//! Defines [`Shipped`]: the grid files a game ships (its boards or ships, compiled in so
+//! the binary works from any directory), the loading of one by its name or by a path, and
+//! what `lrs-tourney boards` shows of them. Every game whose arenas are grid files lists,
+//! loads and draws them the same way; only the files, the parser and the legend differ.
+
+use crate::games::kind::ShippedArena;
+use std::sync::Arc;
+
+/// An arena read from a grid file, as [`Shipped`] lists and draws it.
+pub trait GridArena {
+    /// Its `name` key (`Dock Sprint`).
+    fn title(&self) -> &str;
+    /// Its `description` key.
+    fn description(&self) -> &str;
+    /// Width and height in squares.
+    fn size(&self) -> (i32, i32);
+    /// The grid as written, rows joined by newlines, one space between cells.
+    fn grid(&self) -> &str;
+}
+
+/// The grid files a game ships and how it reads them.
+pub struct Shipped<T: 'static> {
+    /// The game's name in messages (`RoboRally`).
+    pub game: &'static str,
+    /// What one arena is called in messages (`board`, `ship`).
+    pub noun: &'static str,
+    /// The folder the files are compiled in from, which a shipped file's errors name.
+    pub folder: &'static str,
+    /// The shipped files as (name, file text), in the order the game lists them.
+    pub files: &'static [(&'static str, &'static str)],
+    /// Reads a file's text; the second argument names the file in errors.
+    pub parse: fn(&str, &str) -> Result<T, String>,
+    /// How wide each cell is drawn by [`Shipped::render`] (the longest token and a space).
+    pub cell_width: usize,
+    /// What the tokens mean, printed under a drawn grid.
+    pub legend: &'static str,
+}
+
+impl<T: GridArena> Shipped<T> {
+    /// The shipped names, for messages.
+    pub fn names(&self) -> String {
+        let names: Vec<&str> = self.files.iter().map(|(name, _)| *name).collect();
+        names.join(", ")
+    }
+
+    /// The arena named `name` (a shipped one) or at the path `name`.
+    pub fn load(&self, name: &str) -> Result<Arc<T>, String> {
+        if let Some((stem, text)) = self.files.iter().find(|(n, _)| *n == name) {
+            let file = format!("{}/{stem}.toml", self.folder);
+            return (self.parse)(text, &file).map(Arc::new);
+        }
+        let text = std::fs::read_to_string(name).map_err(|e| {
+            format!(
+                "{name}: not a {} {} ({}) nor a readable {} file: {e}",
+                self.game,
+                self.noun,
+                self.names(),
+                self.noun
+            )
+        })?;
+        (self.parse)(&text, name).map(Arc::new)
+    }
+
+    /// `arena` drawn as text with the legend (`lrs-tourney boards show`).
+    pub fn render(&self, arena: &T) -> String {
+        let (width, height) = arena.size();
+        let mut out = format!(
+            "{} ({width}x{height})\n{}\n\n",
+            arena.title(),
+            arena.description()
+        );
+        for line in arena.grid().lines() {
+            let cells: Vec<String> = line
+                .split(' ')
+                .map(|t| format!("{t:<w$}", w = self.cell_width))
+                .collect();
+            out += cells.concat().trim_end();
+            out.push('\n');
+        }
+        out.push('\n');
+        out += self.legend;
+        out
+    }
+
+    /// Every shipped arena that loads, as `lrs-tourney boards` lists it.
+    pub fn arenas(&self) -> Vec<ShippedArena> {
+        self.files
+            .iter()
+            .filter_map(|(name, _)| {
+                let arena = self.load(name).ok()?;
+                let (width, height) = arena.size();
+                Some(ShippedArena {
+                    name: name.to_string(),
+                    title: arena.title().to_string(),
+                    size: format!("{width}x{height}"),
+                    about: arena.description().to_string(),
+                })
+            })
+            .collect()
+    }
+
+    /// The arena `name` drawn, or why it does not load.
+    pub fn show(&self, name: &str) -> Result<String, String> {
+        self.load(name).map(|arena| self.render(&arena))
+    }
+}
