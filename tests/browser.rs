@@ -563,3 +563,61 @@ async fn a_roborunner_replay_plays_to_the_scores_of_its_trace() {
     // hull-walk, the default ship: 12 by 12 squares.
     a_trace_replay_plays_to_its_scores("roborunner", &bots, "#tiles rect.square", 12 * 12).await;
 }
+
+/// A Robo Runner tournament with two scanners (RN13): its replay page draws each scanner
+/// the trace has on the ship, where the turn left it, and plays to its scores without a
+/// script error.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roborunner_replay_draws_its_scanners() {
+    let work = tempfile::tempdir().unwrap();
+    let dir = work.path();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for sub in ["configs", "brackets", "examples"] {
+        let out = Command::new("cp")
+            .args(["-r"])
+            .arg(root.join(sub))
+            .arg(dir)
+            .output()
+            .expect("cp");
+        assert!(out.status.success());
+    }
+    let bracket = dir.join("brackets/roborunner.toml");
+    let text = std::fs::read_to_string(&bracket).unwrap();
+    assert!(text.contains("\nscanners = 0 "), "{text}");
+    std::fs::write(&bracket, text.replace("\nscanners = 0 ", "\nscanners = 2 ")).unwrap();
+    let config = "configs/roborunner-school.toml";
+    ok(dir, &["run", config, "--quiet"]);
+    let set = "westfield-high/final";
+    let json: Value =
+        serde_json::from_str(&ok(dir, &["replay", config, set, "0", "--json"])).unwrap();
+    ok(dir, &["replay", config, set, "0", "--html", "game.html"]);
+    let steps = json["trace"]["steps"].as_array().unwrap();
+    let on_ship = |step: &Value| {
+        step["scanners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| !s["x"].is_null())
+            .count()
+    };
+    // The first turn whose end has a scanner on the ship (its view is that index).
+    let shown = steps
+        .iter()
+        .position(|s| on_ship(s) > 0)
+        .expect("a scanner on the ship");
+
+    let driver = start_driver();
+    let client = connect(&driver).await;
+    log(&client, "performance").await;
+    let page = file_url(&dir.join("game.html"));
+    client
+        .goto(&format!("{page}#turn={}", shown + 1))
+        .await
+        .unwrap();
+    wait_data(&client, "turn", &shown.to_string(), Duration::from_secs(10)).await;
+    let drawn = client.find_all(Locator::Css("g.scanner")).await.unwrap();
+    assert_eq!(drawn.len(), on_ship(&steps[shown]));
+    play_to_end(&client, None).await;
+    no_error_and_no_network(&client).await;
+    client.close().await.unwrap();
+}

@@ -246,8 +246,9 @@ fn thrown_away(r: &FaultReport) -> String {
     let mut out = String::new();
     if c.hello_replies > 0 {
         out += &format!(
-            "  it answered hello ({} game(s)): hello is not a question, print nothing after it \
-             (the line was thrown away)\n",
+            "  it answered hello ({} game(s)): a line came before its first answer and was \
+             thrown away as a reply to hello; hello is not a question, print nothing after it \
+             (and if that line was debug output, write it to stderr)\n",
             c.hello_replies
         );
     }
@@ -352,7 +353,7 @@ mod tests {
         });
         let text = render(&[chatty]);
         assert!(
-            text.contains("jsonl:python3 bot.py: 0 faults\n  it answered hello (2 game(s)): hello is not a question"),
+            text.contains("jsonl:python3 bot.py: 0 faults\n  it answered hello (2 game(s)): a line came before its first answer"),
             "{text}"
         );
         assert!(

@@ -140,6 +140,7 @@
   const links = svgEl("g", { id: "links", transform: "translate(1,1)" }, svg);
   const marks = svgEl("g", { id: "marks", transform: "translate(1,1)" }, svg);
   const pieces = svgEl("g", { id: "robots", transform: "translate(1,1)" }, svg);
+  const scanners = svgEl("g", { id: "scanners", transform: "translate(1,1)" }, svg);
   const effects = svgEl("g", { id: "effects", transform: "translate(1,1)" }, svg); // over the robots
   for (const q of S.squares) drawSquare(tiles, q, q.x * C, q.y * C);
   for (const guards of [true, false]) {
@@ -252,13 +253,44 @@
     }
   }
 
+  /**
+   * The scanners (RN13) where the turn left them: grey diamonds marked S and their number,
+   * faded while virtual, with their facing. They have no way through a turn: while a turn
+   * plays they are hidden, and they appear where it left them.
+   */
+  function drawScannerSample(g) {
+    const r = C * 0.36;
+    svgEl("path", { d: `M0,${-r} L${r},0 L0,${r} L${-r},0 Z`, fill: "#b0b6bc", stroke: "#000", "stroke-width": 1.5 }, g);
+    text(g, 0, 4, 11, "#000", "S1");
+  }
+
+  function drawScanners(step) {
+    scanners.textContent = "";
+    for (const s of step.scanners || []) {
+      if (s.x === null || s.x === undefined) continue;
+      const [cx, cy] = centre(s.x, s.y);
+      const n = Number(s.seat) - SEATS + 1;
+      const g = svgEl("g", { class: "scanner", "data-scanner": n, transform: `translate(${cx},${cy})`, opacity: s.virtual ? 0.5 : 1 }, scanners);
+      svgEl("title", {}, g).textContent = `scanner ${n}: damage ${s.damage}, place ${s.rank} in the turn order${s.virtual ? ", virtual" : ""}`;
+      const r = C * 0.36;
+      svgEl("path", { d: `M0,${-r} L${r},0 L0,${r} L${-r},0 Z`, fill: "#b0b6bc", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": s.virtual ? "4 2.5" : "" }, g);
+      if (s.facing) svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.11},${-C * 0.36} L${-C * 0.11},${-C * 0.36} Z`, fill: "#000", transform: `rotate(${ANGLE[s.facing]})` }, g);
+      text(g, 0, 4, 11, "#000", `S${n}`);
+    }
+  }
+
   // Events in words, with the teams' names.
   const CAUSES = {
     laser: "was destroyed by lasers", burn: "burnt out on a thruster", shock: "was destroyed by a power coupling's shock",
     shaft: "fell down a cooling shaft", space: "drifted off into space", bay: "fell through an open launch bay",
   };
   const at = (p) => `(${p[0]}, ${p[1]})`;
-  const robotOf = (s) => `${teamsOwn(Number(s))} robot`;
+  // Robots after the seats are the scanners of RN13 (no team): scanner 1, 2, ...
+  const SEATS = T.steps.length ? T.steps[0].robots.length : 0;
+  const isScanner = (s) => Number(s) >= SEATS;
+  const scannerName = (s) => `scanner ${Number(s) - SEATS + 1}`;
+  const nameOf = (s) => (isScanner(s) ? scannerName(s) : teamName(Number(s)));
+  const robotOf = (s) => (isScanner(s) ? scannerName(s) : `${teamsOwn(Number(s))} robot`);
   /** Event `e` in words; `known` (the links known so far, a copy) learns its transport. */
   function eventText(e, known) {
     const who = robotOf(e.robot);
@@ -268,7 +300,7 @@
       case "shock": words = `${who} took a shock from a power coupling (1 damage)`; break;
       case "destroyed":
         words = `${who} ${CAUSES[e.cause] || "was destroyed (" + e.cause + ")"}`;
-        if (e.killer !== null && e.killer !== undefined && Number(e.killer) !== Number(e.robot)) words += `: a kill for ${teamName(Number(e.killer))}`;
+        if (e.killer !== null && e.killer !== undefined && Number(e.killer) !== Number(e.robot)) words += `: a kill for ${nameOf(e.killer)}`;
         break;
       case "push": words = `${who} pushed ${robotOf(e.victim)}`; break;
       case "push_kill": words = `${who} pushed ${robotOf(e.victim)} to its destruction`; break;
@@ -289,7 +321,7 @@
       case "reboot": words = `${who} rebooted: damage 0, it sits out the next turn`; break;
       case "real": words = `${who} became real again`; break;
       case "last_standing": words = `${who} is the last robot standing: place 1`; break;
-      default: words = `${teamName(Number(e.robot))}: fault, ${String(e.kind).replace("_", " ")}`;
+      default: words = `${nameOf(e.robot)}: fault, ${String(e.kind).replace("_", " ")}`;
     }
     const text = e.phase > 0 ? `Phase ${e.phase}: ${words}` : words;
     return { text, kind: e.kind, seat: Number(e.robot), fault: ["timeout", "crash", "invalid"].includes(e.kind) };
@@ -333,6 +365,7 @@
     drawLinks(step, step.events.filter((e) => e.kind === "transport"));
     drawHull(step.hull);
     drawRobots(step.robots);
+    drawScanners(step);
     showRobotsTable(step);
     const known = linksBefore(turn).slice();
     fillEvents(`Events of turn ${step.turn}`, step.events.map((e) => eventText(e, known)), "Nothing happened.");
@@ -387,6 +420,7 @@
 
   async function animate(turn, token, ui) {
     const step = T.steps[turn];
+    scanners.textContent = "";
     const before = T.steps[turn - 1];
     const known = before.links.slice();
     ui.setLabel(label(turn) + ", playing:");
@@ -400,10 +434,11 @@
     if (dispatched.length) {
       const [ax, ay] = AIRLOCK;
       for (const e of dispatched) {
+        if (isScanner(e.robot)) continue; // drawn where the turn leaves it
         const r = step.robots[Number(e.robot)];
         where[r.seat] = { ...r, x: ax, y: ay, facing: null, damage: 0, virtual: true, status: "active" };
       }
-      ui.setStage(`Dispatch: ${dispatched.map((e) => teamName(Number(e.robot))).join(", ")} to the airlock`);
+      ui.setStage(`Dispatch: ${dispatched.map((e) => nameOf(e.robot)).join(", ")} to the airlock`);
       drawPhase(0);
       drawRobots(Object.values(where));
       if (!(await ui.wait(ui.frameMs(), token))) return false;
@@ -486,6 +521,7 @@
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, rank: 1 }, 0, 0), text: "Robot: its seat's number and colour, the point where it faces; corner: its rank in the turn order" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, virtual: true }, 0, 0), text: "Virtual robot (faded): passes through robots, neither shoots nor is shot" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, damage: 7 }, 0, 0), text: "Bar: damage (empty at 10); red squares: locked registers" },
+    ...(T.steps.some((s) => (s.scanners || []).length) ? [{ box: ROBOT, draw: drawScannerSample, text: "S1: a scanner, a robot of no team; shown where each turn leaves it" }] : []),
     { box: [-C / 2, -C * 0.7, C * 1.2, C * 1.2], draw: (g) => robotPiece(g, sample, 0, 0, "F2"), text: "While a turn plays: the chip each robot runs in the phase shown" },
     { box: [0, 0, 2 * C, C], draw: (g) => drawBeam(g, [0, 0], [1, 0], "", seatColours(0)[0]), text: "A laser in its robot's colour: a hit, or a weld on an inspection point" },
     { box: SQUARE, draw: (g) => svgEl("circle", { cx: C / 2, cy: C / 2, r: C * 0.45, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, g), text: "Gold ring: an inspection; dashed orange ring: a thruster's burn" },
