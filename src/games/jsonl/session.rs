@@ -359,6 +359,10 @@ impl<C: Codec> Session<C> {
             // Nothing pending: a late answer pays its debt, anything else is unsolicited.
             return if self.pay_debt() {
                 self.discard(Discard::Late)
+            } else if self.stats.queries == 0 && self.stats.hello_replies == 0 {
+                // Before the first question only `hello` was sent: this line is the bot's
+                // reply to it, however fast it came (before or after the question went out).
+                self.discard(Discard::HelloReply)
             } else {
                 self.note_bad(line, "printed while no question was pending");
                 self.discard(Discard::Unsolicited)
@@ -546,12 +550,16 @@ mod tests {
     fn lines_while_nothing_is_pending_are_discarded_and_counted() {
         let mut s = new();
         let unsolicited = Verdict::Discarded(Discard::Unsolicited);
-        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), unsolicited);
+        // Before any question, a line is a reply to `hello`, whether it came before the
+        // first question went out or after (a_reply_to_hello_does_not_answer_...).
+        assert_eq!(s.on_line(line(r#"{"ready":true}"#)), HELLO);
         ask(&mut s, 1);
         assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), unsolicited);
         assert_eq!(s.on_line(line(r#"{"pick":1}"#)), unsolicited);
         assert_eq!(s.stats().unsolicited, 2);
-        assert_eq!(s.stats().discarded(), 2);
+        assert_eq!(s.stats().hello_replies, 1);
+        assert_eq!(s.stats().discarded(), 3);
         // The first of them is kept to show the bot's author.
         let bad = s.first_bad_line().expect("kept");
         assert_eq!(bad.text, r#"{"pick":0}"#);
