@@ -257,8 +257,14 @@ async fn play_to_end(client: &Client, screenshot: Option<&str>) {
 }
 
 fn school_tournament(dir: &Path) {
+    copy_from_the_project(dir, &["configs", "brackets"]);
+    ok(dir, &["run", "configs/school.toml", "--quiet"]);
+}
+
+/// Copies the project's folders `subs` into `dir`, as a user's checkout has them.
+fn copy_from_the_project(dir: &Path, subs: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for sub in ["configs", "brackets"] {
+    for sub in subs {
         let out = Command::new("cp")
             .args(["-r"])
             .arg(root.join(sub))
@@ -267,7 +273,6 @@ fn school_tournament(dir: &Path) {
             .expect("cp");
         assert!(out.status.success());
     }
-    ok(dir, &["run", "configs/school.toml", "--quiet"]);
 }
 
 /// Stored scores of one game by team name, from `export games`.
@@ -571,16 +576,7 @@ async fn a_roborunner_replay_plays_to_the_scores_of_its_trace() {
 async fn a_roborunner_replay_draws_its_scanners() {
     let work = tempfile::tempdir().unwrap();
     let dir = work.path();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for sub in ["configs", "brackets", "examples"] {
-        let out = Command::new("cp")
-            .args(["-r"])
-            .arg(root.join(sub))
-            .arg(dir)
-            .output()
-            .expect("cp");
-        assert!(out.status.success());
-    }
+    copy_from_the_project(dir, &["configs", "brackets", "examples"]);
     let bracket = dir.join("brackets/roborunner.toml");
     let text = std::fs::read_to_string(&bracket).unwrap();
     assert!(text.contains("\nscanners = 0 "), "{text}");
