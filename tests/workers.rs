@@ -588,12 +588,13 @@ fn a_worker_restarted_under_its_name_takes_its_own_set_back_first() {
     let d = dir.path();
 
     let planner = Proc::planner(d, &pg.url);
-    // A lease far longer than the test: no other claim could take the set back so soon.
-    let first = Proc::worker(d, &pg.url, "lab-07", "600");
+    // The longest lease (180 s), far longer than a restart: no other claim could take the
+    // set back so soon.
+    let first = Proc::worker(d, &pg.url, "lab-07", "180");
     let found = wait_for_row(&pg.url, "the worker mid-series", &under_way("lab-07", 2)).unwrap();
     let (set, token) = found.split_once(' ').unwrap();
     drop(first); // SIGKILL
-    let again = Proc::worker(d, &pg.url, "lab-07", "600");
+    let again = Proc::worker(d, &pg.url, "lab-07", "180");
     wait_for_row(
         &pg.url,
         "the restarted worker to claim its set again",
