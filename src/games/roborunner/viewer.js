@@ -258,10 +258,12 @@
    * faded while virtual, with their facing. They have no way through a turn: while a turn
    * plays they are hidden, and they appear where it left them.
    */
-  function drawScannerSample(g) {
+  /** A scanner's piece: a grey diamond marked S and its number `n`, its facing, dashed while virtual. */
+  function scannerPiece(g, n, s) {
     const r = C * 0.36;
-    svgEl("path", { d: `M0,${-r} L${r},0 L0,${r} L${-r},0 Z`, fill: "#b0b6bc", stroke: "#000", "stroke-width": 1.5 }, g);
-    text(g, 0, 4, 11, "#000", "S1");
+    svgEl("path", { d: `M0,${-r} L${r},0 L0,${r} L${-r},0 Z`, fill: "#b0b6bc", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": s.virtual ? "4 2.5" : "" }, g);
+    if (s.facing) svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.11},${-C * 0.36} L${-C * 0.11},${-C * 0.36} Z`, fill: "#000", transform: `rotate(${ANGLE[s.facing]})` }, g);
+    text(g, 0, 4, 11, "#000", `S${n}`);
   }
 
   function drawScanners(step) {
@@ -269,13 +271,10 @@
     for (const s of step.scanners || []) {
       if (s.x === null || s.x === undefined) continue;
       const [cx, cy] = centre(s.x, s.y);
-      const n = Number(s.seat) - SEATS + 1;
+      const n = scannerNumber(s.seat);
       const g = svgEl("g", { class: "scanner", "data-scanner": n, transform: `translate(${cx},${cy})`, opacity: s.virtual ? 0.5 : 1 }, scanners);
       svgEl("title", {}, g).textContent = `scanner ${n}: damage ${s.damage}, place ${s.rank} in the turn order${s.virtual ? ", virtual" : ""}`;
-      const r = C * 0.36;
-      svgEl("path", { d: `M0,${-r} L${r},0 L0,${r} L${-r},0 Z`, fill: "#b0b6bc", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": s.virtual ? "4 2.5" : "" }, g);
-      if (s.facing) svgEl("path", { d: `M0,${-C * 0.5} L${C * 0.11},${-C * 0.36} L${-C * 0.11},${-C * 0.36} Z`, fill: "#000", transform: `rotate(${ANGLE[s.facing]})` }, g);
-      text(g, 0, 4, 11, "#000", `S${n}`);
+      scannerPiece(g, n, s);
     }
   }
 
@@ -288,7 +287,8 @@
   // Robots after the seats are the scanners of RN13 (no team): scanner 1, 2, ...
   const SEATS = T.steps.length ? T.steps[0].robots.length : 0;
   const isScanner = (s) => Number(s) >= SEATS;
-  const scannerName = (s) => `scanner ${Number(s) - SEATS + 1}`;
+  const scannerNumber = (s) => Number(s) - SEATS + 1;
+  const scannerName = (s) => `scanner ${scannerNumber(s)}`;
   const nameOf = (s) => (isScanner(s) ? scannerName(s) : teamName(Number(s)));
   const robotOf = (s) => (isScanner(s) ? scannerName(s) : `${teamsOwn(Number(s))} robot`);
   /** Event `e` in words; `known` (the links known so far, a copy) learns its transport. */
@@ -521,7 +521,7 @@
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, rank: 1 }, 0, 0), text: "Robot: its seat's number and colour, the point where it faces; corner: its rank in the turn order" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, virtual: true }, 0, 0), text: "Virtual robot (faded): passes through robots, neither shoots nor is shot" },
     { box: ROBOT, draw: (g) => robotPiece(g, { ...sample, damage: 7 }, 0, 0), text: "Bar: damage (empty at 10); red squares: locked registers" },
-    ...(T.steps.some((s) => (s.scanners || []).length) ? [{ box: ROBOT, draw: drawScannerSample, text: "S1: a scanner, a robot of no team; shown where each turn leaves it" }] : []),
+    ...(T.steps.some((s) => (s.scanners || []).length) ? [{ box: ROBOT, draw: (g) => scannerPiece(g, 1, { virtual: false, facing: null }), text: "S1: a scanner, a robot of no team; shown where each turn leaves it" }] : []),
     { box: [-C / 2, -C * 0.7, C * 1.2, C * 1.2], draw: (g) => robotPiece(g, sample, 0, 0, "F2"), text: "While a turn plays: the chip each robot runs in the phase shown" },
     { box: [0, 0, 2 * C, C], draw: (g) => drawBeam(g, [0, 0], [1, 0], "", seatColours(0)[0]), text: "A laser in its robot's colour: a hit, or a weld on an inspection point" },
     { box: SQUARE, draw: (g) => svgEl("circle", { cx: C / 2, cy: C / 2, r: C * 0.45, fill: "none", stroke: "#e0a800", "stroke-width": 5 }, g), text: "Gold ring: an inspection; dashed orange ring: a thruster's burn" },
