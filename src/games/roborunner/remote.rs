@@ -71,7 +71,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn refused(&self, seat: usize) -> Option<String> {
-        self.game.refusal(seat).map(str::to_string)
+        self.game.refusal(seat).map(ToString::to_string)
     }
 
     fn step(&mut self, answers: &[Result<&[Answer], Silence>]) -> Result<(), GameError> {

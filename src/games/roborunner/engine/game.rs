@@ -4,7 +4,8 @@
 
 use super::{
     Answer, CHIPS, Decision, Equip, Event, EventKind, FULL_AMMO, HAND, MAX_DAMAGE, MAX_SCANNERS,
-    MAX_SEATS, Move, Query, REGISTERS, Reply, Robot, State, canonical_chip, locks_for, score_of,
+    MAX_SEATS, Move, Query, REGISTERS, Refusal, Reply, Robot, State, canonical_chip, locks_for,
+    score_of,
 };
 use crate::games::roborunner::ship::{Base, NETWORKS, Ship};
 use crate::games::shared::grid::{Direction, Pos};
@@ -127,7 +128,7 @@ pub struct Game {
     snapshots: Option<Vec<Snapshot>>,
     /// By robot: why the rules refused its answer of the turn last answered, if they did
     /// (for `play`'s fault report; never part of the game's state).
-    refusals: Vec<Option<String>>,
+    refusals: Vec<Option<Refusal>>,
 }
 
 /// The robots and the hull after a turn, for replays.
@@ -361,8 +362,8 @@ impl Game {
 
     /// Why the rules refused `seat`'s answer of the turn last answered (a program that is
     /// not one hand chip per unlocked register, an activation not allowed), if they did.
-    pub fn refusal(&self, seat: usize) -> Option<&str> {
-        self.refusals.get(seat)?.as_deref()
+    pub fn refusal(&self, seat: usize) -> Option<&Refusal> {
+        self.refusals.get(seat)?.as_ref()
     }
 
     pub fn keep_snapshots(&mut self) {
@@ -517,13 +518,13 @@ impl Game {
             });
             let robot = &self.robots[q.seat];
             let problem = match reply {
-                Reply::Answer(a) => program_problem(q, a).or_else(|| {
-                    activation(robot, a.activate.iter()).is_none().then(|| {
-                        format!(
-                            "the activation {:?} is refused: phases 1 to 5, each once, costing no more than the {} ammo held",
-                            a.activate, robot.ammo
-                        )
-                    })
+                Reply::Answer(a) => Refusal::of_program(q, a).or_else(|| {
+                    activation(robot, a.activate.iter())
+                        .is_none()
+                        .then(|| Refusal::Activation {
+                            phases: a.activate.clone(),
+                            ammo: robot.ammo,
+                        })
                 }),
                 Reply::Fault(_) => None,
             };
@@ -873,41 +874,6 @@ impl Game {
     pub fn network_letter(k: u8) -> char {
         NETWORKS[k as usize]
     }
-}
-
-/// RN6.2: a program of one hand chip per unlocked register (a sub-multiset of the hand);
-/// why not, in words a bot's author can act on.
-fn program_problem(q: &Query, a: &Answer) -> Option<String> {
-    let hand = || {
-        q.hand
-            .iter()
-            .map(|m| m.short())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    if a.program.len() != q.free {
-        return Some(format!(
-            "the program has {} chip(s) but {} register(s) are unlocked: send one chip per register whose `locked` entry is null",
-            a.program.len(),
-            q.free
-        ));
-    }
-    let mut counts = [0u8; 7];
-    for m in &q.hand {
-        counts[*m as usize] += 1;
-    }
-    for m in &a.program {
-        let c = &mut counts[*m as usize];
-        if *c == 0 {
-            return Some(format!(
-                "{} is played more often than it is in the hand ({}): each hand chip can be played once",
-                m.short(),
-                hand()
-            ));
-        }
-        *c -= 1;
-    }
-    None
 }
 
 /// RN12.2: the phases (bit p) in which the option of `robot` works for an activation of

@@ -10,8 +10,10 @@
 
 mod game;
 mod phase;
+mod refusal;
 
 pub use game::{Game, GameError, Pending, Rules, Scripted, Setup, Snapshot, activation_cost};
+pub use refusal::Refusal;
 
 use crate::games::shared::grid::{Direction, Pos};
 pub use crate::games::shared::robo::Move;
