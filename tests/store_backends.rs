@@ -10,7 +10,7 @@ use common::pg::PgDb;
 use lrs_tourney::runner::{
     ProgressMode, RerunOutcome, RerunRequest, RunOptions, check_store, rerun_set, run_tournament,
 };
-use lrs_tourney::store::{DbLocation, GameRecord, RunLock, Store, StoreError};
+use lrs_tourney::store::{DbLocation, GameRecord, News, RunLock, Store, StoreError};
 use lrs_tourney::tourney::config::load_tournament;
 use lrs_tourney::tourney::model::{SetId, Tournament};
 use lrs_tourney::tourney::played::PlayedGame;
@@ -67,6 +67,7 @@ on_both!(
     a_game_stored_twice_counts_once,
     a_rerun_keeps_history_and_never_reuses_a_game_number,
     a_second_run_is_refused_while_the_lock_is_held,
+    sets_given_back_wake_the_waiting_workers,
 );
 
 fn block_on<F: std::future::Future>(future: F) -> F::Output {
@@ -422,4 +423,35 @@ fn assert_same(sqlite: &Everything, postgres: &Everything, when: &str) {
             "{when}: {name} differ\nSQLite:     {a}\nPostgreSQL: {b}"
         );
     }
+}
+
+/// An idle worker waits for news rather than asking the database again and again: on
+/// PostgreSQL a set queued again by another process wakes it at once (the wait would
+/// otherwise last its full minute and return false); news of another kind does not. On
+/// SQLite, where one process plays everything, a wait is a plain sleep.
+fn sets_given_back_wake_the_waiting_workers(db: DbLocation) {
+    use std::time::Duration;
+    block_on(async {
+        let worker = Store::open(&db).await.unwrap();
+        let planner = Store::open_existing(&db).await.unwrap();
+        let mut sets = worker.waiter(News::SetsToClaim).await;
+        let mut games = worker.waiter(News::GameStored).await;
+        let set = SetId::new("north/r1/s1");
+        planner.requeue_set(&set).await.unwrap();
+        match db {
+            DbLocation::Postgres(_) => {
+                assert!(sets.wait(Duration::from_secs(60)).await);
+                assert!(!games.wait(Duration::from_millis(200)).await);
+                // One piece of news wakes one wait.
+                assert!(!sets.wait(Duration::from_millis(200)).await);
+            }
+            DbLocation::Sqlite(_) => {
+                assert!(!sets.wait(Duration::from_millis(10)).await);
+                assert!(!games.wait(Duration::from_millis(10)).await);
+            }
+        }
+        drop((sets, games));
+        planner.close().await;
+        worker.close().await;
+    });
 }

@@ -33,7 +33,7 @@ pub use verify::{Consistency, check_store};
 pub use worker::{WorkerOptions, WorkerSummary, run_worker};
 
 use crate::play::series::{SeriesHost, SeriesLogger, series_client_sandbox};
-use crate::store::{GameRecord, RunLock, Store, StoreError};
+use crate::store::{GameRecord, News, RunLock, Store, StoreError};
 use crate::tourney::bracket::{
     BracketError, SetPlan, balanced_sizes, round_sizes, wild_card_count,
 };
@@ -151,8 +151,9 @@ enum Plays {
     Elsewhere,
 }
 
-/// How often a planner that plays nothing looks for games the workers stored.
-const STORED_GAMES_POLL: std::time::Duration = std::time::Duration::from_millis(200);
+/// How long a planner that plays nothing waits for news of a stored game
+/// (`store::News::GameStored`) before it looks at the database anyway.
+const STORED_GAMES_LOOK: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// How `run` and `rerun` open a database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -353,6 +354,9 @@ struct Runner<'a> {
     /// The rules engine version that played the stored games, when it is not this one's
     /// (a finished tournament, which opens but must not be played again).
     older_engine: Option<u32>,
+    /// Wakes a planner that plays nothing when a worker stores a game (listening from its
+    /// first wait on).
+    games_news: Option<crate::store::Waiter>,
 }
 
 /// The refusal to play a tournament whose games an `older` rules engine played; `advice`
@@ -444,6 +448,7 @@ impl<'a> Runner<'a> {
             resumed,
             played: 0,
             older_engine,
+            games_news: None,
         })
     }
 
@@ -545,10 +550,15 @@ impl<'a> Runner<'a> {
     }
 
     /// The games workers stored that this planner waits for, as soon as there are some
-    /// (the store is looked at every [`STORED_GAMES_POLL`]); each is waited for no more.
+    /// (woken by the workers' news, and looking at least every [`STORED_GAMES_LOOK`]); each
+    /// is waited for no more.
     async fn stored_elsewhere(
         &mut self,
     ) -> Result<Vec<(SetId, u32, Vec<crate::tourney::played::TeamResult>)>, RunError> {
+        if self.games_news.is_none() {
+            // Listening before the first look: a game stored in between wakes the wait.
+            self.games_news = Some(self.store().waiter(News::GameStored).await);
+        }
         loop {
             let mut stored = Vec::new();
             for (set_id, rows) in self.store().results_of_open_sets().await? {
@@ -569,7 +579,9 @@ impl<'a> Runner<'a> {
             if !stored.is_empty() {
                 return Ok(stored);
             }
-            tokio::time::sleep(STORED_GAMES_POLL).await;
+            if let Some(news) = self.games_news.as_mut() {
+                news.wait(STORED_GAMES_LOOK).await;
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 use super::backend::{Cell, Tx};
 use super::rows::RowsSql;
 use super::status::SetStatus;
+use super::wake::News;
 use super::write::{NewSet, PlannedGame};
 use super::{Store, StoreError};
 use crate::tourney::model::{AdvancementKind, SetId, StageId, TeamId, TieBreak};
@@ -171,6 +172,8 @@ impl Store {
         )
         .await?;
         let run_nos = self.insert_sets(&mut tx, new_sets).await?;
+        // New sets to claim, or the last stage done (idle workers then exit).
+        self.announce(&mut tx, News::SetsToClaim).await?;
         tx.commit().await.map_err(&err)?;
         Ok(run_nos)
     }

@@ -10,6 +10,7 @@
 
 use super::backend::{Cell, Dialect, Query, SqlText, StoreRow};
 use super::read::{GAME_COLUMNS, ReadRow, count, set_id_col};
+use super::wake::News;
 use super::{GameNo, GameRow, GameStatus, Store, StoreError};
 use crate::tourney::model::{SetId, TeamId};
 use crate::tourney::played::PlayedGame;
@@ -263,6 +264,7 @@ impl Store {
         .execute(&mut tx)
         .await
         .map_err(&err)?;
+        self.announce(&mut tx, News::GameStored).await?;
         tx.commit().await.map_err(&err)?;
         Ok(LeasedWrite::Stored)
     }
@@ -280,7 +282,7 @@ impl Store {
         .execute(self.pool())
         .await
         .map_err(self.db_err())?;
-        Ok(())
+        self.announce(self.pool(), News::SetsToClaim).await
     }
 
     /// Records that a set failed on `worker` (`reason`) and gives it back; on the
@@ -318,6 +320,7 @@ impl Store {
         .await
         .map_err(&err)?;
         let failed = row.flag("failed").map_err(&err)?;
+        self.announce(&mut tx, News::SetsToClaim).await?;
         tx.commit().await.map_err(&err)?;
         Ok(failed)
     }
@@ -356,6 +359,7 @@ impl Store {
         .execute(&mut tx)
         .await
         .map_err(&err)?;
+        self.announce(&mut tx, News::SetsToClaim).await?;
         tx.commit().await.map_err(&err)
     }
 
@@ -387,6 +391,7 @@ impl Store {
                 .await
                 .map_err(&err)?;
         }
+        self.announce(&mut tx, News::SetsToClaim).await?;
         tx.commit().await.map_err(&err)
     }
 }

@@ -17,6 +17,7 @@ mod read;
 mod rows;
 mod status;
 mod tally;
+mod wake;
 mod workers;
 mod write;
 
@@ -30,6 +31,7 @@ pub use read::{
 };
 pub use status::{GameStatus, SetStatus, StageStatus, UnknownStatus};
 pub use tally::{GameCounts, GameLine, StreamError, Tally};
+pub use wake::{News, Waiter};
 pub use workers::{FailureRow, LeaseRow, RefusalRow, WorkerInfo, WorkerRow, WorkerState};
 pub use write::{GameRecord, NewSet, PlannedGame, RerunWhy};
 

@@ -17,7 +17,8 @@ use super::{
     ExternalSetup, GameJob, GameJobError, ProgressMode, RunError, bind_series_host, is_finished,
 };
 use crate::store::{
-    DbLocation, GameNo, Lease, LeasedWrite, SetToPlay, Store, WorkerInfo, WorkerName, WorkerState,
+    DbLocation, GameNo, Lease, LeasedWrite, News, SetToPlay, Store, Waiter, WorkerInfo, WorkerName,
+    WorkerState,
 };
 use crate::tourney::model::{SetId, Tournament};
 use keeper::LeaseKeeper;
@@ -25,7 +26,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a worker runs.
 #[derive(Debug, Clone)]
@@ -59,9 +60,16 @@ pub struct WorkerSummary {
     pub drained: bool,
 }
 
-/// How often an idle worker looks for a set to claim, and a busy one for a drain request
-/// and more sets.
+/// How often a busy worker looks for a drain request and more sets, and a worker started
+/// before its planner for the tournament.
 const IDLE_POLL: Duration = Duration::from_millis(250);
+
+/// How long an idle worker waits for news of sets to claim (`store::News`) before it looks
+/// at the database anyway: leases of dead workers expire without news.
+const IDLE_LOOK: Duration = Duration::from_secs(2);
+
+/// How long a worker waits with nothing to claim before it says why.
+const IDLE_SAY_AFTER: Duration = Duration::from_secs(10);
 
 /// A line on stderr (the runner's output channel).
 fn say(text: &str) {
@@ -159,6 +167,8 @@ struct Worker<'a> {
     keeper: LeaseKeeper,
     held: HashMap<SetId, HeldSet>,
     summary: WorkerSummary,
+    /// Wakes the worker when sets are dealt or given back.
+    sets_news: Waiter,
 }
 
 impl<'a> Worker<'a> {
@@ -173,6 +183,7 @@ impl<'a> Worker<'a> {
         // A set's games play one after the other (as a series does); `jobs` sets at once.
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let keeper = LeaseKeeper::start(store.clone(), name.clone(), opts.lease);
+        let sets_news = store.waiter(News::SetsToClaim).await;
         Ok(Worker {
             t,
             store,
@@ -187,6 +198,7 @@ impl<'a> Worker<'a> {
             inbox,
             keeper,
             held: HashMap::new(),
+            sets_news,
         })
     }
 
@@ -199,6 +211,9 @@ impl<'a> Worker<'a> {
     async fn run(&mut self, differs: Option<&str>) -> Result<(), RunError> {
         // A restarted worker first takes back the sets it held under its name.
         let mut own_first = true;
+        // Since when it has had nothing to play, and whether it said so.
+        let mut idle_since: Option<Instant> = None;
+        let mut said_idle = false;
         loop {
             if self.draining() {
                 if !self.summary.drained {
@@ -226,12 +241,34 @@ impl<'a> Worker<'a> {
                 if self.draining() || is_finished(self.store).await? {
                     return Ok(());
                 }
-                tokio::time::sleep(IDLE_POLL).await;
+                let since = *idle_since.get_or_insert_with(Instant::now);
+                if !said_idle && since.elapsed() >= IDLE_SAY_AFTER {
+                    said_idle = true;
+                    say(&self.idle_line());
+                }
+                self.sets_news.wait(IDLE_LOOK).await;
                 continue;
             }
+            idle_since = None;
+            said_idle = false;
             for finished in self.inbox.next_within(IDLE_POLL).await? {
                 self.finished(finished).await?;
             }
+        }
+    }
+
+    /// Why the worker has nothing to play, said once when it has waited a while.
+    fn idle_line(&self) -> String {
+        if self.summary.refused > 0 {
+            format!(
+                "worker {}: nothing to claim here: the {} set(s) this worker refused wait for another worker (`lrs-tourney status` shows why); waiting",
+                self.name, self.summary.refused
+            )
+        } else {
+            format!(
+                "worker {}: no set to claim yet (the planner deals the next round when the sets playing now are stored); waiting",
+                self.name
+            )
         }
     }
 
