@@ -1,11 +1,14 @@
 //! Workers against one process, on the machine's PostgreSQL server (127.0.0.1:5432, or the
 //! one `LRS_BENCH_POSTGRES` names), through the real binary.
 //!
-//! The tournament: 512 teams in 64 schools of 8, every team a JSON-lines bot that thinks a
-//! fixed 20 ms per answer (a Perl script), 4 games of 10 turns per series: 85 sets, 340
-//! games, most of them in the school stage, so that up to 4 workers have sets to claim
-//! until the last rounds. The bots sleep rather than compute, so the workers are not
-//! CPU-bound: what is measured is how much of N workers' parallelism reaches the results.
+//! The tournament: 2,048 teams in 256 schools of 8, every team a JSON-lines bot that thinks
+//! a fixed 20 ms per answer (a Perl script), 2 games of 10 turns per series: 341 sets (256
+//! school sets, then nationals rounds of 64, 16, 4 and 1 sets), 682 games. The bots sleep
+//! rather than compute, so the workers are not CPU-bound: what is measured is how much of N
+//! workers' parallelism reaches the results. The bracket itself caps it: a round starts
+//! when the one before is complete, and its last rounds have fewer sets than workers, so 4
+//! workers playing one set at a time can reach at most 341 / (64 + 16 + 4 + 1 + 1) = 3.97
+//! times one process (with 512 teams, 85 / 22 = 3.86).
 //!
 //! Measured: games per second of `run --jobs 1` (one process, one game at a time), of
 //! `run --jobs N`, and of a planner (`run --workers 0`) with N workers (`worker --jobs 1`,
@@ -43,7 +46,7 @@ while (my $line = <STDIN>) {
 }
 "#;
 
-const SCHOOLS: usize = 64;
+const SCHOOLS: usize = 256;
 const TEAMS_PER_SCHOOL: usize = 8;
 
 fn server_url() -> String {
@@ -87,7 +90,7 @@ fn sleeper_tournament(dir: &Path) -> PathBuf {
     std::fs::write(bots.join("think.pl"), SLEEPER).expect("bot");
     std::fs::write(
         dir.join("bracket.toml"),
-        "name = \"Workers bench\"\nset_size = 8\ngames_per_series = 4\nadvance_per_set = 2\n\
+        "name = \"Workers bench\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\n\
          turns_per_game = 10\nfill_nationals_to_multiple_of = 8\nboards = [\"gear-works\"]\n",
     )
     .expect("bracket");
