@@ -354,8 +354,9 @@ struct Runner<'a> {
     /// The rules engine version that played the stored games, when it is not this one's
     /// (a finished tournament, which opens but must not be played again).
     older_engine: Option<u32>,
-    /// Wakes a planner that plays nothing when a worker stores a game (listening from its
-    /// first wait on).
+    /// Wakes a planner that plays nothing when a worker stores a game (listening from the
+    /// start, so that no game stored before its first wait is missed); `None` when games
+    /// are played here.
     games_news: Option<crate::store::Waiter>,
 }
 
@@ -434,6 +435,10 @@ impl<'a> Runner<'a> {
         let (inbox, finished) = Inbox::new();
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
+        let games_news = match plays {
+            Plays::Elsewhere => Some(store.waiter(News::GameStored).await),
+            Plays::Here => None,
+        };
         Ok(Runner {
             t,
             planner: Planner::new(t, seed),
@@ -448,7 +453,7 @@ impl<'a> Runner<'a> {
             resumed,
             played: 0,
             older_engine,
-            games_news: None,
+            games_news,
         })
     }
 
@@ -555,10 +560,6 @@ impl<'a> Runner<'a> {
     async fn stored_elsewhere(
         &mut self,
     ) -> Result<Vec<(SetId, u32, Vec<crate::tourney::played::TeamResult>)>, RunError> {
-        if self.games_news.is_none() {
-            // Listening before the first look: a game stored in between wakes the wait.
-            self.games_news = Some(self.store().waiter(News::GameStored).await);
-        }
         loop {
             let mut stored = Vec::new();
             for (set_id, rows) in self.store().results_of_open_sets().await? {
@@ -579,8 +580,11 @@ impl<'a> Runner<'a> {
             if !stored.is_empty() {
                 return Ok(stored);
             }
-            if let Some(news) = self.games_news.as_mut() {
-                news.wait(STORED_GAMES_LOOK).await;
+            match self.games_news.as_mut() {
+                Some(news) => {
+                    news.wait(STORED_GAMES_LOOK).await;
+                }
+                None => tokio::time::sleep(STORED_GAMES_LOOK).await,
             }
         }
     }
