@@ -11,7 +11,7 @@ mod common;
 use common::ok;
 use lrs_tourney::report::Snapshot;
 use lrs_tourney::report::paths::{
-    Decider, Entry, Outcome, SetLine, TeamPath, set_ranking, team_paths, wild_card_table,
+    Decider, Entry, Outcome, SetLine, SetRankings, TeamPath, team_paths, wild_card_table,
 };
 use lrs_tourney::store::Store;
 use lrs_tourney::tourney::model::{TeamId, TieBreak};
@@ -148,7 +148,8 @@ fn check_agreement(snap: &Snapshot) -> usize {
                 assert_eq!(placing.place, row.place as usize, "{row:?}");
                 // The set line's decider is the one at the cut, as stored.
                 let set = snap.sets.iter().find(|s| &s.id == set_id).unwrap();
-                let line = set_ranking(snap, set)
+                let line = SetRankings::new(snap)
+                    .of(set)
                     .into_iter()
                     .find(|l| l.team == row.team)
                     .unwrap();
@@ -327,7 +328,7 @@ fn every_cut_names_the_deciding_step_with_both_teams_numbers() {
     let snap = snapshot(tie_cup());
     let mut seen_tie_break = false;
     for set in &snap.sets {
-        let lines = set_ranking(&snap, set);
+        let lines = SetRankings::new(&snap).of(set);
         let by_team: HashMap<TeamId, &SetLine> = lines.iter().map(|l| (l.team, l)).collect();
         for line in &lines {
             let Some(d) = &line.decider else { continue };

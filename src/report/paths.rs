@@ -130,9 +130,10 @@ pub fn ordinal(n: usize) -> String {
 }
 
 /// What every set ranking needs: the draw, the cut, the stored advancement, and each
-/// set's `(games done, games planned)` (counted once: a big tournament has thousands of
-/// sets and hundreds of thousands of games).
-struct Context<'a> {
+/// set's `(games done, games planned)`. Built once per report and asked for every set: the
+/// draw alone is a keyed hash per team, and a big tournament has a hundred thousand teams
+/// in tens of thousands of sets.
+pub struct SetRankings<'a> {
     snap: &'a Snapshot,
     draw: TieDraw,
     advance: usize,
@@ -140,9 +141,9 @@ struct Context<'a> {
     games: HashMap<&'a str, (usize, usize)>,
 }
 
-impl<'a> Context<'a> {
-    fn new(snap: &'a Snapshot) -> Context<'a> {
-        Context {
+impl<'a> SetRankings<'a> {
+    pub fn new(snap: &'a Snapshot) -> SetRankings<'a> {
+        SetRankings {
             snap,
             draw: snap.draw(),
             advance: format_of(snap).advance_per_set,
@@ -163,7 +164,9 @@ impl<'a> Context<'a> {
         self.advance.min(set.members.len())
     }
 
-    fn set_ranking(&self, set: &SetRow) -> Vec<SetLine> {
+    /// A set's ranking, best first, by the ranking the runner used. `advanced` and the
+    /// cut's deciders are given for finished sets only.
+    pub fn of(&self, set: &SetRow) -> Vec<SetLine> {
         let ranking = rank(&self.snap.set_totals(set), &self.draw);
         let deciders = if set.is_done() {
             decider::at_cut(&ranking, self.cut(set), &self.draw)
@@ -189,7 +192,7 @@ impl<'a> Context<'a> {
 
     /// Every member's placing in `set`, in rank order.
     fn placings(&self, set: &SetRow) -> Vec<(TeamId, SetPlacing)> {
-        let lines = self.set_ranking(set);
+        let lines = self.of(set);
         let last_stage = set.stage_id.is_nationals() || !self.snap.has_nationals();
         let cut = self.cut(set);
         let (games_done, games_planned) =
@@ -231,12 +234,6 @@ impl<'a> Context<'a> {
             })
             .collect()
     }
-}
-
-/// A set's ranking, best first, by the ranking the runner used. `advanced` and the cut's
-/// deciders are given for finished sets only.
-pub fn set_ranking(snap: &Snapshot, set: &SetRow) -> Vec<SetLine> {
-    Context::new(snap).set_ranking(set)
 }
 
 impl SetPlacing {
@@ -325,7 +322,12 @@ impl Entry {
 
 /// Every team's path, indexed by team id.
 pub fn team_paths(snap: &Snapshot) -> Vec<TeamPath> {
-    let ctx = Context::new(snap);
+    paths_of_teams(&SetRankings::new(snap))
+}
+
+/// Every team's path, indexed by team id, from rankings already built.
+pub fn paths_of_teams(ctx: &SetRankings) -> Vec<TeamPath> {
+    let snap = ctx.snap;
     let mut sets: Vec<&SetRow> = snap.sets.iter().collect();
     sets.sort_by_key(|s| (s.stage_id.is_nationals(), s.round, s.set_index));
     let mut paths: Vec<TeamPath> = (0..snap.teams.len())

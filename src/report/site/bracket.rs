@@ -2,8 +2,8 @@
 //! and who advanced and why) and the printable results per school.
 
 use super::html::{Context, heads_of, num, page, tie_stat_cells, tie_stat_headings};
+use crate::report::paths::SetLine;
 use crate::report::paths::ordinal;
-use crate::report::paths::{SetLine, set_ranking};
 use crate::report::status::set_state;
 use crate::report::viewer::escape;
 use crate::store::{SetRow, StageRow, StageStatus};
@@ -29,7 +29,7 @@ fn rounds_of<'a>(ctx: &Context<'a>, stage: &StageId) -> Vec<Vec<&'a SetRow>> {
 
 /// One set as a box: its teams in ranking order, the advancing ones marked with why.
 pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
-    let ranking = set_ranking(ctx.snap, set);
+    let ranking = ctx.rankings.of(set);
     let done = ctx.snap.games_done(&set.id);
     let planned = ctx.snap.games_planned(&set.id);
     let state = set_state(ctx.snap, set);
@@ -193,7 +193,7 @@ pub fn schools_page(ctx: &Context) -> String {
                         .collect::<Vec<_>>()
                 )
             );
-            for line in set_ranking(ctx.snap, set) {
+            for line in ctx.rankings.of(set) {
                 let _ = write!(
                     body,
                     "<tr{}>{}<td>{}</td>{}{}{}<td>{}</td></tr>",

@@ -30,6 +30,8 @@ pub struct Context<'a> {
     stage_sets: HashMap<&'a StageId, Vec<&'a SetRow>>,
     /// Each team's result lines of the current runs, in bracket order.
     team_lines: HashMap<TeamId, Vec<(&'a SetRow, &'a ResultRow)>>,
+    /// Every set's ranking, from the draw and counts computed once.
+    pub rankings: paths::SetRankings<'a>,
     /// Whether the decisive final is played: the tournament is over.
     pub complete: bool,
     /// Whether the pages publish the tournament's secret seed and every game's seed
@@ -70,6 +72,7 @@ impl<'a> Context<'a> {
                 team_lines.entry(r.line.team).or_default().push((set, r));
             }
         }
+        let rankings = paths::SetRankings::new(snap);
         Context {
             snap,
             generated,
@@ -77,7 +80,8 @@ impl<'a> Context<'a> {
             replay_pages: ReplayPages::None,
             stage_sets,
             team_lines,
-            paths: paths::team_paths(snap),
+            paths: paths::paths_of_teams(&rankings),
+            rankings,
             complete,
             reveal_seed: reveal_seed && complete,
         }

@@ -3,7 +3,6 @@
 
 use super::games::replay_href;
 use super::html::{Context, heads, heads_of, num, page, tie_stat_cells, tie_stat_headings};
-use crate::report::paths::set_ranking;
 use crate::report::set_state;
 use crate::report::viewer::escape;
 use crate::store::{GameStatus, SetRow};
@@ -48,7 +47,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
             String::new()
         }
     );
-    let ranking = set_ranking(snap, set);
+    let ranking = ctx.rankings.of(set);
     // Nobody advances from the tournament's last final: it only places its teams.
     let decisive = super::html::decisive_final(snap).is_some_and(|f| f.id == set.id);
     let _ = write!(
