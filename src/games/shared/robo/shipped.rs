@@ -20,6 +20,32 @@ pub trait GridArena {
     fn grid(&self) -> &str;
 }
 
+/// Implements [`GridArena`] for an arena type read from a grid file: its `name`,
+/// `description` and `grid` fields keep the file's keys, its `width()` and `height()` its
+/// size. The game's boards and ships all keep them so, and are listed and drawn alike.
+macro_rules! grid_arena {
+    ($arena:ty) => {
+        impl $crate::games::shared::robo::shipped::GridArena for $arena {
+            fn title(&self) -> &str {
+                &self.name
+            }
+
+            fn description(&self) -> &str {
+                &self.description
+            }
+
+            fn size(&self) -> (i32, i32) {
+                (self.width(), self.height())
+            }
+
+            fn grid(&self) -> &str {
+                &self.grid
+            }
+        }
+    };
+}
+pub(crate) use grid_arena;
+
 /// The grid files a game ships and how it reads them.
 pub struct Shipped<T: 'static> {
     /// The game's name in messages (`RoboRally`).
