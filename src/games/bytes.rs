@@ -86,6 +86,16 @@ impl<'a> ByteReader<'a> {
         }
     }
 
+    /// A seat number below `seats`.
+    pub fn seat(&mut self, seats: usize) -> Result<usize, LogBytesError> {
+        let seat = self.u8()? as usize;
+        if seat < seats {
+            Ok(seat)
+        } else {
+            Err(self.error(format!("seat {seat}")))
+        }
+    }
+
     /// Fails unless every byte was read.
     pub fn finish(self) -> Result<(), LogBytesError> {
         if self.at == self.bytes.len() {
@@ -97,6 +107,33 @@ impl<'a> ByteReader<'a> {
             )))
         }
     }
+}
+
+/// The start of a log stored as a format byte and the number of items (u32), to which the
+/// caller appends the items.
+pub fn counted(format: u8, count: usize) -> Vec<u8> {
+    let mut out = vec![format];
+    out.extend((count as u32).to_le_bytes());
+    out
+}
+
+/// Reads a log written after [`counted`]: the format byte, the count, then that many items
+/// read by `item`; bytes left over are an error.
+pub fn read_counted<T>(
+    bytes: &[u8],
+    format: u8,
+    mut item: impl FnMut(&mut ByteReader<'_>) -> Result<T, LogBytesError>,
+) -> Result<Vec<T>, LogBytesError> {
+    let mut r = ByteReader::new(bytes);
+    r.expect_format(format)?;
+    let count = r.u32()? as usize;
+    // The count is read from the bytes: a damaged one must not reserve more than they hold.
+    let mut items = Vec::with_capacity(count.min(bytes.len()));
+    for _ in 0..count {
+        items.push(item(&mut r)?);
+    }
+    r.finish()?;
+    Ok(items)
 }
 
 #[cfg(test)]

@@ -140,6 +140,24 @@ pub(in crate::games) fn table<T: for<'de> Deserialize<'de>>(
         })
 }
 
+/// The integer setting `key`, if written, within `range`; out of range is a problem placed
+/// where it is written.
+pub(in crate::games) fn integer_in(
+    value: &Option<toml::Spanned<i64>>,
+    key: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<Option<i64>, SettingsProblem> {
+    match value {
+        None => Ok(None),
+        Some(v) if range.contains(v.get_ref()) => Ok(Some(*v.get_ref())),
+        Some(v) => Err(SettingsProblem {
+            offset: Some(v.span().start),
+            what: format!("`{key}` = {} is out of range", v.get_ref()),
+            expected: format!("an integer from {} to {}", range.start(), range.end()),
+        }),
+    }
+}
+
 /// Checks that the `[game]` table of `text` holds its `id` alone (`expected` says why).
 pub(in crate::games) fn no_settings(text: &str, expected: &str) -> Result<(), SettingsProblem> {
     table::<IdOnly>(text, expected).map(|_| ())

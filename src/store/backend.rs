@@ -365,6 +365,16 @@ pub(crate) enum Streamed<E> {
     Each(E),
 }
 
+impl Streamed<std::convert::Infallible> {
+    /// The database's error: the only way a stream whose rows cannot fail fails.
+    pub(crate) fn db(self) -> sqlx::Error {
+        match self {
+            Streamed::Db(e) => e,
+            Streamed::Each(never) => match never {},
+        }
+    }
+}
+
 /// The text of `sql` as sqlx takes it.
 fn sql_str(sql: SqlText) -> sqlx::SqlStr {
     use sqlx::SqlSafeStr;

@@ -187,10 +187,7 @@ impl Store {
                 },
             )
             .await
-            .map_err(|e| match e {
-                Streamed::Db(e) => self.db_err()(e),
-                Streamed::Each(never) => match never {},
-            })?;
+            .map_err(|e| self.db_err()(e.db()))?;
         if let Some((set, tallies)) = current {
             out.insert(SetId::new(set), tallies);
         }
@@ -225,10 +222,7 @@ impl Store {
                 },
             )
             .await
-            .map_err(|e| match e {
-                Streamed::Db(e) => self.db_err()(e),
-                Streamed::Each(never) => match never {},
-            })?;
+            .map_err(|e| self.db_err()(e.db()))?;
         Ok(out)
     }
 

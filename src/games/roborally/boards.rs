@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::grid::parse_board_file;
-use crate::games::shared::robo::shipped::{GridArena, Shipped};
+use crate::games::shared::robo::shipped::{Shipped, grid_arena};
 use std::sync::Arc;
 
 /// The shipped boards as (name, file text), in RR1.5's order.
@@ -39,37 +39,11 @@ pub static BOARDS: Shipped<Board> = Shipped {
              [NESW] walls on those sides  @D laser firing towards D, strength 1-3 hp\n",
 };
 
-impl GridArena for Board {
-    fn title(&self) -> &str {
-        &self.name
-    }
-
-    fn description(&self) -> &str {
-        &self.description
-    }
-
-    fn size(&self) -> (i32, i32) {
-        (self.width(), self.height())
-    }
-
-    fn grid(&self) -> &str {
-        &self.grid
-    }
-}
-
-/// The shipped board names, for messages.
-pub fn names() -> String {
-    BOARDS.names()
-}
+grid_arena!(Board);
 
 /// The board named `name` (a shipped board) or at the path `name`.
 pub fn load(name: &str) -> Result<Arc<Board>, String> {
     BOARDS.load(name)
-}
-
-/// A board drawn as text with a legend (`boards show`, RR17.3).
-pub fn render(board: &Board) -> String {
-    BOARDS.render(board)
 }
 
 #[cfg(test)]
@@ -110,7 +84,7 @@ mod tests {
             }
             assert!(has(Tile::Pit), "{name}");
             assert!(b.squares().iter().any(|s| !s.walls.is_empty()), "{name}");
-            assert!(render(&b).contains("Legend"));
+            assert!(BOARDS.render(&b).contains("Legend"));
         }
     }
 }

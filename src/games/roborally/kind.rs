@@ -30,7 +30,7 @@ impl Game for RoboRally {
     }
 
     fn arenas(&self) -> String {
-        format!("12x12 boards: {}", super::boards::names())
+        format!("12x12 boards: {}", super::boards::BOARDS.names())
     }
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {

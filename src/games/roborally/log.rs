@@ -3,7 +3,7 @@
 //! the board, the seats, the settings and these bytes replay the game exactly.
 
 use super::engine::{Decision, ProgramReply, StartReply};
-use crate::games::bytes::{ByteReader, LogBytesError};
+use crate::games::bytes::{ByteReader, LogBytesError, counted, read_counted};
 use crate::games::shared::grid::{Direction, Pos};
 use crate::games::shared::silence::Silence;
 
@@ -15,8 +15,7 @@ pub const MAX_ANSWER_CARDS: usize = 16;
 /// The log as bytes: a format byte, the number of decisions (u32), then per decision a tag (0 start, 1 program), the
 /// seat and the answer.
 pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
-    let mut out = vec![FORMAT];
-    out.extend((log.len() as u32).to_le_bytes());
+    let mut out = counted(FORMAT, log.len());
     for d in log {
         match d {
             Decision::Start { seat, reply } => {
@@ -51,21 +50,14 @@ pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
 
 /// Reads stored bytes back; damaged bytes are an error naming the byte.
 pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
-    let mut r = ByteReader::new(bytes);
-    r.expect_format(FORMAT)?;
-    let count = r.u32()? as usize;
-    let mut log = Vec::with_capacity(count.min(bytes.len()));
-    for _ in 0..count {
+    read_counted(bytes, FORMAT, |r| {
         let tag = r.u8()?;
-        let seat = r.u8()? as usize;
-        if seat >= super::engine::MAX_SEATS {
-            return Err(r.error(format!("seat {seat}")));
-        }
+        let seat = r.seat(super::engine::MAX_SEATS)?;
         let kind = r.u8()?;
         let fault = |r: &ByteReader<'_>| {
             Silence::from_code(kind).ok_or_else(|| r.error(format!("answer kind {kind}")))
         };
-        log.push(match tag {
+        Ok(match tag {
             0 => Decision::Start {
                 seat,
                 reply: if kind == 0 {
@@ -80,7 +72,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
                         facing: Direction::from_index(f),
                     }
                 } else {
-                    StartReply::Fault(fault(&r)?)
+                    StartReply::Fault(fault(r)?)
                 },
             },
             1 => Decision::Program {
@@ -91,12 +83,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
                     let power_down = r.flag("power-down")?;
                     ProgramReply::Program { cards, power_down }
                 } else {
-                    ProgramReply::Fault(fault(&r)?)
+                    ProgramReply::Fault(fault(r)?)
                 },
             },
             other => return Err(r.error(format!("decision tag {other}"))),
-        });
-    }
-    r.finish()?;
-    Ok(log)
+        })
+    })
 }

@@ -1,7 +1,7 @@
 //! RoboRally's `[game]` settings (RR16.1): the boards cycled game by game and the turn
 //! limit, as a bracket file gives them and as the store keeps them.
 
-use crate::games::settings::table;
+use crate::games::settings::{integer_in, table};
 use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -43,47 +43,53 @@ struct Table {
 pub(super) fn read_table(text: &str) -> Result<RoboRallySettings, SettingsProblem> {
     let t: Table = table(text, "roborally settings: boards, max_turns")?;
     let mut s = RoboRallySettings::default();
-    if let Some(m) = t.max_turns {
-        if !(1..=100).contains(m.get_ref()) {
-            return Err(SettingsProblem {
-                offset: Some(m.span().start),
-                what: format!("`max_turns` = {} is out of range", m.get_ref()),
-                expected: "an integer from 1 to 100".to_string(),
-            });
-        }
-        s.max_turns = *m.get_ref() as u16;
+    if let Some(m) = integer_in(&t.max_turns, "max_turns", 1..=100)? {
+        s.max_turns = m as u16;
     }
     if let Some(boards) = t.boards {
-        if boards.get_ref().is_empty() {
-            return Err(SettingsProblem {
-                offset: Some(boards.span().start),
-                what: "`boards` is empty".to_string(),
-                expected: format!("board names ({}) or board files", super::boards::names()),
-            });
-        }
-        for b in boards.get_ref() {
-            let board = super::boards::load(b.get_ref()).map_err(|what| SettingsProblem {
-                offset: Some(b.span().start),
-                what,
-                expected: format!("a RoboRally board: {}", super::boards::names()),
-            })?;
-            if board.starts().len() < super::engine::MAX_SEATS {
-                return Err(SettingsProblem {
-                    offset: Some(b.span().start),
-                    what: format!(
-                        "board {} has {} start squares",
-                        b.get_ref(),
-                        board.starts().len()
-                    ),
-                    expected: "a start square for each of 8 seats".to_string(),
-                });
+        s.boards = super::boards::BOARDS.read_names("boards", boards, |board, name| {
+            let starts = board.starts().len();
+            if starts < super::engine::MAX_SEATS {
+                let what = format!("board {name} has {starts} start squares");
+                return Err((what, "a start square for each of 8 seats".to_string()));
             }
-        }
-        s.boards = boards
-            .into_inner()
-            .into_iter()
-            .map(Spanned::into_inner)
-            .collect();
+            Ok(())
+        })?;
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(table: &str) -> SettingsProblem {
+        let text = format!("[game]\nid = \"roborally\"\n{table}\n");
+        read_table(&text).expect_err("a bad table")
+    }
+
+    /// Every board is checked where it is written, and an empty list or a turn count out of
+    /// range is told with what is expected.
+    #[test]
+    fn boards_and_max_turns_are_checked_where_written() {
+        let s = read_table("[game]\nid = \"roborally\"\nboards = [\"twin-lanes\"]\n").unwrap();
+        assert_eq!(s.boards, ["twin-lanes"]);
+        let p = problem("boards = []");
+        assert_eq!(p.what, "`boards` is empty");
+        assert!(
+            p.expected.starts_with("board names (dock-sprint, "),
+            "{p:?}"
+        );
+        assert!(p.expected.ends_with(") or board files"), "{p:?}");
+        let p = problem("boards = [\"dock-sprint\", \"nowhere\"]");
+        // At the opening quote of "nowhere", after `[game]`, the id and `boards = ["dock-sprint", `.
+        assert_eq!(p.offset, Some(7 + 17 + 25));
+        assert!(
+            p.expected.starts_with("a RoboRally board: dock-sprint, "),
+            "{p:?}"
+        );
+        let p = problem("max_turns = 101");
+        assert_eq!(p.what, "`max_turns` = 101 is out of range");
+        assert_eq!(p.expected, "an integer from 1 to 100");
+    }
 }

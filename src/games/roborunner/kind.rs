@@ -29,7 +29,7 @@ impl Game for RoboRunner {
     }
 
     fn arenas(&self) -> String {
-        format!("ships: {}", super::ships::names())
+        format!("ships: {}", super::ships::SHIPS.names())
     }
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {

@@ -3,7 +3,7 @@
 //! that the seed, the ship, the seats, the settings and these bytes replay the game.
 
 use super::engine::{Answer, Decision, MAX_SEATS, Move, Reply};
-use crate::games::bytes::{ByteReader, LogBytesError};
+use crate::games::bytes::{LogBytesError, counted, read_counted};
 use crate::games::shared::grid::Direction;
 use crate::games::shared::silence::Silence;
 
@@ -18,8 +18,7 @@ const NO_FACING: u8 = 4;
 /// seat, a kind (0 an answer, 1-3 a fault) and, for an answer, the chips (count, move
 /// numbers), reboot, activations (count, phases) and the facing (4: none).
 pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
-    let mut out = vec![FORMAT];
-    out.extend((log.len() as u32).to_le_bytes());
+    let mut out = counted(FORMAT, log.len());
     for d in log {
         out.push(d.seat as u8);
         match &d.reply {
@@ -42,15 +41,8 @@ pub fn to_bytes(log: &[Decision]) -> Vec<u8> {
 
 /// Reads stored bytes back; damaged bytes are an error naming the byte.
 pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
-    let mut r = ByteReader::new(bytes);
-    r.expect_format(FORMAT)?;
-    let count = r.u32()? as usize;
-    let mut log = Vec::with_capacity(count.min(bytes.len()));
-    for _ in 0..count {
-        let seat = r.u8()? as usize;
-        if seat >= MAX_SEATS {
-            return Err(r.error(format!("seat {seat}")));
-        }
+    read_counted(bytes, FORMAT, |r| {
+        let seat = r.seat(MAX_SEATS)?;
         let kind = r.u8()?;
         let reply = if kind == 0 {
             let n = r.list_len(MAX_LIST, "chips")?;
@@ -81,10 +73,8 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Vec<Decision>, LogBytesError> {
             let silence = Silence::from_code(kind);
             Reply::Fault(silence.ok_or_else(|| r.error(format!("answer kind {kind}")))?)
         };
-        log.push(Decision { seat, reply });
-    }
-    r.finish()?;
-    Ok(log)
+        Ok(Decision { seat, reply })
+    })
 }
 
 #[cfg(test)]

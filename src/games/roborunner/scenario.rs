@@ -8,11 +8,13 @@ use super::engine::{
     Equip, Game, GameError, MAX_SCANNERS, MAX_SEATS, Move, Pending, REGISTERS, Robot, Rules,
     Scripted, State, locks_for,
 };
-use super::ship::{
-    Base, GridAt, NETWORKS, Ship, ShipProblem, parse_grid, parse_ship_file, string_origin,
+use super::ship::{Base, NETWORKS, Ship, ShipProblem, parse_grid, parse_ship_file};
+use crate::games::shared::grid::Pos;
+use crate::games::shared::robo::scenario::{
+    AnswerFormat, LayoutProblem, RobotFormat, RobotHead, RobotProblem, facing_of, read_layout,
+    read_turn,
 };
-use crate::games::shared::grid::{Direction, Pos};
-use crate::games::shared::scenario::{self, Located, TomlProblem};
+use crate::games::shared::scenario::{self, TomlProblem};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
@@ -34,21 +36,11 @@ pub enum Problem {
     #[error(transparent)]
     Toml(#[from] TomlProblem),
     #[error(transparent)]
-    Ship(ShipProblem),
-    #[error("both grid and ship are given: expected exactly one of them")]
-    GridAndShip,
-    #[error(
-        "neither grid nor ship is given: expected grid = \"\"\"...\"\"\" or ship = \"file.toml\""
-    )]
-    NoShip,
-    #[error("cannot read ship file {path}: {reason}")]
-    ShipFile { path: String, reason: String },
-    #[error("{count} [[robot]] tables: expected 1 to 8 robots")]
-    RobotCount { count: usize },
+    Robot(#[from] RobotProblem),
+    #[error(transparent)]
+    Layout(#[from] LayoutProblem<ShipProblem>),
     #[error("{count} scanners: expected at most {MAX_SCANNERS}")]
     ScannerCount { count: usize },
-    #[error("robot name {name:?} is used twice: expected unique names")]
-    SameName { name: String },
     #[error(
         "robot {name:?} at [{x},{y}] is {why}: expected a square of the ship that is not a hole nor damaged hull, with no other real robot"
     )]
@@ -58,16 +50,12 @@ pub enum Problem {
         y: i64,
         why: &'static str,
     },
-    #[error("facing {found:?}: expected N, E, S or W")]
-    Facing { found: String },
     #[error("bad chip {found:?}: expected F1 F2 F3 B L R U, or - for nothing")]
     Chip { found: String },
     #[error("{count} chips: expected {expected}")]
     ChipCount { count: usize, expected: String },
     #[error("next_ip = {found}: the ship has {ips} inspection points, expected 1..={}", .ips + 1)]
     NextIp { found: i64, ips: usize },
-    #[error("no robot is named {name:?}: expected one of the [[robot]] names")]
-    UnknownRobot { name: String },
     #[error("option {found:?}: expected twin, rear, shields, repulsors, nitro or clamps")]
     Option { found: String },
     #[error("{key} is given without equipment: expected equipment = true at the top")]
@@ -92,21 +80,30 @@ const TOP: &[&str] = &[
     "robot",
     "turn",
 ];
-const ROBOT: &[&str] = &[
-    "name",
-    "x",
-    "y",
-    "facing",
-    "damage",
-    "lives",
-    "next_ip",
-    "virtual",
-    "rebooting",
-    "option",
-    "ammo",
-    "scanner",
-    "locked",
-];
+/// The top-level keys, listed for the message.
+const TOP_LISTED: &str =
+    "game, grid or ship, hull_damage, equipment, [links], [[robot]] and [[turn]]";
+/// The `[[robot]]` tables: a robot for each seat, then the scanners.
+const ROBOTS: RobotFormat = RobotFormat {
+    keys: &[
+        "name",
+        "x",
+        "y",
+        "facing",
+        "damage",
+        "lives",
+        "next_ip",
+        "virtual",
+        "rebooting",
+        "option",
+        "ammo",
+        "scanner",
+        "locked",
+    ],
+    listed: "name, x, y, facing, damage, lives, next_ip, virtual, rebooting, option, ammo, scanner and locked",
+    most: MAX_SEATS + MAX_SCANNERS,
+    seats: MAX_SEATS,
+};
 
 /// A checked scenario.
 #[derive(Debug, Clone)]
@@ -188,13 +185,8 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
     let src = Source::new(file, text);
     let doc = src.parse()?;
     let doc = doc.get_ref();
-    let top = Fields::top(
-        src,
-        doc,
-        TOP,
-        "game, grid or ship, hull_damage, equipment, [links], [[robot]] and [[turn]]",
-    )?;
-    let ship = read_ship(src, &top, base_dir)?;
+    let top = Fields::top(src, doc, TOP, TOP_LISTED)?;
+    let ship = read_layout(src, &top, base_dir, "ship", parse_grid, parse_ship_file)?;
     let mut rules = Rules {
         turns: MAX_TURNS as u16,
         ..Rules::default()
@@ -213,35 +205,14 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         Some(Base::Ip { repairs, .. }) => rules.hull_damage && repairs > 0,
         _ => false,
     };
-    let empty = Span::default();
-    let robot_tables = match top.get("robot") {
-        Some(v) => src.tables("robot", v, "an array of tables written [[robot]]")?,
-        None => Vec::new(),
-    };
-    if robot_tables.is_empty() || robot_tables.len() > MAX_SEATS + MAX_SCANNERS {
-        let at = top.key_span("robot").unwrap_or(empty);
-        let count = robot_tables.len();
-        return Err(src.error(&at, Problem::RobotCount { count }));
-    }
-    let mut names: Vec<String> = Vec::new();
-    let mut robots: Vec<Robot> = Vec::new();
-    for (i, (table, span)) in robot_tables.iter().enumerate() {
-        let f = Fields::new(
-            src,
-            table,
-            format!("[[robot]] #{}", i + 1),
-            ROBOT,
-            "name, x, y, facing, damage, lives, next_ip, virtual, rebooting, option, ammo, scanner and locked",
-        )?;
-        let (name, name_at) = f.require("name", f.string("name")?, span, "name = \"...\"")?;
-        if names.iter().any(|n| n == name) {
-            let name = name.to_string();
-            return Err(src.error(&name_at, Problem::SameName { name }));
-        }
-        let side = 0..=255;
-        let (x, x_at) = f.require("x", f.integer("x", side.clone())?, span, "x = 0..")?;
-        let (y, _) = f.require("y", f.integer("y", side)?, span, "y = 0..")?;
-        let at = Pos::new(x as i32, y as i32);
+    let (names, robots) = ROBOTS.read(src, &top, |f, span, head, robots: &[Robot]| {
+        let RobotHead {
+            name,
+            x,
+            y,
+            x_at,
+            at,
+        } = head;
         let scanner = f.boolean("scanner")?.is_some_and(|(b, _)| b);
         if scanner {
             for key in ["lives", "next_ip", "rebooting", "option", "ammo", "locked"] {
@@ -331,18 +302,13 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
                 }
             }
             None if locked > 0 => {
-                let problem = TomlProblem::MissingKey {
-                    key: "locked",
-                    table: Some(format!("[[robot]] #{}", i + 1)),
-                    expected: "locked = \"...\", the chips of the locked registers",
-                };
-                return Err(src.error(span, problem));
+                let expected = "locked = \"...\", the chips of the locked registers";
+                f.require("locked", None::<()>, span, expected)?;
             }
             None => {}
         }
-        names.push(name.to_string());
-        robots.push(robot);
-    }
+        Ok(robot)
+    })?;
     // The engine holds the seats' robots first, then the scanners (RN3.1).
     let mut by_kind: Vec<usize> = (0..robots.len()).collect();
     by_kind.sort_by_key(|&t| robots[t].scanner);
@@ -353,9 +319,13 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
     let names: Vec<String> = by_kind.iter().map(|&t| names[t].clone()).collect();
     let robots: Vec<Robot> = by_kind.iter().map(|&t| robots[t].clone()).collect();
     let seats = robots.iter().filter(|r| !r.scanner).count();
-    let at = top.key_span("robot").unwrap_or(empty);
+    let at = top.key_span("robot").unwrap_or_default();
     if !(1..=MAX_SEATS).contains(&seats) {
-        return Err(src.error(&at, Problem::RobotCount { count: seats }));
+        let problem = RobotProblem::RobotCount {
+            count: seats,
+            seats: MAX_SEATS,
+        };
+        return Err(src.error(&at, problem));
     }
     if robots.len() - seats > MAX_SCANNERS {
         let count = robots.len() - seats;
@@ -366,7 +336,7 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         Some(v) => src
             .tables("turn", v, "an array of tables written [[turn]]")?
             .iter()
-            .map(|(t, _)| read_turn(src, t, &names, seats))
+            .map(|(t, _)| read_answers(src, t, &names, seats))
             .collect::<Result<Vec<_>, _>>()?,
         None => Vec::new(),
     };
@@ -380,46 +350,6 @@ pub fn parse_scenario(text: &str, file: &str, base_dir: &Path) -> Result<Scenari
         order,
         turns,
     })
-}
-
-fn read_ship(
-    src: Source<'_>,
-    top: &Fields<'_, '_>,
-    base_dir: &Path,
-) -> Result<Ship, ScenarioError> {
-    let ship_error = |e: Located<ShipProblem>| {
-        ScenarioError::At(Located {
-            file: e.file,
-            line: e.line,
-            column: e.column,
-            problem: Problem::Ship(e.problem),
-        })
-    };
-    match (top.get("grid"), top.string("ship")?) {
-        (Some(_), Some((_, at))) => Err(src.error(&at, Problem::GridAndShip)),
-        (None, None) => Err(src.error(&Span::default(), Problem::NoShip)),
-        (Some(_), None) => {
-            let (grid, at) = top.string("grid")?.unwrap_or_default();
-            let origin = string_origin(src.text, at.start);
-            let at = GridAt {
-                file: src.file,
-                text: src.text,
-                origin,
-            };
-            parse_grid(at, grid, "scenario", "", false).map_err(ship_error)
-        }
-        (None, Some((path, at))) => {
-            let full = base_dir.join(path);
-            let text = std::fs::read_to_string(&full).map_err(|e| {
-                let problem = Problem::ShipFile {
-                    path: path.to_string(),
-                    reason: e.to_string(),
-                };
-                src.error(&at, problem)
-            })?;
-            parse_ship_file(&text, &full.display().to_string()).map_err(ship_error)
-        }
-    }
 }
 
 fn read_links(
@@ -464,17 +394,6 @@ fn read_links(
     Ok(loops)
 }
 
-fn facing_of(src: Source<'_>, text: &str, at: &Span) -> Result<Direction, ScenarioError> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Direction::from_letter), chars.next()) {
-        (Some(d), None) => Ok(d),
-        _ => {
-            let found = text.to_string();
-            Err(src.error(at, Problem::Facing { found }))
-        }
-    }
-}
-
 /// `"F3 R - L"`: chips for registers in order, `-` for nothing.
 fn chips_of(src: Source<'_>, text: &str, at: &Span) -> Result<Vec<Option<Move>>, ScenarioError> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -497,67 +416,48 @@ fn chips_of(src: Source<'_>, text: &str, at: &Span) -> Result<Vec<Option<Move>>,
         .collect()
 }
 
+/// How a turn writes a robot's answer.
+const ANSWER: AnswerFormat = AnswerFormat {
+    keys: &["program", "reboot", "activate", "facing"],
+    listed: "program, reboot, activate and facing",
+    program: "program = \"F1 R ...\"",
+    either: "a program string or { program = \"...\", reboot = true }",
+};
+
 /// One `[[turn]]`: per robot (`names` by robot, the first `seats` the seats'), its answer.
-fn read_turn(
+fn read_answers(
     src: Source<'_>,
     table: &DeTable<'_>,
     names: &[String],
     seats: usize,
 ) -> Result<Vec<Option<Scripted>>, ScenarioError> {
-    let mut answers: Vec<Option<Scripted>> = vec![None; names.len()];
-    let mut entries: Vec<_> = table.iter().collect();
-    entries.sort_by_key(|(k, _)| k.span().start);
-    for (key, value) in entries {
-        let name = key.get_ref().as_ref();
-        let Some(seat) = names.iter().position(|n| n == name) else {
-            let name = name.to_string();
-            return Err(src.error(&key.span(), Problem::UnknownRobot { name }));
-        };
-        let mut scripted = Scripted::default();
-        let (text, at) = match value.get_ref() {
-            DeValue::String(s) => (s.as_ref(), value.span()),
-            DeValue::Table(t) => {
-                if seat >= seats && t.keys().any(|k| k.get_ref() != "program") {
-                    let name = name.to_string();
-                    return Err(src.error(&key.span(), Problem::ScannerAnswer { name }));
+    read_turn(src, table, names, |_: &[Option<Scripted>], entry| {
+        if let DeValue::Table(t) = entry.value.get_ref()
+            && entry.seat >= seats
+            && t.keys().any(|k| k.get_ref() != "program")
+        {
+            let name = entry.name.to_string();
+            return Err(src.error(&entry.key.span(), Problem::ScannerAnswer { name }));
+        }
+        let (text, at, mut scripted) = ANSWER.read(src, &entry, |f| {
+            let mut scripted = Scripted {
+                reboot: f.boolean("reboot")?.is_some_and(|(b, _)| b),
+                ..Scripted::default()
+            };
+            if let Some(a) = f.get("activate") {
+                for p in src.array("activate", a, "an array of phases")? {
+                    let phase = src.integer("activate", p, &(0..=255))?;
+                    scripted.activate.push(phase as u8);
                 }
-                let f = Fields::new(
-                    src,
-                    t,
-                    format!("the turn of {name}"),
-                    &["program", "reboot", "activate", "facing"],
-                    "program, reboot, activate and facing",
-                )?;
-                let (text, at) = f.require(
-                    "program",
-                    f.string("program")?,
-                    &value.span(),
-                    "program = \"F1 R ...\"",
-                )?;
-                scripted.reboot = f.boolean("reboot")?.is_some_and(|(b, _)| b);
-                if let Some(a) = f.get("activate") {
-                    for p in src.array("activate", a, "an array of phases")? {
-                        let phase = src.integer("activate", p, &(0..=255))?;
-                        scripted.activate.push(phase as u8);
-                    }
-                }
-                if let Some((text, at)) = f.string("facing")? {
-                    scripted.facing = Some(facing_of(src, text, &at)?);
-                }
-                (text, at)
             }
-            _ => {
-                return Err(src.wrong_type(
-                    name,
-                    value,
-                    "a program string or { program = \"...\", reboot = true }",
-                ));
+            if let Some((text, at)) = f.string("facing")? {
+                scripted.facing = Some(facing_of(src, text, &at)?);
             }
-        };
+            Ok(scripted)
+        })?;
         for (slot, chip) in scripted.program.iter_mut().zip(chips_of(src, text, &at)?) {
             *slot = chip;
         }
-        answers[seat] = Some(scripted);
-    }
-    Ok(answers)
+        Ok(scripted)
+    })
 }

@@ -2,7 +2,7 @@
 //! lives, hull damage and the options, as a bracket file gives them and as the store keeps
 //! them.
 
-use crate::games::settings::table;
+use crate::games::settings::{integer_in, table};
 use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -62,23 +62,6 @@ struct Table {
     scanners: Option<Spanned<i64>>,
 }
 
-fn range(
-    value: &Option<Spanned<i64>>,
-    key: &str,
-    low: i64,
-    high: i64,
-) -> Result<Option<i64>, SettingsProblem> {
-    let Some(v) = value else { return Ok(None) };
-    if !(low..=high).contains(v.get_ref()) {
-        return Err(SettingsProblem {
-            offset: Some(v.span().start),
-            what: format!("`{key}` = {} is out of range", v.get_ref()),
-            expected: format!("an integer from {low} to {high}"),
-        });
-    }
-    Ok(Some(*v.get_ref()))
-}
-
 /// Reads the `[game]` table of `text`, every ship loaded and every value checked.
 pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> {
     let t: Table = table(
@@ -86,14 +69,14 @@ pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> 
         "roborunner settings: ships, turns, lives, hull_damage, equipment, scanners",
     )?;
     let mut s = RunnerSettings::default();
-    if let Some(n) = range(&t.turns, "turns", 1, 200)? {
+    if let Some(n) = integer_in(&t.turns, "turns", 1..=200)? {
         s.turns = n as u16;
     }
-    if let Some(n) = range(&t.lives, "lives", 1, 9)? {
+    if let Some(n) = integer_in(&t.lives, "lives", 1..=9)? {
         s.lives = n as u8;
     }
     let most = super::engine::MAX_SCANNERS as i64;
-    if let Some(n) = range(&t.scanners, "scanners", 0, most)? {
+    if let Some(n) = integer_in(&t.scanners, "scanners", 0..=most)? {
         s.scanners = n as u8;
     }
     if let Some(e) = t.equipment {
@@ -103,25 +86,7 @@ pub(super) fn read_table(text: &str) -> Result<RunnerSettings, SettingsProblem> 
         s.hull_damage = h;
     }
     if let Some(ships) = t.ships {
-        if ships.get_ref().is_empty() {
-            return Err(SettingsProblem {
-                offset: Some(ships.span().start),
-                what: "`ships` is empty".to_string(),
-                expected: format!("ship names ({}) or ship files", super::ships::names()),
-            });
-        }
-        for b in ships.get_ref() {
-            super::ships::load(b.get_ref()).map_err(|what| SettingsProblem {
-                offset: Some(b.span().start),
-                what,
-                expected: format!("a Robo Runner ship: {}", super::ships::names()),
-            })?;
-        }
-        s.ships = ships
-            .into_inner()
-            .into_iter()
-            .map(Spanned::into_inner)
-            .collect();
+        s.ships = super::ships::SHIPS.read_names("ships", ships, |_, _| Ok(()))?;
     }
     Ok(s)
 }

@@ -2,7 +2,7 @@
 //! works from any directory, and the loading of a ship by name or path.
 
 use super::ship::{Ship, parse_ship_file};
-use crate::games::shared::robo::shipped::{GridArena, Shipped};
+use crate::games::shared::robo::shipped::{Shipped, grid_arena};
 use std::sync::Arc;
 
 /// The shipped ships as (name, file text): the two of the rules' appendix, then our own.
@@ -39,37 +39,11 @@ pub static SHIPS: Shipped<Ship> = Shipped {
              [N] rail  [N!] power coupling  [Nd] docking arm  [N24] slide rail open in phases 2 and 4\n",
 };
 
-impl GridArena for Ship {
-    fn title(&self) -> &str {
-        &self.name
-    }
-
-    fn description(&self) -> &str {
-        &self.description
-    }
-
-    fn size(&self) -> (i32, i32) {
-        (self.width(), self.height())
-    }
-
-    fn grid(&self) -> &str {
-        &self.grid
-    }
-}
-
-/// The shipped ship names, for messages.
-pub fn names() -> String {
-    SHIPS.names()
-}
+grid_arena!(Ship);
 
 /// The ship named `name` (a shipped ship) or at the path `name`.
 pub fn load(name: &str) -> Result<Arc<Ship>, String> {
     SHIPS.load(name)
-}
-
-/// A ship drawn as text with a legend (`boards show`).
-pub fn render(ship: &Ship) -> String {
-    SHIPS.render(ship)
 }
 
 #[cfg(test)]
@@ -87,7 +61,7 @@ mod tests {
             assert!(ship.airlock().is_some(), "{name}");
             let again = parse_ship_file(&to_file(&ship), "again.toml").unwrap();
             assert_eq!(again.grid, ship.grid, "{name}");
-            assert!(render(&ship).contains("Legend"));
+            assert!(SHIPS.render(&ship).contains("Legend"));
         }
         let hull = load("hull-walk").unwrap();
         assert_eq!((hull.width(), hull.height()), (12, 12));

@@ -1,7 +1,7 @@
 //! Robots' `[game]` settings: board size, start level and turn limit (docs/robots.md), as
 //! a bracket file gives them and as the store keeps them.
 
-use crate::games::settings::table;
+use crate::games::settings::{integer_in as int, table};
 use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -61,15 +61,6 @@ pub(super) fn robots_table(text: &str) -> Result<RobotsSettings, SettingsProblem
         "robots settings: width, height, start_level, max_turns",
     )?;
     let mut s = RobotsSettings::default();
-    let int = |v: &Option<Spanned<i64>>, key: &str, range: std::ops::RangeInclusive<i64>| match v {
-        None => Ok(None),
-        Some(v) if range.contains(v.get_ref()) => Ok(Some(*v.get_ref())),
-        Some(v) => Err(SettingsProblem {
-            offset: Some(v.span().start),
-            what: format!("`{key}` = {} is out of range", v.get_ref()),
-            expected: format!("an integer from {} to {}", range.start(), range.end()),
-        }),
-    };
     let side = 2..=i64::from(super::board::MAX_SIDE);
     if let Some(w) = int(&t.width, "width", side.clone())? {
         s.width = w as u16;

@@ -3,7 +3,9 @@
 //! round, not once per seat.
 
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
-use crate::games::lrs::engine::{Fault, Game, GameError, Pending, Player, StartReply, TurnReply};
+use crate::games::lrs::engine::{
+    Fault, Game, GameError, Pending, Player, StartQuery, StartReply, TurnQuery, TurnReply,
+};
 use futures_util::future::join_all;
 
 /// The player in one seat.
@@ -20,30 +22,66 @@ fn view(game: &Game) -> View {
     }
 }
 
-/// The replies to one round of `queries` (each for the seat `seat_of` says), in query
-/// order: local players answer in place (`local`), remote ones are asked concurrently
-/// (`remote`), a seat with no player crashes (`crash`).
-async fn ask_all<Q: Sync, R: Send + Copy>(
+/// A kind of question one round asks every seat it names (a start square, a turn): how an
+/// in-process and a remote player answer it, and the answer of a seat with no player.
+trait Question: Sync {
+    type Reply: Send + Copy;
+    /// The answer of a seat whose player is missing.
+    const CRASH: Self::Reply;
+    fn seat(&self) -> usize;
+    fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> Self::Reply;
+    fn remote<'a>(
+        &'a self,
+        player: &'a mut dyn RemotePlayer,
+        view: &'a View,
+    ) -> BoxFuture<'a, Self::Reply>;
+}
+
+/// Implements [`Question`] for a query whose players' method is `$ask`.
+macro_rules! question {
+    ($query:ty, $reply:ident, $ask:ident) => {
+        impl Question for $query {
+            type Reply = $reply;
+            const CRASH: $reply = $reply::Fault(Fault::Crash);
+            fn seat(&self) -> usize {
+                self.seat
+            }
+            fn local(&self, player: &mut (dyn Player + Send), game: &Game) -> $reply {
+                player.$ask(game, self)
+            }
+            fn remote<'a>(
+                &'a self,
+                player: &'a mut dyn RemotePlayer,
+                view: &'a View,
+            ) -> BoxFuture<'a, $reply> {
+                player.$ask(view, self)
+            }
+        }
+    };
+}
+
+question!(StartQuery, StartReply, start);
+question!(TurnQuery, TurnReply, turn);
+
+/// The replies to one round of `queries`, in query order: local players answer in place,
+/// remote ones are asked concurrently, a seat with no player crashes.
+async fn ask_all<Q: Question>(
     seats: &mut [SeatPlayer],
     game: &Game,
     queries: &[Q],
-    seat_of: impl Fn(&Q) -> usize,
-    local: impl Fn(&mut (dyn Player + Send), &Game, &Q) -> R,
-    remote: impl for<'a> Fn(&'a mut dyn RemotePlayer, &'a View, &'a Q) -> BoxFuture<'a, R>,
-    crash: R,
-) -> Vec<R> {
+) -> Vec<Q::Reply> {
     let snapshot = view(game);
-    let mut replies: Vec<Option<R>> = queries.iter().map(|_| None).collect();
+    let mut replies: Vec<Option<Q::Reply>> = queries.iter().map(|_| None).collect();
     let mut asks = Vec::new();
     let mut remote_index = Vec::new();
     for (seat, player) in seats.iter_mut().enumerate() {
-        let Some(i) = queries.iter().position(|q| seat_of(q) == seat) else {
+        let Some(i) = queries.iter().position(|q| q.seat() == seat) else {
             continue;
         };
         match player {
-            SeatPlayer::Local(p) => replies[i] = Some(local(p.as_mut(), game, &queries[i])),
+            SeatPlayer::Local(p) => replies[i] = Some(queries[i].local(p.as_mut(), game)),
             SeatPlayer::Remote(r) => {
-                asks.push(remote(r.as_mut(), &snapshot, &queries[i]));
+                asks.push(queries[i].remote(r.as_mut(), &snapshot));
                 remote_index.push(i);
             }
         }
@@ -51,7 +89,7 @@ async fn ask_all<Q: Sync, R: Send + Copy>(
     for (i, reply) in remote_index.into_iter().zip(join_all(asks).await) {
         replies[i] = Some(reply);
     }
-    replies.into_iter().map(|r| r.unwrap_or(crash)).collect()
+    replies.into_iter().map(|r| r.unwrap_or(Q::CRASH)).collect()
 }
 
 /// Plays `game` to its end. `setups[seat]` is what the player in that seat is told when the
@@ -69,31 +107,11 @@ pub async fn drive_game(
     loop {
         match game.pending() {
             Pending::Start(queries) => {
-                let queries = queries.to_vec();
-                let replies = ask_all(
-                    seats,
-                    game,
-                    &queries,
-                    |q| q.seat,
-                    |p, game, q| p.start(game, q),
-                    |p, view, q| p.start(view, q),
-                    StartReply::Fault(Fault::Crash),
-                )
-                .await;
+                let replies = ask_all(seats, game, queries).await;
                 game.answer_start(&replies)?;
             }
             Pending::Turn(queries) => {
-                let queries = queries.to_vec();
-                let replies = ask_all(
-                    seats,
-                    game,
-                    &queries,
-                    |q| q.seat,
-                    |p, game, q| p.turn(game, q),
-                    |p, view, q| p.turn(view, q),
-                    TurnReply::Fault(Fault::Crash),
-                )
-                .await;
+                let replies = ask_all(seats, game, queries).await;
                 game.answer_turn(&replies)?;
             }
             Pending::Cards => return Err(GameError::WrongPhase("drive_game", "scenario cards")),

@@ -11,6 +11,7 @@ pub mod cell;
 pub mod file;
 pub mod grid;
 pub mod reentry;
+pub mod scenario;
 pub mod shipped;
 pub mod status;
 pub mod walls;

@@ -3,8 +3,10 @@
 //! what `lrs-tourney boards` shows of them. Every game whose arenas are grid files lists,
 //! loads and draws them the same way; only the files, the parser and the legend differ.
 
+use crate::games::SettingsProblem;
 use crate::games::kind::ShippedArena;
 use std::sync::Arc;
+use toml::Spanned;
 
 /// An arena read from a grid file, as [`Shipped`] lists and draws it.
 pub trait GridArena {
@@ -17,6 +19,32 @@ pub trait GridArena {
     /// The grid as written, rows joined by newlines, one space between cells.
     fn grid(&self) -> &str;
 }
+
+/// Implements [`GridArena`] for an arena type read from a grid file: its `name`,
+/// `description` and `grid` fields keep the file's keys, its `width()` and `height()` its
+/// size. The game's boards and ships all keep them so, and are listed and drawn alike.
+macro_rules! grid_arena {
+    ($arena:ty) => {
+        impl $crate::games::shared::robo::shipped::GridArena for $arena {
+            fn title(&self) -> &str {
+                &self.name
+            }
+
+            fn description(&self) -> &str {
+                &self.description
+            }
+
+            fn size(&self) -> (i32, i32) {
+                (self.width(), self.height())
+            }
+
+            fn grid(&self) -> &str {
+                &self.grid
+            }
+        }
+    };
+}
+pub(crate) use grid_arena;
 
 /// The grid files a game ships and how it reads them.
 pub struct Shipped<T: 'static> {
@@ -97,6 +125,43 @@ impl<T: GridArena> Shipped<T> {
                 })
             })
             .collect()
+    }
+
+    /// The names of a settings list `key` (`boards = [...]`): not empty, each a shipped
+    /// name or a file that loads and passes `check` (given the arena and its name as
+    /// written, it answers what is wrong and what was expected).
+    pub fn read_names(
+        &self,
+        key: &str,
+        list: Spanned<Vec<Spanned<String>>>,
+        check: impl Fn(&T, &str) -> Result<(), (String, String)>,
+    ) -> Result<Vec<String>, SettingsProblem> {
+        let noun = self.noun;
+        if list.get_ref().is_empty() {
+            return Err(SettingsProblem {
+                offset: Some(list.span().start),
+                what: format!("`{key}` is empty"),
+                expected: format!("{noun} names ({}) or {noun} files", self.names()),
+            });
+        }
+        for name in list.get_ref() {
+            let offset = Some(name.span().start);
+            let arena = self.load(name.get_ref()).map_err(|what| SettingsProblem {
+                offset,
+                what,
+                expected: format!("a {} {noun}: {}", self.game, self.names()),
+            })?;
+            check(&arena, name.get_ref()).map_err(|(what, expected)| SettingsProblem {
+                offset,
+                what,
+                expected,
+            })?;
+        }
+        Ok(list
+            .into_inner()
+            .into_iter()
+            .map(Spanned::into_inner)
+            .collect())
     }
 
     /// The arena `name` drawn, or why it does not load.
