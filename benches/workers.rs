@@ -2,7 +2,7 @@
 //! one `LRS_BENCH_POSTGRES` names), through the real binary.
 //!
 //! The tournament: 2,048 teams in 256 schools of 8, every team a JSON-lines bot that thinks
-//! a fixed 20 ms per answer (a Perl script), 2 games of 10 turns per series: 341 sets (256
+//! a fixed 20 ms per answer (a small C program), 2 games of 10 turns per series: 341 sets (256
 //! school sets, then nationals rounds of 64, 16, 4 and 1 sets), 682 games. The bots sleep
 //! rather than compute, so the workers are not CPU-bound: what is measured is how much of N
 //! workers' parallelism reaches the results. The bracket itself caps it: a round starts
@@ -28,21 +28,40 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 /// A bot that thinks 20 ms before every answer: the first start square facing north, or
-/// card 0. It is a Perl script, which starts in a few milliseconds and sleeps without
-/// starting a process (a shell script's `sleep` starts one for every answer: 2.5 times the
-/// CPU per game, which made 4 workers on 2 cores measure the CPU, not the workers).
-const SLEEPER: &str = r#"$| = 1;
-while (my $line = <STDIN>) {
-    if ($line =~ /"type":"start"/) {
-        my ($x, $y) = $line =~ /"options":\[\[(\d+),(\d+)\]/;
-        select(undef, undef, undef, 0.02);
-        print "{\"x\":$x,\"y\":$y,\"facing\":\"N\"}\n";
-    } elsif ($line =~ /"type":"turn"/) {
-        select(undef, undef, undef, 0.02);
-        print "{\"card\":0}\n";
-    } elsif ($line =~ /"type":"game_over"/) {
-        exit 0;
+/// card 0. It is C, compiled by the benchmark with the machine's `cc`: it starts in about a
+/// millisecond and answers in microseconds, so what the workers measure is the
+/// orchestrator and the containers, not the bot. (A Perl script cost 88 ms of CPU a game,
+/// 8 bots x 10 turns, and a shell script's `sleep` 222 ms: on 2 cores, 4 workers then
+/// measured the bots' CPU.)
+const SLEEPER: &str = r#"#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static void think(void) {
+    struct timespec t = {0, 20000000};
+    nanosleep(&t, NULL);
+}
+
+int main(void) {
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, stdin) > 0) {
+        if (strstr(line, "\"type\":\"start\"")) {
+            int x = 0, y = 0;
+            char *o = strstr(line, "\"options\":[[");
+            if (o) sscanf(o + 12, "%d,%d", &x, &y);
+            think();
+            printf("{\"x\":%d,\"y\":%d,\"facing\":\"N\"}\n", x, y);
+            fflush(stdout);
+        } else if (strstr(line, "\"type\":\"turn\"")) {
+            think();
+            fputs("{\"card\":0}\n", stdout);
+            fflush(stdout);
+        } else if (strstr(line, "\"type\":\"game_over\"")) {
+            return 0;
+        }
     }
+    return 0;
 }
 "#;
 
@@ -87,7 +106,13 @@ fn new_database(name: &str) -> String {
 fn sleeper_tournament(dir: &Path) -> PathBuf {
     let bots = dir.join("bots");
     std::fs::create_dir_all(&bots).expect("bots dir");
-    std::fs::write(bots.join("think.pl"), SLEEPER).expect("bot");
+    std::fs::write(bots.join("think.c"), SLEEPER).expect("bot source");
+    let cc = Command::new("cc")
+        .args(["-O2", "-o", "think", "think.c"])
+        .current_dir(&bots)
+        .output()
+        .expect("the workers benchmark compiles its bot with `cc` (gcc or clang)");
+    assert!(cc.status.success(), "cc think.c: {cc:?}");
     std::fs::write(
         dir.join("bracket.toml"),
         "name = \"Workers bench\"\nset_size = 8\ngames_per_series = 2\nadvance_per_set = 2\n\
@@ -101,7 +126,7 @@ fn sleeper_tournament(dir: &Path) -> PathBuf {
         text += &format!("[[school]]\nname = \"School {school}\"\n");
         for team in 0..TEAMS_PER_SCHOOL {
             text += &format!(
-                "  [[school.team]]\n  name = \"Team {school}-{team}\"\n  bot = \"perl think.pl\"\n  dir = \"bots\"\n"
+                "  [[school.team]]\n  name = \"Team {school}-{team}\"\n  bot = \"./think\"\n  dir = \"bots\"\n"
             );
         }
     }

@@ -355,9 +355,9 @@ struct Runner<'a> {
     /// (a finished tournament, which opens but must not be played again).
     older_engine: Option<u32>,
     /// Wakes a planner that plays nothing when a worker stores a game (listening from the
-    /// start, so that no game stored before its first wait is missed); `None` when games
+    /// start, so that no game stored before its first wait is missed); deaf when games
     /// are played here.
-    games_news: Option<crate::store::Waiter>,
+    games_news: crate::store::Waiter,
 }
 
 /// The refusal to play a tournament whose games an `older` rules engine played; `advice`
@@ -436,8 +436,8 @@ impl<'a> Runner<'a> {
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let progress = Progress::new(opts.progress, planned_game_count(t), resumed);
         let games_news = match plays {
-            Plays::Elsewhere => Some(store.waiter(News::GameStored).await),
-            Plays::Here => None,
+            Plays::Elsewhere => store.waiter(News::GameStored).await,
+            Plays::Here => crate::store::Waiter::deaf(),
         };
         Ok(Runner {
             t,
@@ -580,12 +580,7 @@ impl<'a> Runner<'a> {
             if !stored.is_empty() {
                 return Ok(stored);
             }
-            match self.games_news.as_mut() {
-                Some(news) => {
-                    news.wait(STORED_GAMES_LOOK).await;
-                }
-                None => tokio::time::sleep(STORED_GAMES_LOOK).await,
-            }
+            self.games_news.wait(STORED_GAMES_LOOK).await;
         }
     }
 

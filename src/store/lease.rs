@@ -271,7 +271,11 @@ impl Store {
 
     /// Gives a set back (its games are stored, or the worker drains): free for any worker
     /// at once. A lease taken over already is left alone.
+    /// The announcement goes out with the commit, like every other, so a woken worker
+    /// always finds the set free.
     pub async fn release_set(&self, worker: &WorkerName, lease: &Lease) -> Result<(), StoreError> {
+        let err = self.db_err();
+        let mut tx = self.begin().await?;
         Query::new(
             "UPDATE sets SET lease_worker = NULL, lease_expires_ms = NULL
              WHERE id = $1 AND lease_token = $2 AND lease_worker = $3",
@@ -279,10 +283,11 @@ impl Store {
         .bind(lease.set_id.as_str())
         .bind(lease.token.0)
         .bind(worker.as_str())
-        .execute(self.pool())
+        .execute(&mut tx)
         .await
-        .map_err(self.db_err())?;
-        self.announce(self.pool(), News::SetsToClaim).await
+        .map_err(&err)?;
+        self.announce(&mut tx, News::SetsToClaim).await?;
+        tx.commit().await.map_err(&err)
     }
 
     /// Records that a set failed on `worker` (`reason`) and gives it back; on the

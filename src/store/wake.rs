@@ -52,6 +52,12 @@ impl std::fmt::Debug for Waiter {
 }
 
 impl Waiter {
+    /// A waiter that hears no news: every wait is a sleep. For a process that plays its
+    /// own games and so has nothing to wait for from others.
+    pub fn deaf() -> Waiter {
+        Waiter { listener: None }
+    }
+
     /// Waits until the news arrives or `at_most` has passed, whichever is first. Returns
     /// whether news arrived (a timeout, or a wait on SQLite, returns false). Notifications
     /// that piled up meanwhile are taken all at once: one look at the database answers
@@ -86,7 +92,7 @@ impl Store {
     /// plain sleeps: slower, never wrong.
     pub async fn waiter(&self, news: News) -> Waiter {
         let Pool::Postgres(pool) = self.pool() else {
-            return Waiter { listener: None };
+            return Waiter::deaf();
         };
         let listener = async {
             let mut listener = PgListener::connect_with(pool).await?;

@@ -60,12 +60,12 @@ pub struct WorkerSummary {
     pub drained: bool,
 }
 
-/// How often a busy worker looks for a drain request and more sets, and a worker started
-/// before its planner for the tournament.
+/// How often a busy worker looks for a drain request and more sets.
 const IDLE_POLL: Duration = Duration::from_millis(250);
 
-/// How long an idle worker waits for news of sets to claim (`store::News`) before it looks
-/// at the database anyway: leases of dead workers expire without news.
+/// How long an idle worker (or one started before its planner) waits for news of sets to
+/// claim (`store::News`) before it looks at the database anyway: leases of dead workers
+/// expire without news, and a drain request is seen at the next look.
 const IDLE_LOOK: Duration = Duration::from_secs(2);
 
 /// How long a worker waits with nothing to claim before it says why.
@@ -113,6 +113,8 @@ async fn work(
         .unwrap_or_else(|_| "unknown-host".to_string());
     let pid = std::process::id();
     let name = WorkerName::new(opts.name.clone().unwrap_or_else(|| format!("{host}-{pid}")));
+    // Listening before the first look: news sent between the look and the wait is kept.
+    let mut sets_news = store.waiter(News::SetsToClaim).await;
     // A planner creates the tournament: wait for it rather than fail when started first.
     let mut said_waiting = false;
     let stored = loop {
@@ -132,7 +134,7 @@ async fn work(
                 "worker {name}: no tournament in {database} yet; waiting for `lrs-tourney run FILE --db URL --workers 0` to plan it"
             ));
         }
-        tokio::time::sleep(IDLE_POLL).await;
+        sets_news.wait(IDLE_LOOK).await;
     };
     let t =
         super::reconstruct::tournament_for_worker(store, database, opts.bots_root.as_ref()).await?;
@@ -149,7 +151,7 @@ async fn work(
         "worker {name}: playing {} from {database}",
         t.name
     ));
-    let mut worker = Worker::new(&t, store, name, opts).await?;
+    let mut worker = Worker::new(&t, store, name, opts, sets_news).await?;
     let result = worker.run(differs.as_deref()).await;
     worker.stop().await;
     result.map(|()| worker.summary)
@@ -177,13 +179,13 @@ impl<'a> Worker<'a> {
         store: &'a Store,
         name: WorkerName,
         opts: &'a WorkerOptions,
+        sets_news: Waiter,
     ) -> Result<Worker<'a>, RunError> {
         let external = ExternalSetup::for_tournament(t, bind_series_host(t, opts.progress).await?);
         let (inbox, finished) = Inbox::new();
         // A set's games play one after the other (as a series does); `jobs` sets at once.
         let exec = Executor::new(t, opts.jobs, external, finished)?;
         let keeper = LeaseKeeper::start(store.clone(), name.clone(), opts.lease);
-        let sets_news = store.waiter(News::SetsToClaim).await;
         Ok(Worker {
             t,
             store,
@@ -261,7 +263,7 @@ impl<'a> Worker<'a> {
     fn idle_line(&self) -> String {
         if self.summary.refused > 0 {
             format!(
-                "worker {}: nothing to claim here: the {} set(s) this worker refused wait for another worker (`lrs-tourney status` shows why); waiting",
+                "worker {}: no set to claim here: this worker refused {} set(s) so far, and any of them still unplayed waits for another worker (`lrs-tourney status` shows why); waiting",
                 self.name, self.summary.refused
             )
         } else {
