@@ -303,14 +303,14 @@ fn replays_show_scanners_apart_from_the_seats() {
 /// A game with equipment and scanners replays from its stored decisions like any other.
 #[test]
 fn a_game_with_equipment_and_scanners_replays_from_its_stored_bytes() {
-    use lrs_tourney::games::roborunner::settings::RunnerSettings;
+    use lrs_tourney::games::TypedGame;
+    use lrs_tourney::games::roborunner::{kind::RoboRunner, settings::RunnerSettings};
     let kind = GameKind::parse("roborunner").unwrap();
-    let settings = RunnerSettings {
+    let settings = RoboRunner::carried(&RunnerSettings {
         equipment: true,
         scanners: 4,
         ..RunnerSettings::default()
-    }
-    .into_game();
+    });
     let arena = Arena::load(&settings, "twin-bays", 30).unwrap();
     let seats: Vec<BuiltinBot> = ["runner", "random", "random"]
         .iter()

@@ -11,7 +11,8 @@
 use lrs_tourney::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use lrs_tourney::games::{
     Arena, ArenaRules, BuiltinBot, Game, GameFacts, GameKind, GameOutcome, GameSettings, Match,
-    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, Stats, StoredGame, TieStep,
+    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, SettingsSeam, Stats,
+    StoredGame, TieStep,
 };
 use serde_json::{Value, json};
 use std::path::Path;
@@ -51,6 +52,13 @@ impl Game for Coin {
             ("alternate", "heads, tails, heads..."),
         ]
     }
+    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioFailure> {
+        Err(format!("{file}: coin has no scenarios").into())
+    }
+}
+
+/// A game may answer for its settings directly, without a settings type of its own.
+impl SettingsSeam for Coin {
     fn default_settings(&self) -> GameSettings {
         GameSettings::of(coin(), &())
     }
@@ -83,9 +91,6 @@ impl Game for Coin {
             "table" => Ok(Arena::new(Table)),
             other => Err(format!("no arena {other:?}")),
         }
-    }
-    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioFailure> {
-        Err(format!("{file}: coin has no scenarios").into())
     }
 }
 
