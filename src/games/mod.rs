@@ -24,7 +24,7 @@ mod stats;
 mod typed;
 pub mod view;
 
-pub use arena::{Arena, ArenaRules, Match, Played, StoredGame};
+pub use arena::{Arena, ArenaRules, Decisions, Match, Played, StoredGame};
 pub use builtin::BuiltinBot;
 pub use jsonl::SeatLog;
 pub use kind::{

@@ -7,7 +7,7 @@ use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, ru
 use super::remote::{LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Decisions, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
@@ -49,7 +49,14 @@ impl ArenaRules for LrsArena {
         u32::from(self.turn_limit)
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
+    /// The decision log is encoded with the game's summary (`stats::summarize_game`,
+    /// which the Windward series uses too), so it is kept whatever `Decisions` says.
+    fn play_builtin(
+        &self,
+        seed: u64,
+        seats: &[BuiltinBot],
+        _decisions: Decisions,
+    ) -> Result<GameOutcome, String> {
         let config = GameConfig {
             turn_limit: self.turn_limit,
         };

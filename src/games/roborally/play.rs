@@ -4,11 +4,11 @@
 use super::ai::{BuiltinAi, Player};
 use super::board::Board;
 use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
-use crate::games::arena::StoredGame;
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats};
 use std::sync::Arc;
 
 /// A board and the turn limit its games play to.
@@ -105,8 +105,16 @@ impl TurnArena for RoboRallyArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    fn turns_played(game: &Game) -> u32 {
+        u32::from(game.turns_played())
+    }
+
+    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+        seat_outcomes(game)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        super::log::to_bytes(game.decisions())
     }
 
     fn turn_limit(&self) -> u32 {
@@ -122,7 +130,7 @@ impl TurnArena for RoboRallyArena {
         let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
             kind(),
-            &outcome(&game),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             super::view::page,
             move |names| super::text::replay_text(&game, names),
@@ -130,29 +138,23 @@ impl TurnArena for RoboRallyArena {
     }
 }
 
-/// A finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
-pub fn outcome(game: &Game) -> GameOutcome {
+/// The seats of a finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
+fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
     let scores = game.scores();
-    GameOutcome {
-        engine_version: super::ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: super::log::to_bytes(game.decisions()),
-        seats: game
-            .robots()
-            .iter()
-            .zip(game.stats())
-            .enumerate()
-            .map(|(s, (r, st))| SeatOutcome {
-                score: scores[s],
-                won: game.won(s),
-                faults: st.faults,
-                stats: Stats::from_values(&[
-                    u32::from(r.finished),
-                    u32::from(r.checkpoints),
-                    st.hits,
-                    st.deaths,
-                ]),
-            })
-            .collect(),
-    }
+    game.robots()
+        .iter()
+        .zip(game.stats())
+        .enumerate()
+        .map(|(s, (r, st))| SeatOutcome {
+            score: scores[s],
+            won: game.won(s),
+            faults: st.faults,
+            stats: Stats::from_values(&[
+                u32::from(r.finished),
+                u32::from(r.checkpoints),
+                st.hits,
+                st.deaths,
+            ]),
+        })
+        .collect()
 }

@@ -4,11 +4,11 @@
 use super::ai::{BuiltinAi, Player};
 use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
 use super::ship::Ship;
-use crate::games::arena::StoredGame;
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats};
 use std::sync::Arc;
 
 /// A ship and the rules its games are played by.
@@ -87,8 +87,16 @@ impl TurnArena for RunnerArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    fn turns_played(game: &Game) -> u32 {
+        u32::from(game.turns_played())
+    }
+
+    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+        seat_outcomes(game)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        super::log::to_bytes(game.decisions())
     }
 
     fn turn_limit(&self) -> u32 {
@@ -104,7 +112,7 @@ impl TurnArena for RunnerArena {
         let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
             kind(),
-            &outcome(&game),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             super::view::page,
             move |names| super::text::replay_text(&game, names),
@@ -112,29 +120,24 @@ impl TurnArena for RunnerArena {
     }
 }
 
-/// A finished game: statistics inspections, finishes, kills, welds, deaths (RN14.3).
-pub fn outcome(game: &Game) -> GameOutcome {
+/// The seats of a finished game: statistics inspections, finishes, kills, welds, deaths
+/// (RN14.3).
+fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
     let scores = game.scores();
-    GameOutcome {
-        engine_version: super::ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: super::log::to_bytes(game.decisions()),
-        seats: game
-            .robots()
-            .iter()
-            .enumerate()
-            .map(|(s, r)| SeatOutcome {
-                score: scores[s],
-                won: game.won(s),
-                faults: r.faults,
-                stats: Stats::from_values(&[
-                    r.inspections,
-                    u32::from(r.state == super::engine::State::Finished),
-                    r.kills,
-                    r.welds,
-                    r.deaths,
-                ]),
-            })
-            .collect(),
-    }
+    game.robots()
+        .iter()
+        .enumerate()
+        .map(|(s, r)| SeatOutcome {
+            score: scores[s],
+            won: game.won(s),
+            faults: r.faults,
+            stats: Stats::from_values(&[
+                r.inspections,
+                u32::from(r.state == super::engine::State::Finished),
+                r.kills,
+                r.welds,
+                r.deaths,
+            ]),
+        })
+        .collect()
 }

@@ -1,12 +1,12 @@
 //! RobotGame on the seam: its one arena, and how a game is played there with any seats,
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::StoredGame;
+use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats};
 use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
@@ -38,8 +38,16 @@ impl TurnArena for RobotGameArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    fn turns_played(game: &Game) -> u32 {
+        u32::from(game.turns_played())
+    }
+
+    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+        seat_outcomes(game)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        game.log().to_bytes()
     }
 
     fn turn_limit(&self) -> u32 {
@@ -59,7 +67,7 @@ impl TurnArena for RobotGameArena {
         let log = game.log().clone();
         Ok(TraceView::replayed(
             kind(),
-            &outcome(&game),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             page,
             move |names| text(&setup, &log, names),
@@ -67,25 +75,19 @@ impl TurnArena for RobotGameArena {
     }
 }
 
-/// A finished RobotGame: statistics damage dealt, kills.
-fn outcome(game: &Game) -> GameOutcome {
+/// The seats of a finished RobotGame: statistics damage dealt, kills.
+fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
     let scores = game.scores();
-    GameOutcome {
-        engine_version: ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: game.log().to_bytes(),
-        seats: game
-            .stats()
-            .iter()
-            .enumerate()
-            .map(|(s, st)| SeatOutcome {
-                score: i64::from(scores[s]),
-                won: game.won(Seat(s as u8)),
-                faults: st.faults,
-                stats: Stats::from_values(&[st.damage_dealt, st.kills]),
-            })
-            .collect(),
-    }
+    game.stats()
+        .iter()
+        .enumerate()
+        .map(|(s, st)| SeatOutcome {
+            score: i64::from(scores[s]),
+            won: game.won(Seat(s as u8)),
+            faults: st.faults,
+            stats: Stats::from_values(&[st.damage_dealt, st.kills]),
+        })
+        .collect()
 }
 
 /// A RobotGame turn by turn: the arena after each turn; `names` by seat.

@@ -3,12 +3,12 @@
 //! from its stored decision log, and shown (viewer page, text, JSON trace).
 
 use super::settings::RobotsSettings;
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::StoredGame;
+use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats};
 use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
@@ -46,8 +46,16 @@ impl TurnArena for RobotsArena {
         super::remote::Table { game }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    fn turns_played(game: &Game) -> u32 {
+        game.turn()
+    }
+
+    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+        seat_outcomes(game)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        game.log().to_bytes()
     }
 
     fn turn_limit(&self) -> u32 {
@@ -66,7 +74,7 @@ impl TurnArena for RobotsArena {
         let log = game.log().clone();
         Ok(TraceView::replayed(
             TurnArena::kind(self),
-            &outcome(&game),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             page,
             move |names| text(&setup, &log, names),
@@ -74,25 +82,19 @@ impl TurnArena for RobotsArena {
     }
 }
 
-/// A finished Robots game: statistics levels cleared, kills, turns.
-fn outcome(game: &Game) -> GameOutcome {
+/// The seats of a finished Robots game: statistics levels cleared, kills, turns.
+fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
     let scores = game.scores();
-    GameOutcome {
-        engine_version: ENGINE_VERSION,
-        turns: game.turn(),
-        decisions: game.log().to_bytes(),
-        seats: game
-            .stats()
-            .iter()
-            .enumerate()
-            .map(|(s, st)| SeatOutcome {
-                score: scores[s],
-                won: game.won(Seat(s as u8)),
-                faults: st.faults,
-                stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
-            })
-            .collect(),
-    }
+    game.stats()
+        .iter()
+        .enumerate()
+        .map(|(s, st)| SeatOutcome {
+            score: scores[s],
+            won: game.won(Seat(s as u8)),
+            faults: st.faults,
+            stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
+        })
+        .collect()
 }
 
 /// A Robots game turn by turn: every seat's board after each turn; `names` by seat.
