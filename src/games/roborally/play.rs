@@ -4,21 +4,18 @@
 use super::ai::{BuiltinAi, Player};
 use super::board::Board;
 use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
+use super::kind::RoboRally;
 use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use std::sync::Arc;
 
 /// A board and the turn limit its games play to.
 pub struct RoboRallyArena {
     pub board: Arc<Board>,
     pub max_turns: u16,
-}
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RoboRally)
 }
 
 impl RoboRallyArena {
@@ -90,7 +87,7 @@ impl TurnArena for RoboRallyArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RoboRally::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -109,8 +106,25 @@ impl TurnArena for RoboRallyArena {
         u32::from(game.turns_played())
     }
 
+    /// The seats of a finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
     fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-        seat_outcomes(game)
+        let scores = game.scores();
+        game.robots()
+            .iter()
+            .zip(game.stats())
+            .enumerate()
+            .map(|(s, (r, st))| SeatOutcome {
+                score: scores[s],
+                won: game.won(s),
+                faults: st.faults,
+                stats: Stats::from_values(&[
+                    u32::from(r.finished),
+                    u32::from(r.checkpoints),
+                    st.hits,
+                    st.deaths,
+                ]),
+            })
+            .collect()
     }
 
     fn decisions(game: &Game) -> Vec<u8> {
@@ -129,32 +143,11 @@ impl TurnArena for RoboRallyArena {
         let game = self.replay_game(stored, true)?;
         let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
-            kind(),
+            RoboRally::kind(),
             &self.outcome(&game, Decisions::Skip),
             trace,
             super::view::page,
             move |names| super::text::replay_text(&game, names),
         ))
     }
-}
-
-/// The seats of a finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
-fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-    let scores = game.scores();
-    game.robots()
-        .iter()
-        .zip(game.stats())
-        .enumerate()
-        .map(|(s, (r, st))| SeatOutcome {
-            score: scores[s],
-            won: game.won(s),
-            faults: st.faults,
-            stats: Stats::from_values(&[
-                u32::from(r.finished),
-                u32::from(r.checkpoints),
-                st.hits,
-                st.deaths,
-            ]),
-        })
-        .collect()
 }

@@ -3,22 +3,19 @@
 
 use super::ai::{BuiltinAi, Player};
 use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
+use super::kind::RoboRunner;
 use super::ship::Ship;
 use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use std::sync::Arc;
 
 /// A ship and the rules its games are played by.
 pub struct RunnerArena {
     pub ship: Arc<Ship>,
     pub rules: Rules,
-}
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RoboRunner)
 }
 
 impl RunnerArena {
@@ -72,7 +69,7 @@ impl TurnArena for RunnerArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RoboRunner::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -91,8 +88,26 @@ impl TurnArena for RunnerArena {
         u32::from(game.turns_played())
     }
 
+    /// The seats of a finished game: statistics inspections, finishes, kills, welds, deaths
+    /// (RN14.3).
     fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-        seat_outcomes(game)
+        let scores = game.scores();
+        game.robots()
+            .iter()
+            .enumerate()
+            .map(|(s, r)| SeatOutcome {
+                score: scores[s],
+                won: game.won(s),
+                faults: r.faults,
+                stats: Stats::from_values(&[
+                    r.inspections,
+                    u32::from(r.state == super::engine::State::Finished),
+                    r.kills,
+                    r.welds,
+                    r.deaths,
+                ]),
+            })
+            .collect()
     }
 
     fn decisions(game: &Game) -> Vec<u8> {
@@ -111,33 +126,11 @@ impl TurnArena for RunnerArena {
         let game = self.replay_game(stored, true)?;
         let trace = super::text::trace(&game);
         Ok(TraceView::replayed(
-            kind(),
+            RoboRunner::kind(),
             &self.outcome(&game, Decisions::Skip),
             trace,
             super::view::page,
             move |names| super::text::replay_text(&game, names),
         ))
     }
-}
-
-/// The seats of a finished game: statistics inspections, finishes, kills, welds, deaths
-/// (RN14.3).
-fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-    let scores = game.scores();
-    game.robots()
-        .iter()
-        .enumerate()
-        .map(|(s, r)| SeatOutcome {
-            score: scores[s],
-            won: game.won(s),
-            faults: r.faults,
-            stats: Stats::from_values(&[
-                r.inspections,
-                u32::from(r.state == super::engine::State::Finished),
-                r.kills,
-                r.welds,
-                r.deaths,
-            ]),
-        })
-        .collect()
 }

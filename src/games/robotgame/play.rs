@@ -1,20 +1,17 @@
 //! RobotGame on the seam: its one arena, and how a game is played there with any seats,
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
+use super::kind::RobotGame;
 use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
 use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
 pub struct RobotGameArena;
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RobotGame)
-}
 
 impl TurnArena for RobotGameArena {
     type Ai = BuiltinAi;
@@ -23,7 +20,7 @@ impl TurnArena for RobotGameArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RobotGame::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -42,8 +39,19 @@ impl TurnArena for RobotGameArena {
         u32::from(game.turns_played())
     }
 
+    /// The seats of a finished RobotGame: statistics damage dealt, kills.
     fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-        seat_outcomes(game)
+        let scores = game.scores();
+        game.stats()
+            .iter()
+            .enumerate()
+            .map(|(s, st)| SeatOutcome {
+                score: i64::from(scores[s]),
+                won: game.won(Seat(s as u8)),
+                faults: st.faults,
+                stats: Stats::from_values(&[st.damage_dealt, st.kills]),
+            })
+            .collect()
     }
 
     fn decisions(game: &Game) -> Vec<u8> {
@@ -66,28 +74,13 @@ impl TurnArena for RobotGameArena {
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
         Ok(TraceView::replayed(
-            kind(),
+            RobotGame::kind(),
             &self.outcome(&game, Decisions::Skip),
             trace,
             page,
             move |names| text(&setup, &log, names),
         ))
     }
-}
-
-/// The seats of a finished RobotGame: statistics damage dealt, kills.
-fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-    let scores = game.scores();
-    game.stats()
-        .iter()
-        .enumerate()
-        .map(|(s, st)| SeatOutcome {
-            score: i64::from(scores[s]),
-            won: game.won(Seat(s as u8)),
-            faults: st.faults,
-            stats: Stats::from_values(&[st.damage_dealt, st.kills]),
-        })
-        .collect()
 }
 
 /// A RobotGame turn by turn: the arena after each turn; `names` by seat.

@@ -2,13 +2,14 @@
 //! settings, one board per seat), and how a game is played there with any seats, replayed
 //! from its stored decision log, and shown (viewer page, text, JSON trace).
 
+use super::kind::Robots;
 use super::settings::RobotsSettings;
 use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
 use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
@@ -31,7 +32,7 @@ impl TurnArena for RobotsArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        GameKind::of(&super::kind::Robots)
+        Robots::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -50,8 +51,19 @@ impl TurnArena for RobotsArena {
         game.turn()
     }
 
+    /// The seats of a finished Robots game: statistics levels cleared, kills, turns.
     fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-        seat_outcomes(game)
+        let scores = game.scores();
+        game.stats()
+            .iter()
+            .enumerate()
+            .map(|(s, st)| SeatOutcome {
+                score: scores[s],
+                won: game.won(Seat(s as u8)),
+                faults: st.faults,
+                stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
+            })
+            .collect()
     }
 
     fn decisions(game: &Game) -> Vec<u8> {
@@ -80,21 +92,6 @@ impl TurnArena for RobotsArena {
             move |names| text(&setup, &log, names),
         ))
     }
-}
-
-/// The seats of a finished Robots game: statistics levels cleared, kills, turns.
-fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
-    let scores = game.scores();
-    game.stats()
-        .iter()
-        .enumerate()
-        .map(|(s, st)| SeatOutcome {
-            score: scores[s],
-            won: game.won(Seat(s as u8)),
-            faults: st.faults,
-            stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
-        })
-        .collect()
 }
 
 /// A Robots game turn by turn: every seat's board after each turn; `names` by seat.
