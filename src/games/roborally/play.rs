@@ -102,14 +102,11 @@ impl TurnArena for RoboRallyArena {
         super::remote::Table { game, names }
     }
 
-    fn turns_played(game: &Game) -> u32 {
-        u32::from(game.turns_played())
-    }
-
-    /// The seats of a finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
-    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+    /// Statistics finishes, checkpoints, hits, deaths (RR12.3).
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
         let scores = game.scores();
-        game.robots()
+        let seats = game
+            .robots()
             .iter()
             .zip(game.stats())
             .enumerate()
@@ -124,7 +121,8 @@ impl TurnArena for RoboRallyArena {
                     st.deaths,
                 ]),
             })
-            .collect()
+            .collect();
+        (u32::from(game.turns_played()), seats)
     }
 
     fn decisions(game: &Game) -> Vec<u8> {

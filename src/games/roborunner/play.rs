@@ -84,15 +84,11 @@ impl TurnArena for RunnerArena {
         super::remote::Table { game, names }
     }
 
-    fn turns_played(game: &Game) -> u32 {
-        u32::from(game.turns_played())
-    }
-
-    /// The seats of a finished game: statistics inspections, finishes, kills, welds, deaths
-    /// (RN14.3).
-    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+    /// Statistics inspections, finishes, kills, welds, deaths (RN14.3).
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
         let scores = game.scores();
-        game.robots()
+        let seats = game
+            .robots()
             .iter()
             .enumerate()
             .map(|(s, r)| SeatOutcome {
@@ -107,7 +103,8 @@ impl TurnArena for RunnerArena {
                     r.deaths,
                 ]),
             })
-            .collect()
+            .collect();
+        (u32::from(game.turns_played()), seats)
     }
 
     fn decisions(game: &Game) -> Vec<u8> {

@@ -35,14 +35,11 @@ impl TurnArena for RobotGameArena {
         super::remote::Table { game, names }
     }
 
-    fn turns_played(game: &Game) -> u32 {
-        u32::from(game.turns_played())
-    }
-
-    /// The seats of a finished RobotGame: statistics damage dealt, kills.
-    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+    /// Statistics damage dealt, kills.
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
         let scores = game.scores();
-        game.stats()
+        let seats = game
+            .stats()
             .iter()
             .enumerate()
             .map(|(s, st)| SeatOutcome {
@@ -51,7 +48,8 @@ impl TurnArena for RobotGameArena {
                 faults: st.faults,
                 stats: Stats::from_values(&[st.damage_dealt, st.kills]),
             })
-            .collect()
+            .collect();
+        (u32::from(game.turns_played()), seats)
     }
 
     fn decisions(game: &Game) -> Vec<u8> {

@@ -47,14 +47,11 @@ impl TurnArena for RobotsArena {
         super::remote::Table { game }
     }
 
-    fn turns_played(game: &Game) -> u32 {
-        game.turn()
-    }
-
-    /// The seats of a finished Robots game: statistics levels cleared, kills, turns.
-    fn seat_outcomes(game: &Game) -> Vec<SeatOutcome> {
+    /// Statistics levels cleared, kills, turns.
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
         let scores = game.scores();
-        game.stats()
+        let seats = game
+            .stats()
             .iter()
             .enumerate()
             .map(|(s, st)| SeatOutcome {
@@ -63,7 +60,8 @@ impl TurnArena for RobotsArena {
                 faults: st.faults,
                 stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
             })
-            .collect()
+            .collect();
+        (game.turn(), seats)
     }
 
     fn decisions(game: &Game) -> Vec<u8> {

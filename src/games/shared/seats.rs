@@ -40,10 +40,8 @@ pub trait TurnArena: Send + Sync + 'static {
     fn new_game(&self, seats: usize, seed: u64) -> Result<Self::Game, String>;
     /// `game` on the turn loop.
     fn table<'a>(game: &'a mut Self::Game, names: &'a [String]) -> Self::Table<'a>;
-    /// How many turns a finished game lasted.
-    fn turns_played(game: &Self::Game) -> u32;
-    /// What each seat of a finished game scored, by seat.
-    fn seat_outcomes(game: &Self::Game) -> Vec<SeatOutcome>;
+    /// A finished game's totals: the turns it lasted, and by seat what each seat scored.
+    fn totals(game: &Self::Game) -> (u32, Vec<SeatOutcome>);
     /// The decision log of a game, encoded as stored.
     fn decisions(game: &Self::Game) -> Vec<u8>;
     /// The most turns a game lasts here.
@@ -57,14 +55,15 @@ pub trait TurnArena: Send + Sync + 'static {
     /// What a finished game scores, with its decision log encoded only if `decisions`
     /// keeps it: the one place every such game's outcome is put together.
     fn outcome(&self, game: &Self::Game, decisions: Decisions) -> GameOutcome {
+        let (turns, seats) = Self::totals(game);
         GameOutcome {
             engine_version: TurnArena::kind(self).engine_version(),
-            turns: Self::turns_played(game),
+            turns,
             decisions: match decisions {
                 Decisions::Keep => Self::decisions(game),
                 Decisions::Skip => Vec::new(),
             },
-            seats: Self::seat_outcomes(game),
+            seats,
         }
     }
 }
