@@ -9,7 +9,7 @@
 //! per-turn cost, for comparison.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings};
+use lrs_tourney::games::{Arena, BuiltinBot, Decisions, GameKind, GameSettings};
 use std::hint::black_box;
 
 fn arena(game: &str, board: &str, turns: u16) -> (Arena, Vec<BuiltinBot>) {
@@ -25,7 +25,11 @@ fn roborally(c: &mut Criterion) {
     for board in boards {
         let (arena, seats) = arena("roborally", board, 30);
         let games: Vec<_> = (0..200)
-            .map(|s| arena.play_builtin(s, &seats).expect("game"))
+            .map(|s| {
+                arena
+                    .play_builtin(s, &seats, Decisions::Keep)
+                    .expect("game")
+            })
             .collect();
         let turns = games.iter().map(|g| f64::from(g.turns)).sum::<f64>() / 200.0;
         println!(
@@ -35,7 +39,13 @@ fn roborally(c: &mut Criterion) {
     }
     let (lrs, lrs_seats) = arena("lrs", "corridor-dash", 60);
     let turns = (0..100)
-        .map(|s| f64::from(lrs.play_builtin(s, &lrs_seats).expect("game").turns))
+        .map(|s| {
+            f64::from(
+                lrs.play_builtin(s, &lrs_seats, Decisions::Keep)
+                    .expect("game")
+                    .turns,
+            )
+        })
         .sum::<f64>()
         / 100.0;
     println!("lrs corridor-dash: {turns:.1} turns per game");
@@ -48,7 +58,11 @@ fn roborally(c: &mut Criterion) {
         group.bench_function(format!("random_8_seats_{board}"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(arena.play_builtin(seed, &seats).expect("game"))
+                black_box(
+                    arena
+                        .play_builtin(seed, &seats, Decisions::Keep)
+                        .expect("game"),
+                )
             })
         });
     }
@@ -56,7 +70,10 @@ fn roborally(c: &mut Criterion) {
     group.bench_function("lrs_random_8_seats_corridor-dash", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(lrs.play_builtin(seed, &lrs_seats).expect("game"))
+            black_box(
+                lrs.play_builtin(seed, &lrs_seats, Decisions::Keep)
+                    .expect("game"),
+            )
         })
     });
     group.finish();

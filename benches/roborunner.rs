@@ -7,7 +7,7 @@
 //! divided by five times them.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings};
+use lrs_tourney::games::{Arena, BuiltinBot, Decisions, GameKind, GameSettings};
 use std::hint::black_box;
 
 fn roborunner(c: &mut Criterion) {
@@ -16,7 +16,14 @@ fn roborunner(c: &mut Criterion) {
     let arena = Arena::load(&settings, "hull-walk", 30).expect("arena");
     let seats = vec![BuiltinBot::parse(kind, "random").expect("random AI"); 8];
     let turns = (0..200)
-        .map(|s| f64::from(arena.play_builtin(s, &seats).expect("game").turns))
+        .map(|s| {
+            f64::from(
+                arena
+                    .play_builtin(s, &seats, Decisions::Keep)
+                    .expect("game")
+                    .turns,
+            )
+        })
         .sum::<f64>()
         / 200.0;
     println!(
@@ -29,7 +36,11 @@ fn roborunner(c: &mut Criterion) {
     group.bench_function("random_8_seats_hull-walk", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(arena.play_builtin(seed, &seats).expect("game"))
+            black_box(
+                arena
+                    .play_builtin(seed, &seats, Decisions::Keep)
+                    .expect("game"),
+            )
         })
     });
     group.finish();

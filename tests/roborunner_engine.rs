@@ -7,7 +7,7 @@ use lrs_tourney::games::roborunner::engine::{
     Answer, EventKind, Game, MAX_DAMAGE, Pending, Reply, Rules, Setup, State,
 };
 use lrs_tourney::games::roborunner::{log, ships};
-use lrs_tourney::games::{Arena, BuiltinBot, GameKind, GameSettings, StoredGame};
+use lrs_tourney::games::{Arena, BuiltinBot, Decisions, GameKind, GameSettings, StoredGame};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -38,7 +38,7 @@ fn a_tournament_game_replays_from_its_stored_bytes_and_damage_is_an_error() {
             .iter()
             .map(|n| BuiltinBot::parse(kind, n).unwrap())
             .collect();
-        let played = arena.play_builtin(91, &seats).unwrap();
+        let played = arena.play_builtin(91, &seats, Decisions::Keep).unwrap();
         let stored = |decisions| StoredGame {
             seats: seats.len(),
             seed: 91,
@@ -303,20 +303,20 @@ fn replays_show_scanners_apart_from_the_seats() {
 /// A game with equipment and scanners replays from its stored decisions like any other.
 #[test]
 fn a_game_with_equipment_and_scanners_replays_from_its_stored_bytes() {
-    use lrs_tourney::games::roborunner::settings::RunnerSettings;
+    use lrs_tourney::games::TypedGame;
+    use lrs_tourney::games::roborunner::{kind::RoboRunner, settings::RunnerSettings};
     let kind = GameKind::parse("roborunner").unwrap();
-    let settings = RunnerSettings {
+    let settings = RoboRunner::carried(&RunnerSettings {
         equipment: true,
         scanners: 4,
         ..RunnerSettings::default()
-    }
-    .into_game();
+    });
     let arena = Arena::load(&settings, "twin-bays", 30).unwrap();
     let seats: Vec<BuiltinBot> = ["runner", "random", "random"]
         .iter()
         .map(|n| BuiltinBot::parse(kind, n).unwrap())
         .collect();
-    let played = arena.play_builtin(12, &seats).unwrap();
+    let played = arena.play_builtin(12, &seats, Decisions::Keep).unwrap();
     let stored = StoredGame {
         seats: seats.len(),
         seed: 12,
@@ -324,5 +324,8 @@ fn a_game_with_equipment_and_scanners_replays_from_its_stored_bytes() {
     };
     assert_eq!(arena.replay(stored).unwrap(), played);
     let plain = Arena::load(&GameSettings::default_for(kind), "twin-bays", 30).unwrap();
-    assert_ne!(plain.play_builtin(12, &seats).unwrap(), played);
+    assert_ne!(
+        plain.play_builtin(12, &seats, Decisions::Keep).unwrap(),
+        played
+    );
 }

@@ -10,8 +10,9 @@
 
 use lrs_tourney::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use lrs_tourney::games::{
-    Arena, ArenaRules, BuiltinBot, Game, GameFacts, GameKind, GameOutcome, GameSettings, Match,
-    Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, Stats, StoredGame, TieStep,
+    Arena, ArenaRules, BuiltinBot, Decisions, Game, GameFacts, GameKind, GameOutcome, GameSettings,
+    Match, Played, ScenarioFailure, SeatBot, SeatOutcome, SettingsProblem, SettingsSeam, Stats,
+    StoredGame, TieStep,
 };
 use serde_json::{Value, json};
 use std::path::Path;
@@ -51,6 +52,13 @@ impl Game for Coin {
             ("alternate", "heads, tails, heads..."),
         ]
     }
+    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioFailure> {
+        Err(format!("{file}: coin has no scenarios").into())
+    }
+}
+
+/// A game may answer for its settings directly, without a settings type of its own.
+impl SettingsSeam for Coin {
     fn default_settings(&self) -> GameSettings {
         GameSettings::of(coin(), &())
     }
@@ -83,9 +91,6 @@ impl Game for Coin {
             "table" => Ok(Arena::new(Table)),
             other => Err(format!("no arena {other:?}")),
         }
-    }
-    fn run_scenario(&self, _: &str, file: &str, _: &Path) -> Result<Value, ScenarioFailure> {
-        Err(format!("{file}: coin has no scenarios").into())
     }
 }
 
@@ -140,7 +145,13 @@ impl ArenaRules for Table {
     fn turn_limit(&self) -> u32 {
         TOSSES as u32
     }
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
+    /// The log is the calls, kept whatever `Decisions` says.
+    fn play_builtin(
+        &self,
+        seed: u64,
+        seats: &[BuiltinBot],
+        _: Decisions,
+    ) -> Result<GameOutcome, String> {
         let mut calls = Vec::new();
         for b in seats {
             for t in 0..TOSSES {
@@ -168,7 +179,7 @@ impl ArenaRules for Table {
                     _ => Err("coin is played by built-in AIs only".to_string()),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let outcome = self.play_builtin(game.seed, &bots)?;
+            let outcome = self.play_builtin(game.seed, &bots, Decisions::Keep)?;
             Ok((outcome, vec![None; bots.len()]))
         })
     }

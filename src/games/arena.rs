@@ -35,6 +35,18 @@ pub struct StoredGame<'a> {
     pub decisions: &'a [u8],
 }
 
+/// Whether a played game's outcome carries its decision log ([`GameOutcome::decisions`]).
+/// Encoding the log is a share of a game's time, which a caller that keeps only the totals
+/// (`play` without `--replay`) need not pay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decisions {
+    /// The log, encoded as stored: to store the game, replay it or compare it.
+    Keep,
+    /// The scores and statistics alone: `decisions` may be left empty (a game whose log
+    /// costs nothing to keep may keep it).
+    Skip,
+}
+
 /// One arena of one game kind with the rules to play games in it: what each game
 /// implements for the orchestrator. Every method is a pure function of its arguments and
 /// the bots' answers, so a game is the same wherever and whenever it is played.
@@ -44,8 +56,14 @@ pub trait ArenaRules: Send + Sync + 'static {
     /// The most turns a game lasts here.
     fn turn_limit(&self) -> u32;
 
-    /// Plays a game whose seats are all built-in AIs, on the calling thread.
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String>;
+    /// Plays a game whose seats are all built-in AIs, on the calling thread; its outcome
+    /// carries the encoded decision log as `decisions` says.
+    fn play_builtin(
+        &self,
+        seed: u64,
+        seats: &[BuiltinBot],
+        decisions: Decisions,
+    ) -> Result<GameOutcome, String>;
 
     /// Plays the game `game` asks for, with any seats.
     fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>>;
@@ -126,7 +144,7 @@ mod tests {
                 .map(|(name, _)| BuiltinBot::parse(kind, name).unwrap())
                 .collect();
             let seats: Vec<BuiltinBot> = (0..4).map(|s| ais[s % ais.len()]).collect();
-            let played = arena.play_builtin(77, &seats).unwrap();
+            let played = arena.play_builtin(77, &seats, Decisions::Keep).unwrap();
             assert_eq!(played.engine_version, kind.engine_version());
             let stored = |decisions| StoredGame {
                 seats: seats.len(),
@@ -146,13 +164,63 @@ mod tests {
         }
     }
 
+    /// A game played for its totals alone (`play` without `--replay`) scores as the same
+    /// game played to be kept, and a kept game's decision log is the bytes it always was
+    /// (pinned by their SHA-256).
+    #[test]
+    fn skipping_the_decision_log_changes_no_total_and_keeping_it_no_byte() {
+        use sha2::{Digest, Sha256};
+        let pinned = [
+            (
+                "lrs",
+                "c91f93ac56652aa5ca1698b5279b02d1e829fc654769d7cef685622680ff83eb",
+            ),
+            (
+                "robotgame",
+                "96daad47f45eec49c0b8190145d80b0f39b28f5dfbdbae9fc89c10b545983c28",
+            ),
+            (
+                "robots",
+                "65dd31015f2a02b079bfd1d3be36c7c225d1a2edcf8c9baa9e171c277f873932",
+            ),
+            (
+                "roborally",
+                "5f140d14ce1a605a2010636e9906f42f327530b7b431ac0c66874e32a0ff5fc8",
+            ),
+            (
+                "roborunner",
+                "0efd0ffac11b0429695be0dc6368b6a948ec6adaa3b1506b76cb8693c423af89",
+            ),
+        ];
+        for (id, digest) in pinned {
+            let kind = GameKind::parse(id).unwrap();
+            let arena = arena_of(kind);
+            let ais = kind.builtin_ais();
+            let seats: Vec<BuiltinBot> = (0..3)
+                .map(|s| BuiltinBot::parse(kind, ais[s % ais.len()].0).unwrap())
+                .collect();
+            let kept = arena.play_builtin(5, &seats, Decisions::Keep).unwrap();
+            let totals = arena.play_builtin(5, &seats, Decisions::Skip).unwrap();
+            assert_eq!(
+                (totals.engine_version, totals.turns, &totals.seats),
+                (kept.engine_version, kept.turns, &kept.seats),
+                "{id}"
+            );
+            let hex: String = Sha256::digest(&kept.decisions)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            assert_eq!(hex, digest, "{id}");
+        }
+    }
+
     /// A built-in AI of one game cannot sit at another's table.
     #[test]
     fn another_games_ai_is_refused() {
         let kinds: Vec<GameKind> = GameKind::all().collect();
         let stranger = BuiltinBot::parse(kinds[1], kinds[1].builtin_ais()[0].0).unwrap();
         let err = arena_of(kinds[0])
-            .play_builtin(1, &[stranger, stranger])
+            .play_builtin(1, &[stranger, stranger], Decisions::Keep)
             .unwrap_err();
         assert!(err.contains("builtin:"), "{err}");
     }

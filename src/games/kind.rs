@@ -9,12 +9,14 @@
 //! asks which game it is.
 
 use super::stats::TieStep;
-use super::{Arena, GameSettings, SettingsProblem};
+use super::typed::SettingsSeam;
+use super::{Arena, SettingsProblem};
 use std::path::Path;
 use thiserror::Error;
 
-/// What the orchestrator may ask of a game kind, answered by each game in its folder.
-pub trait Game: Send + Sync + 'static {
+/// What the orchestrator may ask of a game kind, answered by each game in its folder (about
+/// its settings: [`SettingsSeam`]).
+pub trait Game: SettingsSeam + Send + Sync + 'static {
     /// What the game is called, who plays it and how it ranks them: constants of its
     /// folder, read through [`GameKind`].
     fn facts(&self) -> &'static GameFacts;
@@ -24,28 +26,6 @@ pub trait Game: Send + Sync + 'static {
 
     /// The built-in AIs as (name, what it does).
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)>;
-
-    /// The settings a bracket file's `game = "ID"` means with no `[game]` table.
-    fn default_settings(&self) -> GameSettings;
-
-    /// Reads the `[game]` table of the bracket file `text` (its `id` already read). Keys of
-    /// another game, or unknown ones, are problems.
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem>;
-
-    /// The settings in one line, for summaries and configuration comparisons.
-    fn describe_settings(&self, settings: &GameSettings) -> String;
-
-    /// The most turns one game lasts (`pool_turns`: the bracket's `turns_per_game`, which
-    /// games with an arena pool play).
-    fn max_turns(&self, settings: &GameSettings, pool_turns: u16) -> u32;
-
-    /// The arena names a tournament's games cycle through, game `g` on `pool[g % len]`:
-    /// the bracket's `boards` for games with an arena pool, else the one arena the settings
-    /// describe.
-    fn arena_pool(&self, settings: &GameSettings, boards: &[String]) -> Vec<String>;
-
-    /// The arena stored as `name`, ready to play (`turns`: the bracket's `turns_per_game`).
-    fn load_arena(&self, settings: &GameSettings, name: &str, turns: u16) -> Result<Arena, String>;
 
     /// The arena as named in a replay's heading (`board gear-works`, `RobotGame`).
     fn arena_label(&self, name: &str) -> String {

@@ -21,9 +21,10 @@ pub mod scenario;
 pub(crate) mod settings;
 pub mod shared;
 mod stats;
+mod typed;
 pub mod view;
 
-pub use arena::{Arena, ArenaRules, Match, Played, StoredGame};
+pub use arena::{Arena, ArenaRules, Decisions, Match, Played, StoredGame};
 pub use builtin::BuiltinBot;
 pub use jsonl::SeatLog;
 pub use kind::{
@@ -33,3 +34,4 @@ pub use outcome::{GameOutcome, SeatBot, SeatOutcome, SeriesSeat};
 pub use scenario::{ScenarioFailure, run_scenario_file};
 pub use settings::{GameSettings, SettingsProblem};
 pub use stats::{Better, MAX_STATS, NamedStats, Stats, TieStep};
+pub use typed::{NoSettings, SettingsSeam, TypedGame};

@@ -2,9 +2,9 @@
 //! a rayon pool, games with JSON-lines bots on game threads with a runtime each; each game
 //! is folded into the series' [`Tally`] as it ends.
 
-use super::lineup::{ExternalOptions, GamePlayed, Lineup, SeriesPlayed};
+use super::lineup::{ExternalOptions, GamePlayed, Keep, Lineup, SeriesPlayed};
 use super::tally::Tally;
-use crate::games::BuiltinBot;
+use crate::games::{BuiltinBot, Decisions};
 use rayon::prelude::*;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -30,7 +30,8 @@ impl Lineup {
 
     /// Games of built-in AIs only, on a rayon pool of `jobs` threads, in batches of
     /// [`GAMES_PER_THREAD_IN_A_BATCH`] games a thread: a batch's games are folded once it
-    /// is played, so only a batch is ever held.
+    /// is played, so only a batch is ever held. Their decision logs are encoded only when
+    /// the games are kept.
     fn play_builtin(&self, jobs: usize, tally: &mut Tally) -> Result<(), String> {
         let bots: Vec<BuiltinBot> = self
             .slots
@@ -44,6 +45,10 @@ impl Lineup {
             .num_threads(jobs)
             .build()
             .map_err(|e| format!("cannot start worker threads: {e}"))?;
+        let decisions = match self.keep {
+            Keep::Games => Decisions::Keep,
+            Keep::Totals => Decisions::Skip,
+        };
         let batch = GAMES_PER_THREAD_IN_A_BATCH.saturating_mul(jobs as u32);
         let mut first = 0;
         while first < self.games {
@@ -55,7 +60,7 @@ impl Lineup {
                         let seats = crate::games::shared::series::seated(&bots, g);
                         let outcome = self
                             .arena
-                            .play_builtin(self.seed_of(g), &seats)
+                            .play_builtin(self.seed_of(g), &seats, decisions)
                             .map_err(|e| e.to_string())?;
                         Ok((outcome, vec![None; self.n()]))
                     })

@@ -9,7 +9,9 @@
 
 use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
-use crate::games::{Arena, BuiltinBot, GameOutcome, Match, SeatBot, SeatOutcome, SeriesSeat};
+use crate::games::{
+    Arena, BuiltinBot, Decisions, GameOutcome, Match, SeatBot, SeatOutcome, SeriesSeat,
+};
 use crate::play::series::{SeriesClient, SeriesHost};
 use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
@@ -94,7 +96,7 @@ impl GameJob {
         }
         let outcome = self
             .arena
-            .play_builtin(self.seed, &by_seat)
+            .play_builtin(self.seed, &by_seat, Decisions::Keep)
             .map_err(|e| self.fail(e))?;
         Ok(self.record(outcome))
     }

@@ -2,8 +2,8 @@
 
 use crate::games::lrs::engine::{ENGINE_VERSION, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::{
-    Arena, ArenaFlags, ArenaPool, Game, GameFacts, GameKind, GameSettings, SettingsProblem,
-    ShippedArena, TieStep,
+    Arena, ArenaFlags, ArenaPool, Game, GameFacts, NoSettings, SettingsProblem, ShippedArena,
+    TieStep, TypedGame,
 };
 use std::path::Path;
 
@@ -40,40 +40,6 @@ impl Game for Lrs {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         crate::games::lrs::ai::BuiltinAi::table()
-    }
-
-    fn default_settings(&self) -> GameSettings {
-        GameSettings::of(GameKind::of(&Lrs), &())
-    }
-
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
-        crate::games::settings::no_settings(
-            text,
-            "lrs takes no keys in [game]: its boards and turns_per_game are top-level keys",
-        )?;
-        Ok(self.default_settings())
-    }
-
-    fn describe_settings(&self, _settings: &GameSettings) -> String {
-        "lrs".to_string()
-    }
-
-    fn max_turns(&self, _settings: &GameSettings, pool_turns: u16) -> u32 {
-        u32::from(pool_turns)
-    }
-
-    fn arena_pool(&self, _settings: &GameSettings, boards: &[String]) -> Vec<String> {
-        boards.to_vec()
-    }
-
-    fn load_arena(
-        &self,
-        _settings: &GameSettings,
-        name: &str,
-        turns: u16,
-    ) -> Result<Arena, String> {
-        let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
-        Ok(Arena::new(super::play::LrsArena::of(board, turns)))
     }
 
     fn arena_label(&self, name: &str) -> String {
@@ -132,6 +98,36 @@ impl Game for Lrs {
 
     fn pool(&self) -> Option<&dyn ArenaPool> {
         Some(&Boards)
+    }
+}
+
+impl TypedGame for Lrs {
+    type Settings = NoSettings;
+    const GAME: &'static Lrs = &Lrs;
+
+    fn read_table(&self, text: &str) -> Result<NoSettings, SettingsProblem> {
+        crate::games::settings::no_settings(
+            text,
+            "lrs takes no keys in [game]: its boards and turns_per_game are top-level keys",
+        )?;
+        Ok(NoSettings {})
+    }
+
+    fn describe(&self, _settings: &NoSettings) -> String {
+        "lrs".to_string()
+    }
+
+    fn turn_limit(&self, _settings: &NoSettings, pool_turns: u16) -> u32 {
+        u32::from(pool_turns)
+    }
+
+    fn arena_names(&self, _settings: &NoSettings, boards: &[String]) -> Vec<String> {
+        boards.to_vec()
+    }
+
+    fn load(&self, _settings: &NoSettings, name: &str, turns: u16) -> Result<Arena, String> {
+        let board = super::boards::load_board(name).map_err(|e| e.to_string())?;
+        Ok(Arena::new(super::play::LrsArena::of(board, turns)))
     }
 }
 

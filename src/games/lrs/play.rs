@@ -4,13 +4,14 @@
 
 use super::ai::{BuiltinAi, FlagDistances};
 use super::engine::{Board, ENGINE_VERSION, Game, GameConfig, Pending, Player, run_game};
+use super::kind::Lrs;
 use super::remote::{LrsMatch, LrsSeat, play_lrs_match};
 use super::replay::Replay;
 use super::windward::SeriesSeat;
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Decisions, Match, Played, StoredGame};
 use crate::games::shared::seats::{builtin_players, own_ai};
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatOutcome, Stats, TypedGame};
 use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -35,21 +36,28 @@ impl LrsArena {
     }
 
     fn ai(bot: &BuiltinBot) -> Result<BuiltinAi, String> {
-        own_ai(bot, GameKind::of(&super::kind::Lrs), BuiltinAi::from_name)
+        own_ai(bot, Lrs::kind(), BuiltinAi::from_name)
             .map_err(|_| format!("{bot} does not play Last Robot Standing"))
     }
 }
 
 impl ArenaRules for LrsArena {
     fn kind(&self) -> GameKind {
-        GameKind::of(&super::kind::Lrs)
+        Lrs::kind()
     }
 
     fn turn_limit(&self) -> u32 {
         u32::from(self.turn_limit)
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
+    /// The decision log is encoded with the game's summary (`stats::summarize_game`,
+    /// which the Windward series uses too), so it is kept whatever `Decisions` says.
+    fn play_builtin(
+        &self,
+        seed: u64,
+        seats: &[BuiltinBot],
+        _decisions: Decisions,
+    ) -> Result<GameOutcome, String> {
         let config = GameConfig {
             turn_limit: self.turn_limit,
         };

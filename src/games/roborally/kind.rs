@@ -2,7 +2,7 @@
 
 use super::settings::{RoboRallySettings, read_table};
 use crate::games::kind::ShippedArena;
-use crate::games::{Arena, ArenaFlags, Game, GameFacts, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, ArenaFlags, Game, GameFacts, SettingsProblem, TieStep, TypedGame};
 
 /// Classic RoboRally.
 pub struct RoboRally;
@@ -35,54 +35,6 @@ impl Game for RoboRally {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         super::ai::BuiltinAi::table()
-    }
-
-    fn default_settings(&self) -> GameSettings {
-        RoboRallySettings::default().into_game()
-    }
-
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
-        read_table(text).map(RoboRallySettings::into_game)
-    }
-
-    fn describe_settings(&self, settings: &GameSettings) -> String {
-        match settings.read::<RoboRallySettings>() {
-            Ok(s) => format!(
-                "roborally (boards {}, at most {} turns)",
-                s.boards.join(", "),
-                s.max_turns
-            ),
-            Err(e) => e,
-        }
-    }
-
-    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
-        settings
-            .read::<RoboRallySettings>()
-            .map_or(u32::from(super::settings::DEFAULT_TURNS), |s| {
-                u32::from(s.max_turns)
-            })
-    }
-
-    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
-        settings
-            .read::<RoboRallySettings>()
-            .unwrap_or_default()
-            .boards
-    }
-
-    fn load_arena(
-        &self,
-        settings: &GameSettings,
-        name: &str,
-        _turns: u16,
-    ) -> Result<Arena, String> {
-        let s: RoboRallySettings = settings.read()?;
-        let board = super::boards::load(name)?;
-        Ok(Arena::new(super::play::RoboRallyArena {
-            board,
-            max_turns: s.max_turns,
-        }))
     }
 
     fn arena_label(&self, name: &str) -> String {
@@ -119,5 +71,38 @@ impl Game for RoboRally {
 
     fn show_arena(&self, name: &str) -> Result<String, String> {
         super::boards::BOARDS.show(name)
+    }
+}
+
+impl TypedGame for RoboRally {
+    type Settings = RoboRallySettings;
+    const GAME: &'static RoboRally = &RoboRally;
+
+    fn read_table(&self, text: &str) -> Result<RoboRallySettings, SettingsProblem> {
+        read_table(text)
+    }
+
+    fn describe(&self, s: &RoboRallySettings) -> String {
+        format!(
+            "roborally (boards {}, at most {} turns)",
+            s.boards.join(", "),
+            s.max_turns
+        )
+    }
+
+    fn turn_limit(&self, s: &RoboRallySettings, _pool_turns: u16) -> u32 {
+        u32::from(s.max_turns)
+    }
+
+    fn arena_names(&self, s: &RoboRallySettings, _boards: &[String]) -> Vec<String> {
+        s.boards.clone()
+    }
+
+    fn load(&self, s: &RoboRallySettings, name: &str, _turns: u16) -> Result<Arena, String> {
+        let board = super::boards::load(name)?;
+        Ok(Arena::new(super::play::RoboRallyArena {
+            board,
+            max_turns: s.max_turns,
+        }))
     }
 }

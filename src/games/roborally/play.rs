@@ -4,21 +4,18 @@
 use super::ai::{BuiltinAi, Player};
 use super::board::Board;
 use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
-use crate::games::arena::StoredGame;
+use super::kind::RoboRally;
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use std::sync::Arc;
 
 /// A board and the turn limit its games play to.
 pub struct RoboRallyArena {
     pub board: Arc<Board>,
     pub max_turns: u16,
-}
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RoboRally)
 }
 
 impl RoboRallyArena {
@@ -90,7 +87,7 @@ impl TurnArena for RoboRallyArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RoboRally::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -105,39 +102,10 @@ impl TurnArena for RoboRallyArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
-    }
-
-    fn turn_limit(&self) -> u32 {
-        u32::from(self.max_turns)
-    }
-
-    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
-        self.replay_game(stored, false)
-    }
-
-    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
-        let game = self.replay_game(stored, true)?;
-        let trace = super::text::trace(&game);
-        Ok(TraceView::replayed(
-            kind(),
-            &outcome(&game),
-            trace,
-            super::view::page,
-            move |names| super::text::replay_text(&game, names),
-        ))
-    }
-}
-
-/// A finished game: statistics finishes, checkpoints, hits, deaths (RR12.3).
-pub fn outcome(game: &Game) -> GameOutcome {
-    let scores = game.scores();
-    GameOutcome {
-        engine_version: super::ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: super::log::to_bytes(game.decisions()),
-        seats: game
+    /// Statistics finishes, checkpoints, hits, deaths (RR12.3).
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
+        let scores = game.scores();
+        let seats = game
             .robots()
             .iter()
             .zip(game.stats())
@@ -153,6 +121,31 @@ pub fn outcome(game: &Game) -> GameOutcome {
                     st.deaths,
                 ]),
             })
-            .collect(),
+            .collect();
+        (u32::from(game.turns_played()), seats)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        super::log::to_bytes(game.decisions())
+    }
+
+    fn turn_limit(&self) -> u32 {
+        u32::from(self.max_turns)
+    }
+
+    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        self.replay_game(stored, false)
+    }
+
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let game = self.replay_game(stored, true)?;
+        let trace = super::text::trace(&game);
+        Ok(TraceView::replayed(
+            RoboRally::kind(),
+            &self.outcome(&game, Decisions::Skip),
+            trace,
+            super::view::page,
+            move |names| super::text::replay_text(&game, names),
+        ))
     }
 }

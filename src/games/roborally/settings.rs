@@ -1,8 +1,8 @@
 //! RoboRally's `[game]` settings (RR16.1): the boards cycled game by game and the turn
 //! limit, as a bracket file gives them and as the store keeps them.
 
+use crate::games::SettingsProblem;
 use crate::games::settings::{integer_in, table};
-use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -21,12 +21,6 @@ impl Default for RoboRallySettings {
             boards: super::boards::SHIPPED.map(|(n, _)| n.to_string()).to_vec(),
             max_turns: DEFAULT_TURNS,
         }
-    }
-}
-
-impl RoboRallySettings {
-    pub fn into_game(self) -> GameSettings {
-        GameSettings::of(GameKind::of(&super::kind::RoboRally), &self)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::settings::{RunnerSettings, read_table};
 use crate::games::kind::ShippedArena;
-use crate::games::{Arena, ArenaFlags, Game, GameFacts, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, ArenaFlags, Game, GameFacts, SettingsProblem, TieStep, TypedGame};
 
 /// Robo Runner.
 pub struct RoboRunner;
@@ -34,51 +34,6 @@ impl Game for RoboRunner {
 
     fn builtin_ais(&self) -> Vec<(&'static str, &'static str)> {
         super::ai::BuiltinAi::table()
-    }
-
-    fn default_settings(&self) -> GameSettings {
-        RunnerSettings::default().into_game()
-    }
-
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
-        read_table(text).map(RunnerSettings::into_game)
-    }
-
-    fn describe_settings(&self, settings: &GameSettings) -> String {
-        match settings.read::<RunnerSettings>() {
-            Ok(s) => format!(
-                "roborunner (ships {}, at most {} turns, {} lives, hull damage {})",
-                s.ships.join(", "),
-                s.turns,
-                s.lives,
-                if s.hull_damage { "on" } else { "off" }
-            ),
-            Err(e) => e,
-        }
-    }
-
-    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
-        settings
-            .read::<RunnerSettings>()
-            .map_or(30, |s| u32::from(s.turns))
-    }
-
-    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
-        settings.read::<RunnerSettings>().unwrap_or_default().ships
-    }
-
-    fn load_arena(
-        &self,
-        settings: &GameSettings,
-        name: &str,
-        _turns: u16,
-    ) -> Result<Arena, String> {
-        let s: RunnerSettings = settings.read()?;
-        let ship = super::ships::load(name)?;
-        Ok(Arena::new(super::play::RunnerArena {
-            ship,
-            rules: s.rules(),
-        }))
     }
 
     fn arena_label(&self, name: &str) -> String {
@@ -114,5 +69,40 @@ impl Game for RoboRunner {
 
     fn show_arena(&self, name: &str) -> Result<String, String> {
         super::ships::SHIPS.show(name)
+    }
+}
+
+impl TypedGame for RoboRunner {
+    type Settings = RunnerSettings;
+    const GAME: &'static RoboRunner = &RoboRunner;
+
+    fn read_table(&self, text: &str) -> Result<RunnerSettings, SettingsProblem> {
+        read_table(text)
+    }
+
+    fn describe(&self, s: &RunnerSettings) -> String {
+        format!(
+            "roborunner (ships {}, at most {} turns, {} lives, hull damage {})",
+            s.ships.join(", "),
+            s.turns,
+            s.lives,
+            if s.hull_damage { "on" } else { "off" }
+        )
+    }
+
+    fn turn_limit(&self, s: &RunnerSettings, _pool_turns: u16) -> u32 {
+        u32::from(s.turns)
+    }
+
+    fn arena_names(&self, s: &RunnerSettings, _boards: &[String]) -> Vec<String> {
+        s.ships.clone()
+    }
+
+    fn load(&self, s: &RunnerSettings, name: &str, _turns: u16) -> Result<Arena, String> {
+        let ship = super::ships::load(name)?;
+        Ok(Arena::new(super::play::RunnerArena {
+            ship,
+            rules: s.rules(),
+        }))
     }
 }

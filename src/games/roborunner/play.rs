@@ -3,22 +3,19 @@
 
 use super::ai::{BuiltinAi, Player};
 use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
+use super::kind::RoboRunner;
 use super::ship::Ship;
-use crate::games::arena::StoredGame;
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use std::sync::Arc;
 
 /// A ship and the rules its games are played by.
 pub struct RunnerArena {
     pub ship: Arc<Ship>,
     pub rules: Rules,
-}
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RoboRunner)
 }
 
 impl RunnerArena {
@@ -72,7 +69,7 @@ impl TurnArena for RunnerArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RoboRunner::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -87,39 +84,10 @@ impl TurnArena for RunnerArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
-    }
-
-    fn turn_limit(&self) -> u32 {
-        u32::from(self.rules.turns)
-    }
-
-    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
-        self.replay_game(stored, false)
-    }
-
-    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
-        let game = self.replay_game(stored, true)?;
-        let trace = super::text::trace(&game);
-        Ok(TraceView::replayed(
-            kind(),
-            &outcome(&game),
-            trace,
-            super::view::page,
-            move |names| super::text::replay_text(&game, names),
-        ))
-    }
-}
-
-/// A finished game: statistics inspections, finishes, kills, welds, deaths (RN14.3).
-pub fn outcome(game: &Game) -> GameOutcome {
-    let scores = game.scores();
-    GameOutcome {
-        engine_version: super::ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: super::log::to_bytes(game.decisions()),
-        seats: game
+    /// Statistics inspections, finishes, kills, welds, deaths (RN14.3).
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
+        let scores = game.scores();
+        let seats = game
             .robots()
             .iter()
             .enumerate()
@@ -135,6 +103,31 @@ pub fn outcome(game: &Game) -> GameOutcome {
                     r.deaths,
                 ]),
             })
-            .collect(),
+            .collect();
+        (u32::from(game.turns_played()), seats)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        super::log::to_bytes(game.decisions())
+    }
+
+    fn turn_limit(&self) -> u32 {
+        u32::from(self.rules.turns)
+    }
+
+    fn replayed(&self, stored: StoredGame<'_>) -> Result<Game, String> {
+        self.replay_game(stored, false)
+    }
+
+    fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
+        let game = self.replay_game(stored, true)?;
+        let trace = super::text::trace(&game);
+        Ok(TraceView::replayed(
+            RoboRunner::kind(),
+            &self.outcome(&game, Decisions::Skip),
+            trace,
+            super::view::page,
+            move |names| super::text::replay_text(&game, names),
+        ))
     }
 }

@@ -2,8 +2,8 @@
 //! lives, hull damage and the options, as a bracket file gives them and as the store keeps
 //! them.
 
+use crate::games::SettingsProblem;
 use crate::games::settings::{integer_in, table};
-use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -34,10 +34,6 @@ impl Default for RunnerSettings {
 }
 
 impl RunnerSettings {
-    pub fn into_game(self) -> GameSettings {
-        GameSettings::of(GameKind::of(&super::kind::RoboRunner), &self)
-    }
-
     pub fn rules(&self) -> super::engine::Rules {
         super::engine::Rules {
             turns: self.turns,

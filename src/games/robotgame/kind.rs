@@ -1,6 +1,6 @@
 //! RobotGame on the game seam: what the orchestrator may ask of it.
 
-use crate::games::{Arena, Game, GameFacts, GameKind, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Game, GameFacts, NoSettings, SettingsProblem, TieStep, TypedGame};
 
 /// RobotGame.
 pub struct RobotGame;
@@ -41,37 +41,33 @@ impl Game for RobotGame {
     ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
+}
 
-    fn default_settings(&self) -> GameSettings {
-        GameSettings::of(GameKind::of(&RobotGame), &())
-    }
+impl TypedGame for RobotGame {
+    type Settings = NoSettings;
+    const GAME: &'static RobotGame = &RobotGame;
 
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
+    fn read_table(&self, text: &str) -> Result<NoSettings, SettingsProblem> {
         crate::games::settings::no_settings(
             text,
             "robotgame takes no settings: one arena, 100 turns",
         )?;
-        Ok(self.default_settings())
+        Ok(NoSettings {})
     }
 
-    fn describe_settings(&self, _settings: &GameSettings) -> String {
+    fn describe(&self, _settings: &NoSettings) -> String {
         "robotgame (the 19x19 arena, 100 turns)".to_string()
     }
 
-    fn max_turns(&self, _settings: &GameSettings, _pool_turns: u16) -> u32 {
+    fn turn_limit(&self, _settings: &NoSettings, _pool_turns: u16) -> u32 {
         u32::from(super::engine::TURNS)
     }
 
-    fn arena_pool(&self, _settings: &GameSettings, _boards: &[String]) -> Vec<String> {
+    fn arena_names(&self, _settings: &NoSettings, _boards: &[String]) -> Vec<String> {
         vec!["arena".to_string()]
     }
 
-    fn load_arena(
-        &self,
-        _settings: &GameSettings,
-        _name: &str,
-        _turns: u16,
-    ) -> Result<Arena, String> {
+    fn load(&self, _settings: &NoSettings, _name: &str, _turns: u16) -> Result<Arena, String> {
         Ok(Arena::new(super::play::RobotGameArena))
     }
 }

@@ -1,20 +1,17 @@
 //! RobotGame on the seam: its one arena, and how a game is played there with any seats,
 //! replayed from its stored decision log, and shown (viewer page, text, JSON trace).
 
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::StoredGame;
+use super::kind::RobotGame;
+use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use serde_json::{Value, json};
 
 /// RobotGame's one arena (its games always last 100 turns).
 pub struct RobotGameArena;
-
-fn kind() -> GameKind {
-    GameKind::of(&super::kind::RobotGame)
-}
 
 impl TurnArena for RobotGameArena {
     type Ai = BuiltinAi;
@@ -23,7 +20,7 @@ impl TurnArena for RobotGameArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        kind()
+        RobotGame::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -38,8 +35,25 @@ impl TurnArena for RobotGameArena {
         super::remote::Table { game, names }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    /// Statistics damage dealt, kills.
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
+        let scores = game.scores();
+        let seats = game
+            .stats()
+            .iter()
+            .enumerate()
+            .map(|(s, st)| SeatOutcome {
+                score: i64::from(scores[s]),
+                won: game.won(Seat(s as u8)),
+                faults: st.faults,
+                stats: Stats::from_values(&[st.damage_dealt, st.kills]),
+            })
+            .collect();
+        (u32::from(game.turns_played()), seats)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        game.log().to_bytes()
     }
 
     fn turn_limit(&self) -> u32 {
@@ -58,33 +72,12 @@ impl TurnArena for RobotGameArena {
         let trace = super::trace::trace(&setup, game.log()).map_err(|e| e.to_string())?;
         let log = game.log().clone();
         Ok(TraceView::replayed(
-            kind(),
-            &outcome(&game),
+            RobotGame::kind(),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             page,
             move |names| text(&setup, &log, names),
         ))
-    }
-}
-
-/// A finished RobotGame: statistics damage dealt, kills.
-fn outcome(game: &Game) -> GameOutcome {
-    let scores = game.scores();
-    GameOutcome {
-        engine_version: ENGINE_VERSION,
-        turns: u32::from(game.turns_played()),
-        decisions: game.log().to_bytes(),
-        seats: game
-            .stats()
-            .iter()
-            .enumerate()
-            .map(|(s, st)| SeatOutcome {
-                score: i64::from(scores[s]),
-                won: game.won(Seat(s as u8)),
-                faults: st.faults,
-                stats: Stats::from_values(&[st.damage_dealt, st.kills]),
-            })
-            .collect(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Robots on the game seam: what the orchestrator may ask of it.
 
 use super::settings::RobotsSettings;
-use crate::games::{Arena, Game, GameFacts, GameSettings, SettingsProblem, TieStep};
+use crate::games::{Arena, Game, GameFacts, SettingsProblem, TieStep, TypedGame};
 
 /// Robots.
 pub struct Robots;
@@ -46,42 +46,32 @@ impl Game for Robots {
     ) -> Result<serde_json::Value, crate::games::ScenarioFailure> {
         Ok(super::scenario::run_scenario_str(text, file)?)
     }
+}
 
-    fn default_settings(&self) -> GameSettings {
-        RobotsSettings::default().into_game()
+impl TypedGame for Robots {
+    type Settings = RobotsSettings;
+    const GAME: &'static Robots = &Robots;
+
+    fn read_table(&self, text: &str) -> Result<RobotsSettings, SettingsProblem> {
+        super::settings::robots_table(text)
     }
 
-    fn settings_from_table(&self, text: &str) -> Result<GameSettings, SettingsProblem> {
-        super::settings::robots_table(text).map(RobotsSettings::into_game)
+    fn describe(&self, s: &RobotsSettings) -> String {
+        format!(
+            "robots ({}x{} boards, from level {}, at most {} turns)",
+            s.width, s.height, s.start_level, s.max_turns
+        )
     }
 
-    fn describe_settings(&self, settings: &GameSettings) -> String {
-        match settings.read::<RobotsSettings>() {
-            Ok(s) => format!(
-                "robots ({}x{} boards, from level {}, at most {} turns)",
-                s.width, s.height, s.start_level, s.max_turns
-            ),
-            Err(e) => e,
-        }
+    fn turn_limit(&self, s: &RobotsSettings, _pool_turns: u16) -> u32 {
+        s.max_turns
     }
 
-    fn max_turns(&self, settings: &GameSettings, _pool_turns: u16) -> u32 {
-        settings
-            .read::<RobotsSettings>()
-            .map_or(super::board::MAX_TURNS, |s| s.max_turns)
-    }
-
-    fn arena_pool(&self, settings: &GameSettings, _boards: &[String]) -> Vec<String> {
-        let s: RobotsSettings = settings.read().unwrap_or_default();
+    fn arena_names(&self, s: &RobotsSettings, _boards: &[String]) -> Vec<String> {
         vec![format!("{}x{}", s.width, s.height)]
     }
 
-    fn load_arena(
-        &self,
-        settings: &GameSettings,
-        _name: &str,
-        _turns: u16,
-    ) -> Result<Arena, String> {
-        Ok(Arena::new(super::play::RobotsArena(settings.read()?)))
+    fn load(&self, s: &RobotsSettings, _name: &str, _turns: u16) -> Result<Arena, String> {
+        Ok(Arena::new(super::play::RobotsArena(*s)))
     }
 }

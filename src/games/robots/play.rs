@@ -2,13 +2,14 @@
 //! settings, one board per seat), and how a game is played there with any seats, replayed
 //! from its stored decision log, and shown (viewer page, text, JSON trace).
 
+use super::kind::Robots;
 use super::settings::RobotsSettings;
-use super::{BuiltinAi, DecisionLog, ENGINE_VERSION, Game, Seat, Setup, TurnDecisions};
-use crate::games::arena::StoredGame;
+use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
+use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
 use crate::games::view::{PageInfo, Replayed, Viewer};
-use crate::games::{GameKind, GameOutcome, SeatOutcome, Stats};
+use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
 use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
@@ -31,7 +32,7 @@ impl TurnArena for RobotsArena {
     type Table<'a> = super::remote::Table<'a>;
 
     fn kind(&self) -> GameKind {
-        GameKind::of(&super::kind::Robots)
+        Robots::kind()
     }
 
     fn player(ai: BuiltinAi, seed: u64, seat: usize) -> Box<Self::Player> {
@@ -46,8 +47,25 @@ impl TurnArena for RobotsArena {
         super::remote::Table { game }
     }
 
-    fn outcome(game: &Game) -> GameOutcome {
-        outcome(game)
+    /// Statistics levels cleared, kills, turns.
+    fn totals(game: &Game) -> (u32, Vec<SeatOutcome>) {
+        let scores = game.scores();
+        let seats = game
+            .stats()
+            .iter()
+            .enumerate()
+            .map(|(s, st)| SeatOutcome {
+                score: scores[s],
+                won: game.won(Seat(s as u8)),
+                faults: st.faults,
+                stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
+            })
+            .collect();
+        (game.turn(), seats)
+    }
+
+    fn decisions(game: &Game) -> Vec<u8> {
+        game.log().to_bytes()
     }
 
     fn turn_limit(&self) -> u32 {
@@ -66,32 +84,11 @@ impl TurnArena for RobotsArena {
         let log = game.log().clone();
         Ok(TraceView::replayed(
             TurnArena::kind(self),
-            &outcome(&game),
+            &self.outcome(&game, Decisions::Skip),
             trace,
             page,
             move |names| text(&setup, &log, names),
         ))
-    }
-}
-
-/// A finished Robots game: statistics levels cleared, kills, turns.
-fn outcome(game: &Game) -> GameOutcome {
-    let scores = game.scores();
-    GameOutcome {
-        engine_version: ENGINE_VERSION,
-        turns: game.turn(),
-        decisions: game.log().to_bytes(),
-        seats: game
-            .stats()
-            .iter()
-            .enumerate()
-            .map(|(s, st)| SeatOutcome {
-                score: scores[s],
-                won: game.won(Seat(s as u8)),
-                faults: st.faults,
-                stats: Stats::from_values(&[st.levels_cleared, st.kills, st.turns]),
-            })
-            .collect(),
     }
 }
 

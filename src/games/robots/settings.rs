@@ -1,8 +1,8 @@
 //! Robots' `[game]` settings: board size, start level and turn limit (docs/robots.md), as
 //! a bracket file gives them and as the store keeps them.
 
+use crate::games::SettingsProblem;
 use crate::games::settings::{integer_in as int, table};
-use crate::games::{GameKind, GameSettings, SettingsProblem};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -23,11 +23,6 @@ impl RobotsSettings {
             start_level: self.start_level,
             max_turns: self.max_turns,
         }
-    }
-
-    /// The settings as the seam carries them.
-    pub fn into_game(self) -> GameSettings {
-        GameSettings::of(GameKind::of(&super::kind::Robots), &self)
     }
 }
 
@@ -99,6 +94,7 @@ pub(super) fn robots_table(text: &str) -> Result<RobotsSettings, SettingsProblem
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{GameKind, GameSettings, TypedGame};
 
     #[test]
     fn robots_tables_are_read_and_checked() {
@@ -119,7 +115,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_through_json_in_the_stored_form() {
-        let robots = RobotsSettings::default().into_game();
+        let robots = crate::games::robots::kind::Robots::carried(&RobotsSettings::default());
         let json = serde_json::to_string(&robots).unwrap();
         assert_eq!(
             json,

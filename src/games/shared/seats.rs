@@ -13,11 +13,11 @@
 //! be Windward clients, seats its players itself (`games::lrs::remote`).
 
 use crate::bots::JsonlOptions;
-use crate::games::arena::{ArenaRules, Match, Played, StoredGame};
+use crate::games::arena::{ArenaRules, Decisions, Match, Played, StoredGame};
 use crate::games::jsonl::{Seatholder, TurnBased, play_in_process, play_turns};
 use crate::games::shared::ai::NamedAi;
 use crate::games::view::Replayed;
-use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog};
+use crate::games::{BuiltinBot, GameKind, GameOutcome, SeatBot, SeatLog, SeatOutcome};
 use futures_util::future::BoxFuture;
 
 /// An arena of a game played in simultaneous turns, as the seat glue of this module plays
@@ -40,8 +40,10 @@ pub trait TurnArena: Send + Sync + 'static {
     fn new_game(&self, seats: usize, seed: u64) -> Result<Self::Game, String>;
     /// `game` on the turn loop.
     fn table<'a>(game: &'a mut Self::Game, names: &'a [String]) -> Self::Table<'a>;
-    /// What a finished game scores.
-    fn outcome(game: &Self::Game) -> GameOutcome;
+    /// A finished game's totals: the turns it lasted, and by seat what each seat scored.
+    fn totals(game: &Self::Game) -> (u32, Vec<SeatOutcome>);
+    /// The decision log of a game, encoded as stored.
+    fn decisions(game: &Self::Game) -> Vec<u8>;
     /// The most turns a game lasts here.
     fn turn_limit(&self) -> u32;
     /// A stored game played again from its seed and decision log alone; damaged bytes are
@@ -49,6 +51,21 @@ pub trait TurnArena: Send + Sync + 'static {
     fn replayed(&self, game: StoredGame<'_>) -> Result<Self::Game, String>;
     /// A stored game played again for its viewer and `replay`.
     fn replay_for_view(&self, game: StoredGame<'_>) -> Result<Replayed, String>;
+
+    /// What a finished game scores, with its decision log encoded only if `decisions`
+    /// keeps it: the one place every such game's outcome is put together.
+    fn outcome(&self, game: &Self::Game, decisions: Decisions) -> GameOutcome {
+        let (turns, seats) = Self::totals(game);
+        GameOutcome {
+            engine_version: TurnArena::kind(self).engine_version(),
+            turns,
+            decisions: match decisions {
+                Decisions::Keep => Self::decisions(game),
+                Decisions::Skip => Vec::new(),
+            },
+            seats,
+        }
+    }
 }
 
 impl<T: TurnArena> ArenaRules for T {
@@ -60,8 +77,13 @@ impl<T: TurnArena> ArenaRules for T {
         TurnArena::turn_limit(self)
     }
 
-    fn play_builtin(&self, seed: u64, seats: &[BuiltinBot]) -> Result<GameOutcome, String> {
-        play_builtin(self, seed, seats)
+    fn play_builtin(
+        &self,
+        seed: u64,
+        seats: &[BuiltinBot],
+        decisions: Decisions,
+    ) -> Result<GameOutcome, String> {
+        play_builtin(self, seed, seats, decisions)
     }
 
     fn play<'a>(&'a self, game: Match<'a>) -> BoxFuture<'a, Result<Played, String>> {
@@ -69,7 +91,8 @@ impl<T: TurnArena> ArenaRules for T {
     }
 
     fn replay(&self, game: StoredGame<'_>) -> Result<GameOutcome, String> {
-        self.replayed(game).map(|game| T::outcome(&game))
+        self.replayed(game)
+            .map(|game| self.outcome(&game, Decisions::Keep))
     }
 
     fn replay_for_view(&self, game: StoredGame<'_>) -> Result<Replayed, String> {
@@ -120,17 +143,18 @@ pub fn seatholders<A>(
 }
 
 /// Plays a game of `arena` with `seed` between the built-in AIs `seats` (by seat), on the
-/// calling thread, and scores it.
+/// calling thread, and scores it (its decision log encoded as `decisions` says).
 pub fn play_builtin<T: TurnArena>(
     arena: &T,
     seed: u64,
     seats: &[BuiltinBot],
+    decisions: Decisions,
 ) -> Result<GameOutcome, String> {
     let mut game = arena.new_game(seats.len(), seed)?;
     let ai = |bot: &BuiltinBot| own_ai(bot, arena.kind(), T::Ai::from_name);
     let mut players = builtin_players(seats, ai, |ai, seat| T::player(ai, seed, seat))?;
     play_in_process(&mut T::table(&mut game, &[]), &mut players).map_err(|e| e.to_string())?;
-    Ok(T::outcome(&game))
+    Ok(arena.outcome(&game, decisions))
 }
 
 /// Plays `game` in `arena` with any seats and scores it; gives, by seat, the log of each
@@ -142,7 +166,7 @@ pub async fn play_match<T: TurnArena>(arena: &T, game: Match<'_>) -> Result<Play
     let limit = game.time_limit_ms;
     let (played, logs) =
         play_seated(arena, &seats, game.names, game.seed, limit, game.options).await?;
-    Ok((T::outcome(&played), logs))
+    Ok((arena.outcome(&played, Decisions::Keep), logs))
 }
 
 /// Plays a game of `arena` with `seed` to its end, `seats[s]` holding seat `s` (`names` by
