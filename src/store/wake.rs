@@ -13,7 +13,7 @@
 //! So every wait also ends after a bounded time ([`Waiter::wait`]), and the waiter looks at
 //! the database again. On SQLite (one process plays everything) a wait is a plain sleep.
 
-use super::backend::{Exec, Pool, Query};
+use super::backend::{Pool, Query, Tx};
 use super::{Store, StoreError};
 use sqlx::postgres::PgListener;
 use std::time::Duration;
@@ -104,17 +104,14 @@ impl Store {
         Waiter { listener }
     }
 
-    /// Announces `news` to the other processes: inside a transaction, when it commits;
-    /// on the pool, at once. Nothing on SQLite.
-    pub(crate) async fn announce<'a>(
-        &self,
-        on: impl Into<Exec<'a>>,
-        news: News,
-    ) -> Result<(), StoreError> {
+    /// Announces `news` to the other processes when `tx` commits (never before the change
+    /// it announces can be read: the only way to announce is inside a transaction).
+    /// Nothing on SQLite.
+    pub(crate) async fn announce(&self, tx: &mut Tx, news: News) -> Result<(), StoreError> {
         if let Pool::Postgres(_) = self.pool() {
             Query::new("SELECT pg_notify($1, '')")
                 .bind(news.channel())
-                .execute(on)
+                .execute(tx)
                 .await
                 .map_err(self.db_err())?;
         }
