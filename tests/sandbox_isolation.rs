@@ -361,3 +361,33 @@ name = "Lab"
     assert!(checked.status.code().is_some(), "check died: {checked:?}");
     assert_eq!(left_in(tmp.path()), Vec::<PathBuf>::new(), "after check");
 }
+
+// ---------------------------------------------------------------------------------------
+// Network namespaces, reused from game to game
+
+/// Four bots a game, six games one after the other: each bot looks for an abstract UNIX
+/// socket left by another bot as it starts, then leaves one, held by a daemon. Network
+/// namespaces are reused once their bot is gone, so this is what would show one shared
+/// between two bots of a game or handed on with something still in it.
+#[test]
+fn no_bot_meets_another_bots_abstract_socket_in_a_reused_network_namespace() {
+    let _g = serial();
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = hostile();
+    let mut args = vec!["--games", "6", "--jobs", "1", "--turns", "3"];
+    for _ in 0..4 {
+        args.extend([
+            "--bot-dir",
+            &hostile,
+            "--bot",
+            "jsonl:python3 abstract_mark.py",
+        ]);
+    }
+    let out = play_command(dir.path(), &std::env::temp_dir(), &args)
+        .output()
+        .unwrap();
+    let report = report(&out, "abstract sockets");
+    for slot in 0..4 {
+        assert_no_faults(&report, slot, "a bot looking for marks", &out.stderr);
+    }
+}

@@ -182,6 +182,8 @@ pub struct BotProcess {
     grace: Duration,
     /// In its own PID namespace (see [`sandbox::Prepared::contained`]).
     contained: bool,
+    /// Its network namespace from the pool, given back when the bot is gone.
+    pooled_net: Option<sandbox::netns::PooledNet>,
     finished: bool,
 }
 
@@ -470,6 +472,7 @@ impl BotProcess {
             home,
             tmpdir,
             contained,
+            pooled_net,
         } = prepared;
         let mut cmd = tokio::process::Command::new(program);
         cmd.args(&command.argv[1..])
@@ -535,6 +538,7 @@ impl BotProcess {
             scratch: Some(scratch),
             grace: limits.grace,
             contained,
+            pooled_net,
             finished: false,
         })
     }
@@ -658,6 +662,14 @@ impl BotProcess {
         let peak_memory = group.as_ref().and_then(cgroup::Group::peak_memory);
         let oom_kills = group.as_ref().map_or(0, cgroup::Group::oom_kills);
         let survivors = survivors + group.as_ref().map_or(0, |g| g.pids().len());
+        // Every process of the bot is gone (its control group is empty): its network
+        // namespace can serve another bot.
+        if let Some(net) = self.pooled_net.take()
+            && group.is_some()
+            && survivors == 0
+        {
+            net.give_back();
+        }
         let scratch = self.scratch.take();
         let _ = tokio::task::spawn_blocking(move || {
             drop(group);

@@ -510,6 +510,9 @@ pub struct Prepared {
     /// Whether the bot has its own PID namespace: killing the keeper (the child) then kills
     /// every process of the bot, and none of them is ever the runner's to reap.
     pub contained: bool,
+    /// The bot's network namespace, when it came from the pool: given back once the bot's
+    /// control group is empty.
+    pub pooled_net: Option<netns::PooledNet>,
 }
 
 impl Sandbox {
@@ -862,11 +865,21 @@ impl Sandbox {
         }
         // A TCP client without a prepared namespace (no root) keeps the host network:
         // it must reach the gateway (reported as missing by `protections`).
+        let mut netns = netns;
+        let mut pooled_net = None;
         if netns.is_none()
             && self.client_ports.is_empty()
             && let Ok(flags) = self.netns()
         {
-            unshare |= flags;
+            // A namespace from the pool where one can be given back safely: the runner
+            // made it (no user namespace) and the control group tells when the bot is gone.
+            if flags == CloneFlags::CLONE_NEWNET && group.is_some() {
+                let net = netns::PooledNet::take().map_err(PrepareError::Setup)?;
+                netns = Some(net.for_child().map_err(PrepareError::Setup)?);
+                pooled_net = Some(net);
+            } else {
+                unshare |= flags;
+            }
         }
         let (mounts, workdir, home, tmpdir, full) = if containers {
             let skeleton = skeleton().map_err(PrepareError::Setup)?;
@@ -950,6 +963,7 @@ impl Sandbox {
             home,
             tmpdir,
             contained: containers,
+            pooled_net,
         })
     }
 }

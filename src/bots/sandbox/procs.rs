@@ -75,40 +75,118 @@ const UIDS_PER_RUNNER: u32 = 256;
 
 static LEASED: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 
-/// A uid reserved for one running bot; released on drop.
+/// A uid reserved for one running bot; released on drop (with its lock, which keeps
+/// other runners on this machine off it).
 #[derive(Debug)]
-pub struct UidLease(u32);
+pub struct UidLease {
+    uid: u32,
+    locked: bool,
+}
 
 impl UidLease {
     pub fn uid(&self) -> u32 {
-        self.0
+        self.uid
     }
 }
 
 impl Drop for UidLease {
     fn drop(&mut self) {
+        if self.locked
+            && let Some(file) = uid_locks()
+        {
+            lock_byte(file, self.uid - UID_BASE, false);
+        }
         if let Ok(mut leased) = LEASED.lock() {
-            leased.remove(&self.0);
+            leased.remove(&self.uid);
         }
     }
 }
 
+/// Where runners on this machine lock the uids they lease: one byte of this file a uid
+/// (an open-file-description lock, let go by the kernel when a runner dies). Only a runner
+/// that can switch uids (root) leases them, and root can write here.
+const UID_LOCKS: &str = "/run/lrs-tourney/uids.lock";
+
+/// The lock file, opened once per process (`None` when it cannot be).
+fn uid_locks() -> Option<&'static std::fs::File> {
+    static FILE: OnceLock<Option<std::fs::File>> = OnceLock::new();
+    FILE.get_or_init(|| {
+        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+        let path = std::path::Path::new(UID_LOCKS);
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(path.parent()?)
+            .ok()?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(path)
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Locks (or unlocks) byte `at` of `file` without waiting; whether that worked. The lock
+/// belongs to the open file description: another one, in this process or another,
+/// cannot take it meanwhile.
+fn lock_byte(file: &std::fs::File, at: u32, lock: bool) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a plain `struct flock`, all fields set below.
+    let mut range: libc::flock = unsafe { std::mem::zeroed() };
+    range.l_type = if lock { libc::F_WRLCK } else { libc::F_UNLCK } as libc::c_short;
+    range.l_whence = libc::SEEK_SET as libc::c_short;
+    range.l_start = libc::off_t::from(at);
+    range.l_len = 1;
+    unsafe { libc::fcntl(file.as_raw_fd(), libc::F_OFD_SETLK, &range) == 0 }
+}
+
+/// The uids of processes that were running when this runner leased its first uid: what
+/// an earlier runner may have left. Read once: scanning every process's `/proc` files for
+/// each bot cost about 6% of a short game's CPU, and after the first lease the locks are
+/// what keeps runners apart.
+fn in_use_at_start() -> &'static BTreeSet<u32> {
+    static SEEN: OnceLock<BTreeSet<u32>> = OnceLock::new();
+    SEEN.get_or_init(|| {
+        scan_processes()
+            .iter()
+            .flat_map(|p| [p.real_uid, p.saved_uid])
+            .collect()
+    })
+}
+
 /// Reserves a uid that no process uses: from a block derived from the runner's pid (so
-/// runners on one machine do not collide), skipping uids leased here or seen in /proc.
+/// runners on one machine rarely meet), skipping uids leased here, uids in use when this
+/// runner started leasing, and uids another runner holds the lock of. Where the lock file
+/// cannot be opened, every lease scans `/proc` instead.
 pub fn lease_uid() -> Option<UidLease> {
     let block = (std::process::id() % 2048) * UIDS_PER_RUNNER;
-    let in_use: BTreeSet<u32> = scan_processes()
-        .iter()
-        .flat_map(|p| [p.real_uid, p.saved_uid])
-        .collect();
+    let locks = uid_locks();
+    let scanned;
+    let in_use = match locks {
+        Some(_) => in_use_at_start(),
+        None => {
+            scanned = scan_processes()
+                .iter()
+                .flat_map(|p| [p.real_uid, p.saved_uid])
+                .collect::<BTreeSet<u32>>();
+            &scanned
+        }
+    };
     let mut leased = LEASED.lock().ok()?;
     // The last uid of each block is the detection probe's.
     (0..UIDS_PER_RUNNER - 1)
         .map(|i| UID_BASE + block + i)
-        .find(|uid| !leased.contains(uid) && !in_use.contains(uid))
+        .filter(|uid| !leased.contains(uid) && !in_use.contains(uid))
+        .find(|&uid| locks.is_none_or(|file| lock_byte(file, uid - UID_BASE, true)))
         .map(|uid| {
             leased.insert(uid);
-            UidLease(uid)
+            UidLease {
+                uid,
+                locked: locks.is_some(),
+            }
         })
 }
 
@@ -243,4 +321,35 @@ static SUBREAPER: OnceLock<bool> = OnceLock::new();
 /// children and can be reaped by [`reap_bot`] instead of lingering.
 pub fn become_subreaper() -> bool {
     *SUBREAPER.get_or_init(|| unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lock is what keeps two runners whose uid blocks meet off each other's uids; two
+    /// open file descriptions conflict even within one process, as across two.
+    #[test]
+    fn a_locked_uid_is_refused_until_its_lease_ends() {
+        let path = std::env::temp_dir().join(format!("lrs-uid-locks-{}", std::process::id()));
+        let open = || {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .unwrap()
+        };
+        let (runner_a, runner_b) = (open(), open());
+        assert!(lock_byte(&runner_a, 7, true), "a free uid locks");
+        assert!(
+            !lock_byte(&runner_b, 7, true),
+            "a held uid was locked twice"
+        );
+        assert!(lock_byte(&runner_b, 8, true), "another uid is free");
+        assert!(lock_byte(&runner_a, 7, false));
+        assert!(lock_byte(&runner_b, 7, true), "a released uid stays locked");
+        drop((runner_a, runner_b));
+        std::fs::remove_file(&path).unwrap();
+    }
 }
