@@ -5,7 +5,7 @@ use super::ai::{BuiltinAi, Player};
 use super::engine::{Decision, Game, Pending, Rules, Setup};
 use super::kind::RoboRunner;
 use super::ship::Ship;
-use crate::games::arena::{Decisions, StoredGame};
+use crate::games::arena::StoredGame;
 use crate::games::shared::robo::DecisionLog;
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
@@ -114,13 +114,12 @@ impl TurnArena for RunnerArena {
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
         let game = self.replay_game(stored, true)?;
-        let trace = super::text::trace(&game);
-        Ok(TraceView::replayed(
-            RoboRunner::kind(),
-            &self.outcome(&game, Decisions::Skip),
-            trace,
+        Ok(TraceView::of_game(
+            self,
+            game,
+            super::text::trace,
             super::view::page,
-            move |names| super::text::replay_text(&game, names),
+            super::text::replay_text,
         ))
     }
 }
