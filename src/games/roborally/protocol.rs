@@ -167,12 +167,7 @@ pub fn read_answer(text: &str) -> Result<Answer, String> {
     let facing = obj
         .get("facing")
         .and_then(Value::as_str)
-        .and_then(|s| {
-            let mut c = s.chars();
-            c.next()
-                .filter(|_| c.next().is_none())
-                .and_then(Direction::from_letter)
-        })
+        .and_then(Direction::from_text)
         .ok_or("`facing` is not one of N, E, S, W")?;
     Ok(Answer::Start {
         at: Pos::new(x, y),

@@ -32,10 +32,9 @@ impl LrsFields for Fields<'_, '_> {
         let Some((s, span)) = self.string(key)? else {
             return Ok(None);
         };
-        let mut chars = s.chars();
-        match (chars.next().and_then(Direction::from_letter), chars.next()) {
-            (Some(d), None) => Ok(Some((d, span))),
-            _ => {
+        match Direction::from_text(s) {
+            Some(d) => Ok(Some((d, span))),
+            None => {
                 let found = s.to_string();
                 Err(self.source().error(&span, Problem::BadFacing { found }))
             }
