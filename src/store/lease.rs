@@ -227,16 +227,10 @@ impl Store {
         let mut tx = self.begin().await?;
         // Takes the set's row (PostgreSQL) or the write lock (SQLite) first, so that no
         // claim can slip between the check and the write.
-        let held = Query::new(
-            "UPDATE sets SET lease_token = lease_token
-             WHERE id = $1 AND lease_token = $2 AND lease_worker = $3",
-        )
-        .bind(lease.set_id.as_str())
-        .bind(lease.token.0)
-        .bind(worker.as_str())
-        .execute(&mut tx)
-        .await
-        .map_err(&err)?;
+        let held = while_held("lease_token = lease_token", worker, lease)
+            .execute(&mut tx)
+            .await
+            .map_err(&err)?;
         if held == 0 {
             tx.rollback().await.map_err(&err)?;
             return Ok(LeasedWrite::AlreadyStored);
@@ -276,13 +270,11 @@ impl Store {
     pub async fn release_set(&self, worker: &WorkerName, lease: &Lease) -> Result<(), StoreError> {
         let err = self.db_err();
         let mut tx = self.begin().await?;
-        Query::new(
-            "UPDATE sets SET lease_worker = NULL, lease_expires_ms = NULL
-             WHERE id = $1 AND lease_token = $2 AND lease_worker = $3",
+        while_held(
+            "lease_worker = NULL, lease_expires_ms = NULL",
+            worker,
+            lease,
         )
-        .bind(lease.set_id.as_str())
-        .bind(lease.token.0)
-        .bind(worker.as_str())
         .execute(&mut tx)
         .await
         .map_err(&err)?;
@@ -399,6 +391,18 @@ impl Store {
         self.announce(&mut tx, News::SetsToClaim).await?;
         tx.commit().await.map_err(&err)
     }
+}
+
+/// `UPDATE sets SET {set}` on the set `lease` names, landing only while `worker` still
+/// holds that lease: a worker whose lease was taken over meanwhile changes nothing, and the
+/// set stays as its new holder has it.
+fn while_held(set: &str, worker: &WorkerName, lease: &Lease) -> Query {
+    let sql =
+        format!("UPDATE sets SET {set} WHERE id = $1 AND lease_token = $2 AND lease_worker = $3");
+    Query::built(SqlText::Owned(sql), Vec::new())
+        .bind(lease.set_id.as_str())
+        .bind(lease.token.0)
+        .bind(worker.as_str())
 }
 
 fn read_lease(r: &StoreRow) -> Result<Lease, sqlx::Error> {

@@ -3,9 +3,10 @@
 
 use super::ai::{BuiltinAi, Player};
 use super::board::Board;
-use super::engine::{Decision, Game, Pending, ProgramReply, Setup, StartReply};
+use super::engine::{Decision, Game, Pending, Setup};
 use super::kind::RoboRally;
-use crate::games::arena::{Decisions, StoredGame};
+use crate::games::arena::StoredGame;
+use crate::games::shared::robo::DecisionLog;
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
@@ -43,41 +44,27 @@ impl RoboRallyArena {
 /// Plays `log` into `game`: every question answered with the next recorded answer; a log
 /// out of step, short or too long is an error.
 pub fn replay(game: &mut Game, log: &[Decision]) -> Result<(), String> {
-    let mut next = log.iter();
-    let out_of_step = || "the decision log is out of step with the game".to_string();
+    let mut log = DecisionLog::new(log);
     loop {
         match game.pending() {
             Pending::Start(qs) => {
-                let mut replies: Vec<StartReply> = Vec::with_capacity(qs.len());
-                for q in qs {
-                    match next.next() {
-                        Some(Decision::Start { seat, reply }) if *seat == q.seat => {
-                            replies.push(*reply)
-                        }
-                        _ => return Err(out_of_step()),
-                    }
-                }
+                let replies = log.round(qs.iter().map(|q| q.seat), |d, seat| match d {
+                    Decision::Start { seat: s, reply } if *s == seat => Some(*reply),
+                    _ => None,
+                })?;
                 game.answer_start(&replies).map_err(|e| e.to_string())?;
             }
             Pending::Program(qs) => {
-                let mut replies: Vec<ProgramReply> = Vec::with_capacity(qs.len());
-                for q in qs {
-                    match next.next() {
-                        Some(Decision::Program { seat, reply }) if *seat == q.seat => {
-                            replies.push(reply.clone())
-                        }
-                        _ => return Err(out_of_step()),
-                    }
-                }
+                let replies = log.round(qs.iter().map(|q| q.seat), |d, seat| match d {
+                    Decision::Program { seat: s, reply } if *s == seat => Some(reply.clone()),
+                    _ => None,
+                })?;
                 game.answer_program(&replies).map_err(|e| e.to_string())?;
             }
             Pending::Cards | Pending::Over => break,
         }
     }
-    if next.next().is_some() {
-        return Err("the decision log goes on after the game's end".to_string());
-    }
-    Ok(())
+    log.finish()
 }
 
 impl TurnArena for RoboRallyArena {
@@ -139,13 +126,12 @@ impl TurnArena for RoboRallyArena {
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
         let game = self.replay_game(stored, true)?;
-        let trace = super::text::trace(&game);
-        Ok(TraceView::replayed(
-            RoboRally::kind(),
-            &self.outcome(&game, Decisions::Skip),
-            trace,
+        Ok(TraceView::of_game(
+            self,
+            game,
+            super::text::trace,
             super::view::page,
-            move |names| super::text::replay_text(&game, names),
+            super::text::replay_text,
         ))
     }
 }

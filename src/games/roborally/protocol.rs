@@ -5,6 +5,7 @@ use super::board::{Board, Gear, Tile};
 use super::engine::{Game, ProgramQuery, Robot, StartQuery};
 use super::log::MAX_ANSWER_CARDS;
 use crate::games::shared::grid::{Direction, Pos};
+use crate::games::shared::seats::{players_json, seat_name};
 use serde_json::{Value, json};
 
 /// One square as `hello` lists it.
@@ -55,16 +56,13 @@ pub fn board_json(board: &Board) -> Value {
 
 /// The `hello` line of `seat`; `names` by seat (a seat without one is called `seat N`).
 pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> Value {
-    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
-    let players: Vec<Value> = (0..game.robots().len())
-        .map(|s| json!({"seat": s, "name": name(s)}))
-        .collect();
+    let players = players_json(names, game.robots().len());
     json!({
         "type": "hello",
         "game": "roborally",
         "protocol": 1,
         "seat": seat,
-        "name": name(seat),
+        "name": seat_name(names, seat),
         "players": players,
         "board": board_json(game.board()),
         "turn_limit": game.max_turns(),
@@ -167,12 +165,7 @@ pub fn read_answer(text: &str) -> Result<Answer, String> {
     let facing = obj
         .get("facing")
         .and_then(Value::as_str)
-        .and_then(|s| {
-            let mut c = s.chars();
-            c.next()
-                .filter(|_| c.next().is_none())
-                .and_then(Direction::from_letter)
-        })
+        .and_then(Direction::from_text)
         .ok_or("`facing` is not one of N, E, S, W")?;
     Ok(Answer::Start {
         at: Pos::new(x, y),

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::engine::{Event, Game, Robot};
 use crate::games::shared::grid::Direction;
+use crate::games::shared::seats::seat_name;
 use serde_json::{Value, json};
 
 /// The board with robots drawn as their seat and an arrow of their facing.
@@ -63,7 +64,7 @@ fn robot_line(seat: usize, name: &str, r: &Robot) -> String {
 
 /// The game register by register; `names` by seat.
 pub fn replay_text(game: &Game, names: &[String]) -> String {
-    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
+    let name = |s: usize| seat_name(names, s);
     let mut out = format!("{}\n\n", game.board().name);
     let mut shown = 0;
     for shot in game

@@ -2,10 +2,11 @@
 //! there with built-in AIs, replayed from its stored decision log, and shown.
 
 use super::ai::{BuiltinAi, Player};
-use super::engine::{Decision, Game, Pending, Reply, Rules, Setup};
+use super::engine::{Decision, Game, Pending, Rules, Setup};
 use super::kind::RoboRunner;
 use super::ship::Ship;
-use crate::games::arena::{Decisions, StoredGame};
+use crate::games::arena::StoredGame;
+use crate::games::shared::robo::DecisionLog;
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::TraceView;
 use crate::games::view::Replayed;
@@ -43,23 +44,15 @@ impl RunnerArena {
 /// Plays `log` into `game`: every question answered with the next recorded answer; a log
 /// out of step, short or too long is an error.
 pub fn replay(game: &mut Game, log: &[Decision]) -> Result<(), String> {
-    let mut next = log.iter();
-    let out_of_step = || "the decision log is out of step with the game".to_string();
+    let mut log = DecisionLog::new(log);
     // Snapshots are kept from the start: the first turn is begun by `Game::new`.
     while let Pending::Decisions(qs) = game.pending() {
-        let mut replies: Vec<Reply> = Vec::with_capacity(qs.len());
-        for q in qs {
-            match next.next() {
-                Some(d) if d.seat == q.seat => replies.push(d.reply.clone()),
-                _ => return Err(out_of_step()),
-            }
-        }
+        let replies = log.round(qs.iter().map(|q| q.seat), |d, seat| {
+            (d.seat == seat).then(|| d.reply.clone())
+        })?;
         game.answer(&replies).map_err(|e| e.to_string())?;
     }
-    if next.next().is_some() {
-        return Err("the decision log goes on after the game's end".to_string());
-    }
-    Ok(())
+    log.finish()
 }
 
 impl TurnArena for RunnerArena {
@@ -121,13 +114,12 @@ impl TurnArena for RunnerArena {
 
     fn replay_for_view(&self, stored: StoredGame<'_>) -> Result<Replayed, String> {
         let game = self.replay_game(stored, true)?;
-        let trace = super::text::trace(&game);
-        Ok(TraceView::replayed(
-            RoboRunner::kind(),
-            &self.outcome(&game, Decisions::Skip),
-            trace,
+        Ok(TraceView::of_game(
+            self,
+            game,
+            super::text::trace,
             super::view::page,
-            move |names| super::text::replay_text(&game, names),
+            super::text::replay_text,
         ))
     }
 }

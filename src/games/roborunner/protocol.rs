@@ -7,6 +7,7 @@ use super::log::MAX_LIST;
 use super::ship::{Base, NETWORKS, RailKind, Ship, phase_digits};
 use super::text::{hull_json, links_json};
 use crate::games::shared::grid::Direction;
+use crate::games::shared::seats::players_json;
 use serde_json::{Value, json};
 
 /// One square as `hello` lists it.
@@ -84,10 +85,7 @@ pub fn ship_json(ship: &Ship) -> Value {
 
 /// The `hello` line of `seat`; `names` by seat (a seat without one is called `seat N`).
 pub fn hello(game: &Game, seat: usize, names: &[String], time_limit_ms: u64) -> Value {
-    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {s}"));
-    let players: Vec<Value> = (0..game.robots().len())
-        .map(|s| json!({"seat": s, "name": name(s)}))
-        .collect();
+    let players = players_json(names, game.robots().len());
     let rules = game.rules();
     json!({
         "type": "hello",
@@ -211,12 +209,7 @@ pub fn read_answer(text: &str) -> Result<Answer, String> {
         None | Some(Value::Null) => None,
         Some(f) => Some(
             f.as_str()
-                .and_then(|s| {
-                    let mut c = s.chars();
-                    c.next()
-                        .filter(|_| c.next().is_none())
-                        .and_then(Direction::from_letter)
-                })
+                .and_then(Direction::from_text)
                 .ok_or("`facing` is not one of N, E, S, W")?,
         ),
     };

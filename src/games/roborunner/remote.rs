@@ -8,7 +8,7 @@ use super::engine::{Answer, Game, GameError, Pending, Reply};
 use super::protocol;
 use crate::games::jsonl::TurnBased;
 use crate::games::jsonl::{Reading, Silence};
-use crate::games::shared::answer::answer_text;
+use crate::games::shared::answer::read_single;
 
 /// A game of Robo Runner as `play_turns` drives it: each turn's round of questions is one
 /// step.
@@ -51,14 +51,7 @@ impl TurnBased for Table<'_> {
     }
 
     fn read(line: &[u8], turn: u32) -> Reading<Vec<Answer>> {
-        let text = match answer_text(line, turn) {
-            Ok(text) => text,
-            Err(reading) => return reading,
-        };
-        match protocol::read_answer(text) {
-            Ok(a) => Reading::Answer(vec![a]),
-            Err(why) => Reading::Malformed(why),
-        }
+        read_single(line, turn, protocol::read_answer)
     }
 
     fn act(&self, player: &mut Self::Player, seat: usize, out: &mut Vec<Answer>) {

@@ -166,7 +166,7 @@ fn robot_name(game: &Game, names: &[String], r: usize) -> String {
     if r >= seats {
         format!("scanner {}", r - seats)
     } else {
-        names.get(r).cloned().unwrap_or_else(|| format!("seat {r}"))
+        crate::games::shared::seats::seat_name(names, r)
     }
 }
 

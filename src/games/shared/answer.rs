@@ -1,5 +1,6 @@
 //! What the games whose answers echo their turn (`{"turn": N, ...}`) check of a bot's line
-//! before reading it as their own answer: that it is text, and that it answers this turn.
+//! before reading it as their own answer: that it is text, and that it answers this turn;
+//! and, for those that answer with one order, the whole reading.
 
 use crate::games::jsonl::Reading;
 use serde_json::Value;
@@ -18,4 +19,22 @@ pub fn answer_text<T>(line: &[u8], turn: u32) -> Result<&str, Reading<T>> {
         return Err(Reading::OtherTurn);
     }
     Ok(text)
+}
+
+/// A bot's line read as its one answer to turn `turn` (`parse` reads the text), for the
+/// games whose seats answer each question with a single order: the turn check of
+/// [`answer_text`] comes first, so a late line is discarded before it can be called malformed.
+pub fn read_single<T>(
+    line: &[u8],
+    turn: u32,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Reading<Vec<T>> {
+    let text = match answer_text(line, turn) {
+        Ok(text) => text,
+        Err(reading) => return reading,
+    };
+    match parse(text) {
+        Ok(a) => Reading::Answer(vec![a]),
+        Err(why) => Reading::Malformed(why),
+    }
 }

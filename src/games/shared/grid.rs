@@ -80,6 +80,16 @@ impl Direction {
             _ => None,
         }
     }
+
+    /// Parses a whole text that is `N`, `E`, `S` or `W`: a facing as answers and scenarios
+    /// write it, where any other character, before or after, makes it no direction.
+    pub fn from_text(text: &str) -> Option<Direction> {
+        let mut chars = text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Direction::from_letter(c),
+            _ => None,
+        }
+    }
 }
 
 /// A square's coordinates. Signed and unbounded so that a step off the board, or whatever

@@ -100,6 +100,22 @@ impl<T: TurnArena> ArenaRules for T {
     }
 }
 
+/// The name of seat `seat` among `names` (by seat): a seat without one, as in a game of
+/// built-in AIs only, is called `seat N` so that every line about it still names it.
+pub fn seat_name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
+/// The `players` of a `hello` line: each of `seats` seats by number and name ([`seat_name`]).
+pub fn players_json(names: &[String], seats: usize) -> Vec<serde_json::Value> {
+    (0..seats)
+        .map(|s| serde_json::json!({"seat": s, "name": seat_name(names, s)}))
+        .collect()
+}
+
 /// The AI `bot` names among the AIs of `kind` (`from_name` reads a name); an AI of another
 /// game is refused.
 pub fn own_ai<A>(

@@ -21,6 +21,17 @@ impl Silence {
         }
     }
 
+    /// The name a game's events give the fault: `timeout`, `crash`, or `invalid` (an answer
+    /// unread or refused), so that traces and scenario output spell faults alike in every
+    /// game that names them.
+    pub fn fault_name(self) -> &'static str {
+        match self {
+            Silence::Timeout => "timeout",
+            Silence::Crash => "crash",
+            Silence::Malformed => "invalid",
+        }
+    }
+
     /// The silence stored as `code` ([`Silence::code`]), if it is one.
     pub fn from_code(code: u8) -> Option<Silence> {
         match code {

@@ -2,6 +2,8 @@
 //! draws the trace, `replay --json` prints it and its size is the game's full state, so
 //! such a game supplies only the trace, its page and its text.
 
+use crate::games::arena::Decisions;
+use crate::games::shared::seats::TurnArena;
 use crate::games::view::{PageInfo, ReplayAbout, ReplayView, Replayed};
 use crate::games::{GameKind, GameOutcome};
 use serde_json::{Value, json};
@@ -35,6 +37,30 @@ impl TraceView {
             page,
             text: Box::new(text),
         })
+    }
+
+    /// The view of `game`, replayed in `arena` with its state kept turn by turn, for a game
+    /// whose finished state alone yields both its trace and its text: the game is kept for
+    /// `text(game, names)`, which is asked only when the text is wanted.
+    pub fn of_game<A>(
+        arena: &A,
+        game: A::Game,
+        trace: fn(&A::Game) -> Value,
+        page: fn(&Value, &PageInfo) -> String,
+        text: fn(&A::Game, &[String]) -> String,
+    ) -> Replayed
+    where
+        A: TurnArena<Game: Sync + 'static>,
+    {
+        let outcome = arena.outcome(&game, Decisions::Skip);
+        let trace = trace(&game);
+        TraceView::replayed(
+            TurnArena::kind(arena),
+            &outcome,
+            trace,
+            page,
+            move |names| text(&game, names),
+        )
     }
 }
 

@@ -29,29 +29,31 @@ pub(super) trait LrsFields {
 
 impl LrsFields for Fields<'_, '_> {
     fn facing(&self, key: &str) -> Read<Direction> {
-        let Some((s, span)) = self.string(key)? else {
-            return Ok(None);
-        };
-        let mut chars = s.chars();
-        match (chars.next().and_then(Direction::from_letter), chars.next()) {
-            (Some(d), None) => Ok(Some((d, span))),
-            _ => {
-                let found = s.to_string();
-                Err(self.source().error(&span, Problem::BadFacing { found }))
-            }
-        }
+        word(self, key, Direction::from_text, |found| {
+            Problem::BadFacing { found }
+        })
     }
 
     fn card_move(&self, key: &str) -> Read<Move> {
-        let Some((s, span)) = self.string(key)? else {
-            return Ok(None);
-        };
-        match Move::from_short(s) {
-            Some(m) => Ok(Some((m, span))),
-            None => {
-                let found = s.to_string();
-                Err(self.source().error(&span, Problem::BadMove { found }))
-            }
-        }
+        word(self, key, Move::from_short, |found| Problem::BadMove {
+            found,
+        })
+    }
+}
+
+/// The string at `key` of `fields` as `parse` reads it; a string it does not read is
+/// `problem(string)`, pointed at where the value stands.
+fn word<T>(
+    fields: &Fields<'_, '_>,
+    key: &str,
+    parse: impl Fn(&str) -> Option<T>,
+    problem: impl Fn(String) -> Problem,
+) -> Read<T> {
+    let Some((s, span)) = fields.string(key)? else {
+        return Ok(None);
+    };
+    match parse(s) {
+        Some(value) => Ok(Some((value, span))),
+        None => Err(fields.source().error(&span, problem(s.to_string()))),
     }
 }

@@ -123,15 +123,6 @@ impl Cause {
     }
 }
 
-/// A fault's kind (RR5.2): `timeout`, `crash`, or `invalid` (malformed or illegal).
-pub fn fault_name(s: Silence) -> &'static str {
-    match s {
-        Silence::Timeout => "timeout",
-        Silence::Crash => "crash",
-        Silence::Malformed => "invalid",
-    }
-}
-
 /// What happened (RR13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EventKind {
@@ -181,7 +172,7 @@ impl Event {
 
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
-            EventKind::Fault(s) => fault_name(s),
+            EventKind::Fault(s) => s.fault_name(),
             EventKind::Push { .. } => "push",
             EventKind::Destroyed(_) => "destroyed",
             EventKind::BoardHit { .. } => "board_hit",

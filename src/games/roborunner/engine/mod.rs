@@ -221,15 +221,6 @@ pub fn locks_for(damage: u8) -> u8 {
     damage.saturating_sub(4).min(REGISTERS as u8)
 }
 
-/// A fault's kind: `timeout`, `crash`, or `invalid` (malformed or refused).
-pub fn fault_name(s: Silence) -> &'static str {
-    match s {
-        Silence::Timeout => "timeout",
-        Silence::Crash => "crash",
-        Silence::Malformed => "invalid",
-    }
-}
-
 /// What happened (RN17's events).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EventKind {
@@ -290,7 +281,7 @@ fn pos_json(p: Pos) -> Value {
 impl Event {
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
-            EventKind::Fault(s) => fault_name(s),
+            EventKind::Fault(s) => s.fault_name(),
             EventKind::Dispatch => "dispatch",
             EventKind::Shock => "shock",
             EventKind::Destroyed { .. } => "destroyed",

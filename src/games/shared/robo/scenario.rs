@@ -196,14 +196,10 @@ where
     P: From<TomlProblem> + From<RobotProblem>,
     E: From<Located<P>>,
 {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Direction::from_letter), chars.next()) {
-        (Some(d), None) => Ok(d),
-        _ => {
-            let found = text.to_string();
-            Err(src.error(at, RobotProblem::Facing { found }))
-        }
-    }
+    Direction::from_text(text).ok_or_else(|| {
+        let found = text.to_string();
+        src.error(at, RobotProblem::Facing { found })
+    })
 }
 
 /// The seat of the robot named `name` among `names`, or an error at `at`.

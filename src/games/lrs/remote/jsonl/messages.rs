@@ -244,13 +244,7 @@ pub fn parse_start_answer(
         .get("facing")
         .ok_or(AnswerError::MissingField("facing"))?
         .as_str()
-        .and_then(|s| {
-            let mut chars = s.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => Direction::from_letter(c),
-                _ => None,
-            }
-        })
+        .and_then(Direction::from_text)
         .ok_or(AnswerError::BadField("facing"))?;
     let pos = Pos::new(x as i32, y as i32);
     if !query.options.contains(&pos) {
