@@ -396,7 +396,7 @@ impl Store {
 /// `UPDATE sets SET {set}` on the set `lease` names, landing only while `worker` still
 /// holds that lease: a worker whose lease was taken over meanwhile changes nothing, and the
 /// set stays as its new holder has it.
-fn while_held(set: &str, worker: &WorkerName, lease: &Lease) -> Query {
+fn while_held(set: &'static str, worker: &WorkerName, lease: &Lease) -> Query {
     let sql =
         format!("UPDATE sets SET {set} WHERE id = $1 AND lease_token = $2 AND lease_worker = $3");
     Query::built(SqlText::Owned(sql), Vec::new())
