@@ -1,5 +1,5 @@
 //! Property tests of the bracket: random school sizes and random series results, checked
-//! against the rules of spec/tournament.md.
+//! against the rules of docs/tournament.md.
 //!
 //! Every case runs a whole tournament through `simulate_bracket` and checks: each school
 //! with n >= 2 sends exactly `advance_per_set` (2) qualifiers, the top of its final, and a
