@@ -5,6 +5,7 @@ use nix::libc;
 use nix::sys::signal::{Signal, killpg};
 use nix::sys::wait::{WaitPidFlag, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::sync::{Mutex, OnceLock};
 
@@ -76,28 +77,24 @@ const UIDS_PER_RUNNER: u32 = 256;
 static LEASED: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 
 /// A uid reserved for one running bot; released on drop (with its lock, which keeps
-/// other runners on this machine off it).
+/// other runners on this machine off it: every lease is locked whenever the lock file
+/// opened, and whether it did is settled before the first lease).
 #[derive(Debug)]
-pub struct UidLease {
-    uid: u32,
-    locked: bool,
-}
+pub struct UidLease(u32);
 
 impl UidLease {
     pub fn uid(&self) -> u32 {
-        self.uid
+        self.0
     }
 }
 
 impl Drop for UidLease {
     fn drop(&mut self) {
-        if self.locked
-            && let Some(file) = uid_locks()
-        {
-            lock_byte(file, self.uid - UID_BASE, false);
+        if let Some(file) = uid_locks() {
+            lock_byte(file, self.0 - UID_BASE, false);
         }
         if let Ok(mut leased) = LEASED.lock() {
-            leased.remove(&self.uid);
+            leased.remove(&self.0);
         }
     }
 }
@@ -149,12 +146,15 @@ fn lock_byte(file: &std::fs::File, at: u32, lock: bool) -> bool {
 /// what keeps runners apart.
 fn in_use_at_start() -> &'static BTreeSet<u32> {
     static SEEN: OnceLock<BTreeSet<u32>> = OnceLock::new();
-    SEEN.get_or_init(|| {
-        scan_processes()
-            .iter()
-            .flat_map(|p| [p.real_uid, p.saved_uid])
-            .collect()
-    })
+    SEEN.get_or_init(uids_in_use)
+}
+
+/// The real and saved uids of every process now.
+fn uids_in_use() -> BTreeSet<u32> {
+    scan_processes()
+        .iter()
+        .flat_map(|p| [p.real_uid, p.saved_uid])
+        .collect()
 }
 
 /// Reserves a uid that no process uses: from a block derived from the runner's pid (so
@@ -164,16 +164,9 @@ fn in_use_at_start() -> &'static BTreeSet<u32> {
 pub fn lease_uid() -> Option<UidLease> {
     let block = (std::process::id() % 2048) * UIDS_PER_RUNNER;
     let locks = uid_locks();
-    let scanned;
     let in_use = match locks {
-        Some(_) => in_use_at_start(),
-        None => {
-            scanned = scan_processes()
-                .iter()
-                .flat_map(|p| [p.real_uid, p.saved_uid])
-                .collect::<BTreeSet<u32>>();
-            &scanned
-        }
+        Some(_) => Cow::Borrowed(in_use_at_start()),
+        None => Cow::Owned(uids_in_use()),
     };
     let mut leased = LEASED.lock().ok()?;
     // The last uid of each block is the detection probe's.
@@ -183,10 +176,7 @@ pub fn lease_uid() -> Option<UidLease> {
         .find(|&uid| locks.is_none_or(|file| lock_byte(file, uid - UID_BASE, true)))
         .map(|uid| {
             leased.insert(uid);
-            UidLease {
-                uid,
-                locked: locks.is_some(),
-            }
+            UidLease(uid)
         })
 }
 
