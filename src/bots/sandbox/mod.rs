@@ -778,7 +778,7 @@ impl Sandbox {
         source: &Path,
         limits: BotLimits,
         owner: Option<u32>,
-        netns: Option<OwnedFd>,
+        mut netns: Option<OwnedFd>,
     ) -> Result<Prepared, PrepareError> {
         sweep_leftovers();
         // Until everything is made (the runner, ending, removes it only then).
@@ -865,7 +865,6 @@ impl Sandbox {
         }
         // A TCP client without a prepared namespace (no root) keeps the host network:
         // it must reach the gateway (reported as missing by `protections`).
-        let mut netns = netns;
         let mut pooled_net = None;
         if netns.is_none()
             && self.client_ports.is_empty()

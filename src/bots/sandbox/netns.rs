@@ -50,31 +50,44 @@ impl PrivateNet {
     /// (non-blocking, for tokio).
     pub fn create(ports: &[u16]) -> io::Result<PrivateNet> {
         let ports = ports.to_vec();
-        std::thread::Builder::new()
-            .name("lrs-netns".into())
-            .spawn(move || -> io::Result<PrivateNet> {
-                // Only this thread moves; it ends right after.
-                unshare(CloneFlags::CLONE_NEWNET)
-                    .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
-                loopback_up()?;
-                let listeners = ports
-                    .iter()
-                    .map(|&port| {
-                        let listener =
-                            TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
-                        listener.set_nonblocking(true)?;
-                        Ok(listener)
-                    })
-                    .collect::<io::Result<Vec<_>>>()?;
-                let namespace = std::fs::File::open("/proc/thread-self/ns/net")?.into();
-                Ok(PrivateNet {
-                    namespace,
-                    listeners,
+        let (namespace, listeners) = in_new_namespace(move || {
+            loopback_up()?;
+            ports
+                .iter()
+                .map(|&port| {
+                    let listener =
+                        TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+                    listener.set_nonblocking(true)?;
+                    Ok(listener)
                 })
-            })?
-            .join()
-            .map_err(|_| io::Error::other("the namespace thread panicked"))?
+                .collect::<io::Result<Vec<_>>>()
+        })?;
+        Ok(PrivateNet {
+            namespace,
+            listeners,
+        })
     }
+}
+
+/// Makes a network namespace and runs `inside` in it, on a short-lived thread (a thread
+/// may change its own namespace; only that thread moves, and it ends right after): the
+/// namespace's descriptor, and what `inside` made there.
+fn in_new_namespace<T: Send + 'static>(
+    inside: impl FnOnce() -> io::Result<T> + Send + 'static,
+) -> io::Result<(OwnedFd, T)> {
+    std::thread::Builder::new()
+        .name("lrs-netns".into())
+        .spawn(move || -> io::Result<(OwnedFd, T)> {
+            unshare(CloneFlags::CLONE_NEWNET)
+                .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
+            let made = inside()?;
+            Ok((
+                std::fs::File::open("/proc/thread-self/ns/net")?.into(),
+                made,
+            ))
+        })?
+        .join()
+        .map_err(|_| io::Error::other("the namespace thread panicked"))?
 }
 
 /// Empty network namespaces for JSON-lines bots, kept for reuse. A bot gets a namespace of
@@ -97,16 +110,7 @@ impl PooledNet {
         let spare = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let namespace = match spare {
             Some(namespace) => namespace,
-            None => std::thread::Builder::new()
-                .name("lrs-netns".into())
-                .spawn(|| -> io::Result<OwnedFd> {
-                    // Only this thread moves; it ends right after.
-                    unshare(CloneFlags::CLONE_NEWNET)
-                        .map_err(|e| io::Error::from_raw_os_error(e as i32))?;
-                    Ok(std::fs::File::open("/proc/thread-self/ns/net")?.into())
-                })?
-                .join()
-                .map_err(|_| io::Error::other("the namespace thread panicked"))??,
+            None => in_new_namespace(|| Ok(()))?.0,
         };
         Ok(PooledNet { namespace })
     }
