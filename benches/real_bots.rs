@@ -5,10 +5,12 @@
 //! the kit (`bot = "python3 bot.py"`), is played by `run FILE --jobs 2` on a new SQLite
 //! file, through the real binary: its wall time is measured. The physical limit is the
 //! bots' own CPU time over 2 cores: the same tournament is played once more with every
-//! bot wrapped in `capture.py`, which passes its input on to the kit and, at the end of
-//! the game, writes that input (compressed, base64) to stderr, where the store keeps it
-//! (`logs`). Each captured input is then replayed outside the orchestrator, one bot-game
-//! at a time, `python3 bot.py < input > /dev/null` in the kit's folder with the
+//! bot wrapped in `capture.py`, which passes its input on to the kit and, when its input
+//! ends, writes that input (compressed, base64) to stderr, where the store keeps it
+//! (`logs`). The kits play a whole set in one process (docs/bots.md), so one input holds
+//! every game the process played. Each captured input is then replayed outside the
+//! orchestrator, one process at a time, `python3 bot.py < input > /dev/null` in the kit's
+//! folder with the
 //! environment the harness gives bots (its PATH, HOME, TMPDIR and LANG only), and the user and
 //! system CPU of those replays (`getrusage` of the children) is summed. The kits are
 //! deterministic, so the capturing tournament asks them what the timed one asked; its
@@ -194,7 +196,7 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
         assert!(out.status.success(), "logs {set}");
         logs += &String::from_utf8_lossy(&out.stdout);
     }
-    let headers = logs.lines().filter(|l| l.starts_with("== ")).count();
+    let bot_games = logs.lines().filter(|l| l.starts_with("== ")).count();
     let mut decode = Command::new("python3")
         .args(["-c", DECODE])
         .arg(&inputs)
@@ -212,8 +214,11 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
         .trim()
         .parse()
         .expect("decoded count");
-    assert_eq!(captured, headers, "{name}: a bot-game without its capture");
-    println!("{name}: {captured} bot-games captured ({champion})");
+    assert!(
+        captured > 0 && captured <= bot_games,
+        "{name}: {captured} captures of {bot_games} bot-games"
+    );
+    println!("{name}: {bot_games} bot-games captured in {captured} processes ({champion})");
 
     let home = dir.join(format!("{name}-home"));
     std::fs::create_dir_all(&home).expect("home");
@@ -237,7 +242,7 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
             .expect("replay");
         assert!(status.success(), "{name}: replay {n} failed");
     }
-    (children_cpu() - before, captured)
+    (children_cpu() - before, bot_games)
 }
 
 fn load() -> String {

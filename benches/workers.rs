@@ -32,7 +32,8 @@ use std::time::Instant;
 /// millisecond and answers in microseconds, so what the workers measure is the
 /// orchestrator and the containers, not the bot. (A Perl script cost 88 ms of CPU a game,
 /// 8 bots x 10 turns, and a shell script's `sleep` 222 ms: on 2 cores, 4 workers then
-/// measured the bots' CPU.)
+/// measured the bots' CPU.) It plays the 2 games of its set in one process, as the
+/// starter kits do (docs/bots.md, "Playing a whole set in one process").
 const SLEEPER: &str = r#"#include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -51,14 +52,12 @@ int main(void) {
             char *o = strstr(line, "\"options\":[[");
             if (o) sscanf(o + 12, "%d,%d", &x, &y);
             think();
-            printf("{\"x\":%d,\"y\":%d,\"facing\":\"N\"}\n", x, y);
+            printf("{\"x\":%d,\"y\":%d,\"facing\":\"N\",\"series\":true}\n", x, y);
             fflush(stdout);
         } else if (strstr(line, "\"type\":\"turn\"")) {
             think();
-            fputs("{\"card\":0}\n", stdout);
+            fputs("{\"card\":0,\"series\":true}\n", stdout);
             fflush(stdout);
-        } else if (strstr(line, "\"type\":\"game_over\"")) {
-            return 0;
         }
     }
     return 0;

@@ -35,7 +35,7 @@ fn leader_exits() -> BotCommand {
 #[tokio::test(flavor = "current_thread")]
 async fn a_robotgame_bot_whose_leader_exits_while_a_child_holds_stdout_crashes_at_once() {
     let seats = [
-        Seatholder::External(leader_exits()),
+        Seatholder::External(leader_exits().into()),
         Seatholder::Builtin(BuiltinAi::Random),
     ];
     let names = ["leader_exits".to_string(), "builtin:random".to_string()];
@@ -80,7 +80,10 @@ async fn in_every_game_a_bot_whose_leader_exits_while_a_child_holds_stdout_crash
         let (_, logs) = arena
             .play(Match {
                 seed: 3,
-                seats: vec![SeatBot::External(leader_exits()), SeatBot::Builtin(builtin)],
+                seats: vec![
+                    SeatBot::External(leader_exits().into()),
+                    SeatBot::Builtin(builtin),
+                ],
                 names: &names,
                 time_limit_ms: LIMIT_MS,
                 options: &options,

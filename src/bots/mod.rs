@@ -1,5 +1,6 @@
 //! External bots of every game, as processes: starting a bot program in its sandbox
-//! ([`process`], [`sandbox`]), the limits and start-up time it runs under ([`JsonlOptions`]),
+//! ([`process`], [`sandbox`]), keeping it from one game of a set to the next when it says
+//! it plays a whole set ([`kept`]), the limits and start-up time it runs under ([`JsonlOptions`]),
 //! splitting its command line into words ([`split`]), and showing what it wrote as text,
 //! never as terminal controls ([`shown`]).
 //!
@@ -9,12 +10,14 @@
 //! Time limits, faults and sandboxing live on this side, never in an engine: a bot's
 //! failures (timeout, garbage, crash) become fault replies, so a game always completes.
 
+pub mod kept;
 mod options;
 pub mod process;
 pub mod sandbox;
 pub mod shown;
 pub mod split;
 
+pub use kept::{JsonlSeat, KeptBot};
 pub use options::JsonlOptions;
 pub use process::{BotCommand, Limits};
 pub use sandbox::{Protection, Protections, Sandbox, SandboxConfig};

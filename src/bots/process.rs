@@ -30,6 +30,10 @@ pub const STDOUT_QUEUE: usize = 16;
 /// The `PATH` a bot gets.
 pub const BOT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
+/// How a game's log says its bot's process ended when the bot was kept for the next game
+/// of its set.
+pub const KEPT_STATUS: &str = "kept for the next game of its set";
+
 /// A bot program: its words (program first) and the directory it runs from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BotCommand {
@@ -578,6 +582,31 @@ impl BotProcess {
     /// Whether the process group leader has exited.
     pub fn has_exited(&self) -> bool {
         exited_unreaped(self.pgid)
+    }
+
+    /// Sends `farewell` (e.g. `game_over`) and leaves the bot running for its next game:
+    /// what it wrote to stderr so far goes with the report, and its stderr log starts
+    /// afresh (its cap is per game).
+    pub fn farewell_and_keep(&self, farewell: Option<Vec<u8>>) -> ExitReport {
+        if let Some(line) = farewell {
+            self.send(line);
+        }
+        let stderr = std::mem::take(&mut *self.stderr.lock().unwrap_or_else(|e| e.into_inner()));
+        ExitReport {
+            status: KEPT_STATUS.to_string(),
+            stderr,
+            ..ExitReport::default()
+        }
+    }
+
+    /// Throws away what the bot printed on stdout since it was last read (between two
+    /// games of a set: it answers nothing). Stops at the end of stdout.
+    pub fn drain_stdout(&mut self) {
+        while let Some(item) = self.try_next_item() {
+            if matches!(item, StdoutItem::Eof | StdoutItem::Error(_)) {
+                return;
+            }
+        }
     }
 
     /// A copy of the stderr kept so far.

@@ -5,7 +5,7 @@
 //! without knowing the game's rules.
 
 use super::{BuiltinBot, Stats};
-use crate::bots::process::BotCommand;
+use crate::bots::JsonlSeat;
 use std::any::Any;
 use std::sync::Arc;
 
@@ -33,8 +33,9 @@ pub struct GameOutcome {
 #[derive(Clone)]
 pub enum SeatBot {
     Builtin(BuiltinBot),
-    /// A JSON-lines program, started in its sandbox for this game.
-    External(BotCommand),
+    /// A JSON-lines program, started in its sandbox for this game or kept from the last
+    /// game of its set.
+    External(JsonlSeat),
     /// A client of a series protocol, seated by its series.
     Series(SeriesSeat),
 }

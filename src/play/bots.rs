@@ -146,7 +146,7 @@ impl BotSpec {
     pub fn seat(&self) -> Option<SeatBot> {
         match self {
             BotSpec::Builtin(ai) => Some(SeatBot::Builtin(*ai)),
-            BotSpec::Jsonl(_) => self.command().map(SeatBot::External),
+            BotSpec::Jsonl(_) => self.command().map(|c| SeatBot::External(c.into())),
             BotSpec::Windward(_) => None,
         }
     }

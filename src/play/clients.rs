@@ -1,11 +1,13 @@
 //! A [`Lineup`] with series clients (Last Robot Standing's 2012 Windward clients): each
 //! client is started once, joins the run's [`SeriesHost`] once and plays every game of the
-//! series over that connection, as in a tournament; JSON-lines bots start afresh for each
-//! game. Games are played in order, since a client plays one game at a time.
+//! series over that connection, as in a tournament; JSON-lines bots are started for the
+//! first game and kept for the next when they say they play a whole set. Games are played
+//! in order, since a client plays one game at a time.
 
 use super::lineup::{ExternalOptions, Lineup, SeriesPlayed};
 use super::series::SeriesClient;
 use super::tally::Tally;
+use crate::bots::KeptBot;
 use crate::games::SeatBot;
 use std::sync::Arc;
 
@@ -42,9 +44,10 @@ impl Lineup {
         for (slot, client) in &clients {
             seats[*slot] = Some(SeatBot::Series(client.series_seat()));
         }
+        let kept = self.kept_bots(self.games);
         let mut tally = Tally::new(self);
         for g in 0..self.games {
-            match self.play_game(g, &seats, external).await {
+            match self.play_game(g, &seats, &kept, external).await {
                 Ok(played) => tally.add(g, played),
                 Err(e) => {
                     tally.failed(g, e);
@@ -53,6 +56,7 @@ impl Lineup {
             }
         }
         drop(seats);
+        futures_util::future::join_all(kept.iter().flatten().map(KeptBot::end)).await;
         let mut logs = vec![None; self.n()];
         for (slot, client) in clients {
             let log = client.finish().await;

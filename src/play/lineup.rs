@@ -9,7 +9,7 @@
 
 use super::bots::BotSpec;
 use super::series::{SeriesClientLog, SeriesHost, SeriesLogger};
-use crate::bots::JsonlOptions;
+use crate::bots::{JsonlOptions, JsonlSeat, KeptBot};
 use crate::games::{Arena, GameKind, GameOutcome, Match, SeatBot, SeatLog, Stats};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::net::SocketAddr;
@@ -160,6 +160,15 @@ impl Lineup {
         !self.slots.iter().any(BotSpec::is_external)
     }
 
+    /// Where each JSON-lines bot's process waits between `games` games played in order,
+    /// by slot (`None` for the other bots).
+    pub(super) fn kept_bots(&self, games: u32) -> Vec<Option<KeptBot>> {
+        self.slots
+            .iter()
+            .map(|bot| matches!(bot, BotSpec::Jsonl(_)).then(|| KeptBot::for_games(games)))
+            .collect()
+    }
+
     /// Whether some slot is a series client.
     pub fn has_series_clients(&self) -> bool {
         self.slots.iter().any(BotSpec::is_series_client)
@@ -193,19 +202,31 @@ impl Lineup {
         }
     }
 
-    /// Plays game `g`; `series[slot]` seats the series clients. Gives the outcome and each
-    /// JSON-lines bot's log, by slot.
+    /// Plays game `g`; `series[slot]` seats the series clients, and `kept[slot]` is where
+    /// a JSON-lines bot's process waits between the games one thread plays in order. Gives
+    /// the outcome and each JSON-lines bot's log, by slot.
     pub(super) async fn play_game(
         &self,
         g: u32,
         series: &[Option<SeatBot>],
+        kept: &[Option<KeptBot>],
         external: &ExternalOptions,
     ) -> Result<GamePlayed, String> {
         let by_slot: Vec<Option<SeatBot>> = self
             .slots
             .iter()
             .enumerate()
-            .map(|(slot, bot)| bot.seat().or_else(|| series.get(slot).cloned().flatten()))
+            .map(
+                |(slot, bot)| match (bot.seat(), kept.get(slot).cloned().flatten()) {
+                    (Some(SeatBot::External(seat)), Some(place)) => {
+                        Some(SeatBot::External(JsonlSeat {
+                            kept: Some(place),
+                            ..seat
+                        }))
+                    }
+                    (seat, _) => seat.or_else(|| series.get(slot).cloned().flatten()),
+                },
+            )
             .collect();
         let seats = self
             .by_seat(g, &by_slot)

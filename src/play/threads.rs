@@ -7,7 +7,6 @@ use super::tally::Tally;
 use crate::games::{BuiltinBot, Decisions};
 use rayon::prelude::*;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 impl Lineup {
     /// Plays every game on up to `jobs` threads, folding each into the totals as it ends.
@@ -77,8 +76,9 @@ impl Lineup {
         Ok(())
     }
 
-    /// Games with JSON-lines bots, each bot a fresh process per game, on up to `jobs`
-    /// threads.
+    /// Games with JSON-lines bots on up to `jobs` threads: thread `t` plays games `t`,
+    /// `t + threads`, ... in order, so a bot that plays a whole set keeps one process for
+    /// the games of its thread (the others start afresh for each game).
     ///
     /// Each thread runs its own current-thread runtime and plays one game at a time: a
     /// game's bots and the tasks reading their pipes then share one thread, so an answer
@@ -93,26 +93,29 @@ impl Lineup {
         external: &ExternalOptions,
         tally: &mut Tally,
     ) -> Result<(), String> {
-        let next = AtomicU32::new(0);
         let tally = Mutex::new(tally);
-        let threads = jobs.clamp(1, self.games.max(1) as usize);
-        let worker = || -> Result<(), String> {
+        let threads = jobs.clamp(1, self.games.max(1) as usize) as u32;
+        let worker = |lane: u32| -> Result<(), String> {
             let runtime = crate::runtime::runtime().map_err(crate::runtime::runtime_error)?;
-            loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= self.games {
-                    return Ok(());
-                }
-                let played = runtime.block_on(self.play_game(g, &[], external));
+            let games: Vec<u32> = (lane..self.games).step_by(threads as usize).collect();
+            let kept = self.kept_bots(games.len() as u32);
+            for g in games {
+                let played = runtime.block_on(self.play_game(g, &[], &kept, external));
                 let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                 match played {
                     Ok(game) => tally.add(g, game),
                     Err(why) => tally.failed(g, why),
                 }
             }
+            runtime.block_on(futures_util::future::join_all(
+                kept.iter().flatten().map(crate::bots::KeptBot::end),
+            ));
+            Ok(())
         };
         std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            let handles: Vec<_> = (0..threads)
+                .map(|lane| scope.spawn(move || worker(lane)))
+                .collect();
             for handle in handles {
                 handle
                     .join()

@@ -1,8 +1,9 @@
 //! Defines [`Executor`]: where a run's games are played.
 //!
-//! Games with built-in AIs only run on a rayon pool of `jobs` threads; games with external
-//! bots run as tokio tasks, at most `jobs` at once; a set with series clients is one task
-//! playing its series in order. It takes [`GameJob`]s and sends each [`PlayedGame`] (or
+//! Games with built-in AIs only run on a rayon pool of `jobs` threads; a set with external
+//! bots is one tokio task playing its games in order (so that series clients and
+//! JSON-lines bots that play a whole set keep one process for it), at most `jobs` sets at
+//! once. It takes [`GameJob`]s and sends each [`PlayedGame`] (or
 //! why it failed) into the channel the runner gave it (the runner's `Inbox`); it knows
 //! nothing of the bracket or the store: the runner decides what to play and what to keep.
 
@@ -45,7 +46,7 @@ fn load_arena(t: &Tournament, name: &str) -> Result<Arena, RunError> {
 
 pub(super) struct Executor {
     pool: rayon::ThreadPool,
-    /// Games with external bots run as tokio tasks, at most `jobs` at once.
+    /// Sets with external bots run as tokio tasks (one per set), at most `jobs` at once.
     external_slots: Arc<tokio::sync::Semaphore>,
     external: Arc<ExternalSetup>,
     /// Where finished games go.
@@ -101,42 +102,36 @@ impl Executor {
         Ok(arena)
     }
 
-    /// Starts the games of one set (in game order): as one series when series clients
-    /// are seated, else each on the pool or, with external bots, as a task.
+    /// Starts the games of one set (in game order): with external bots, one task plays
+    /// them in order as one series (series clients stay connected, JSON-lines bots that
+    /// play a whole set stay running); built-in games each on the pool.
     pub(super) fn start(&self, jobs: Vec<GameJob>) {
-        if jobs.first().is_some_and(GameJob::has_series_client) {
-            // Series clients play the whole series over one connection: one task plays
-            // the set's games in order, returning each as it ends.
-            let tx = self.finished.clone();
-            let slots = self.external_slots.clone();
-            let external = self.external.clone();
-            tokio::spawn(async move {
-                let _slot = slots.acquire_owned().await;
-                play_series(&jobs, &external, |job, outcome| {
-                    let _ = tx.send(FinishedGame::of(job, outcome));
-                })
-                .await;
-            });
-            return;
+        if jobs.first().is_some_and(GameJob::is_external) {
+            return self.start_series(jobs, Arc::new(AtomicBool::new(false)));
         }
         for job in jobs {
             let tx = self.finished.clone();
-            if job.is_external() {
-                let slots = self.external_slots.clone();
-                let external = self.external.clone();
-                tokio::spawn(async move {
-                    let _slot = slots.acquire_owned().await;
-                    let outcome = job.play_external(&external, &HashMap::new()).await;
-                    let _ = tx.send(FinishedGame::of(&job, outcome));
-                });
-            } else {
-                self.pool.spawn(move || {
-                    let outcome = job.play();
-                    // The receiver is gone only when the run already stopped with an error.
-                    let _ = tx.send(FinishedGame::of(&job, outcome));
-                });
-            }
+            self.pool.spawn(move || {
+                let outcome = job.play();
+                // The receiver is gone only when the run already stopped with an error.
+                let _ = tx.send(FinishedGame::of(&job, outcome));
+            });
         }
+    }
+
+    /// One task, on a slot of its own, plays the set's games with external bots in order
+    /// ([`play_series`]), sending each as it ends.
+    fn start_series(&self, jobs: Vec<GameJob>, stop: Arc<AtomicBool>) {
+        let tx = self.finished.clone();
+        let slots = self.external_slots.clone();
+        let external = self.external.clone();
+        tokio::spawn(async move {
+            let _slot = slots.acquire_owned().await;
+            play_series(&jobs, &external, &stop, |job, outcome| {
+                let _ = tx.send(FinishedGame::of(job, outcome));
+            })
+            .await;
+        });
     }
 
     /// Starts the games of one set to be played one after the other, in game order, on a
@@ -144,13 +139,11 @@ impl Executor {
     /// back unplayed ([`GameJobError::NotPlayed`]), so a stopping worker finishes only the
     /// game in progress.
     pub(super) fn start_in_order(&self, jobs: Vec<GameJob>, stop: Arc<AtomicBool>) {
-        if jobs.first().is_some_and(GameJob::has_series_client) {
-            // A series is played whole: its clients stay connected for all its games.
-            return self.start(jobs);
+        if jobs.first().is_some_and(GameJob::is_external) {
+            return self.start_series(jobs, stop);
         }
         let tx = self.finished.clone();
         let slots = self.external_slots.clone();
-        let external = self.external.clone();
         tokio::spawn(async move {
             let _slot = slots.acquire_owned().await;
             for job in jobs {
@@ -159,8 +152,6 @@ impl Executor {
                         set: job.set_id.clone(),
                         game: job.game_index,
                     })
-                } else if job.is_external() {
-                    job.play_external(&external, &HashMap::new()).await
                 } else {
                     let played = job.clone();
                     tokio::task::spawn_blocking(move || played.play())
@@ -180,23 +171,17 @@ impl Executor {
         });
     }
 
-    /// Plays the games of one set now and returns them in game order (a rerun):
-    /// as one series with series clients, else up to `jobs` at once.
+    /// Plays the games of one set now and returns them in game order (a rerun): with
+    /// external bots as one series, in order; built-in games up to `jobs` at once.
     pub(super) async fn play_now(&self, jobs: &[GameJob]) -> Result<Vec<PlayedGame>, RunError> {
-        if jobs.iter().any(GameJob::has_series_client) {
-            let mut outcomes = Vec::with_capacity(jobs.len());
-            play_series(jobs, &self.external, |_, outcome| outcomes.push(outcome)).await;
-            return Ok(outcomes.into_iter().collect::<Result<_, _>>()?);
-        }
         if jobs.iter().any(GameJob::is_external) {
-            use futures_util::stream::{self, StreamExt, TryStreamExt};
-            let limit = self.external_slots.available_permits().max(1);
-            let no_series = HashMap::new();
-            return Ok(stream::iter(jobs.iter())
-                .map(|job| job.play_external(&self.external, &no_series))
-                .buffered(limit)
-                .try_collect()
-                .await?);
+            let mut outcomes = Vec::with_capacity(jobs.len());
+            let never = AtomicBool::new(false);
+            play_series(jobs, &self.external, &never, |_, outcome| {
+                outcomes.push(outcome)
+            })
+            .await;
+            return Ok(outcomes.into_iter().collect::<Result<_, _>>()?);
         }
         Ok(self
             .pool

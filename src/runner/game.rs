@@ -7,8 +7,8 @@
 //! [`SeriesHost`]) played as one series: one client and connection per team for all its
 //! games.
 
-use crate::bots::JsonlOptions;
 use crate::bots::process::BotCommand;
+use crate::bots::{JsonlOptions, JsonlSeat, KeptBot};
 use crate::games::{
     Arena, BuiltinBot, Decisions, GameOutcome, Match, SeatBot, SeatOutcome, SeriesSeat,
 };
@@ -17,6 +17,7 @@ use crate::tourney::bracket::start_square;
 use crate::tourney::model::{Bot, SetGame, SetId, TeamId};
 use crate::tourney::played::{BotLog, PlayedGame, TeamResult};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Everything needed to play one game, independent of any other game.
 #[derive(Debug, Clone)]
@@ -108,13 +109,13 @@ impl GameJob {
     }
 
     /// Plays the game with its external bots, asking them concurrently; built-in AIs
-    /// answer in place. JSON-lines bots are sandboxed subprocesses started for this game;
-    /// series clients play the seats of their teams in `series` (by team). Faults never
-    /// fail the game.
+    /// answer in place. JSON-lines bots are sandboxed subprocesses, started for this game
+    /// or kept from the last game of the set in `set`; series clients play the seats of
+    /// their teams in `set`. Faults never fail the game.
     pub async fn play_external(
         &self,
         external: &ExternalSetup,
-        series: &HashMap<TeamId, SeriesSeat>,
+        set: &SetBots,
     ) -> Result<PlayedGame, GameJobError> {
         let k = self.teams.len();
         let mut by_seat: Vec<Option<SeatBot>> = vec![None; k];
@@ -131,7 +132,7 @@ impl GameJob {
             by_seat[seat] = Some(match bot {
                 Bot::Builtin(ai) => SeatBot::Builtin(*ai),
                 Bot::Command { program, protocol } if protocol.plays_series() => {
-                    match series.get(team) {
+                    match set.series.get(team) {
                         Some(seat) => SeatBot::Series(seat.clone()),
                         None => {
                             return Err(self.fail(format!(
@@ -142,9 +143,12 @@ impl GameJob {
                         }
                     }
                 }
-                Bot::Command { program, .. } => SeatBot::External(BotCommand {
-                    argv: program.argv.clone(),
-                    dir: program.dir.clone(),
+                Bot::Command { program, .. } => SeatBot::External(JsonlSeat {
+                    command: BotCommand {
+                        argv: program.argv.clone(),
+                        dir: program.dir.clone(),
+                    },
+                    kept: set.kept.get(team).cloned(),
                 }),
             });
         }
@@ -240,14 +244,25 @@ impl ExternalSetup {
     }
 }
 
+/// What the games of one set, played in order, share: by team, the seat of each series
+/// client and the place where each JSON-lines bot's process waits between games.
+#[derive(Default)]
+pub struct SetBots {
+    series: HashMap<TeamId, SeriesSeat>,
+    kept: HashMap<TeamId, KeptBot>,
+}
+
 /// Plays `jobs` (games of one set, in order) as one series: each series client of the
-/// set is started once, joins once and plays every game over its connection; JSON-lines
-/// bots start afresh for each game. `on_game` receives each game as it ends, except the
-/// last, which is held back until the clients are ended so that their logs (stderr of
-/// the whole series) are stored with it.
+/// set is started once, joins once and plays every game over its connection; a JSON-lines
+/// bot is started for its first game and, when it says it plays a whole set, kept for the
+/// next (docs/bots.md), else started afresh for each game. Once `stop` is set, the games
+/// not begun yet come back unplayed ([`GameJobError::NotPlayed`]). `on_game` receives each
+/// game as it ends, except, with series clients, the last, which is held back until the
+/// clients are ended so that their logs (stderr of the whole series) are stored with it.
 pub async fn play_series(
     jobs: &[GameJob],
     external: &ExternalSetup,
+    stop: &AtomicBool,
     mut on_game: impl FnMut(&GameJob, Result<PlayedGame, GameJobError>),
 ) {
     let Some(first) = jobs.first() else { return };
@@ -297,18 +312,38 @@ pub async fn play_series(
             }
         };
     }
-    let seats: HashMap<TeamId, SeriesSeat> = clients
-        .iter()
-        .map(|(team, client)| (*team, client.series_seat()))
-        .collect();
+    let games = u32::try_from(jobs.len()).unwrap_or(u32::MAX);
+    let set = SetBots {
+        series: clients
+            .iter()
+            .map(|(team, client)| (*team, client.series_seat()))
+            .collect(),
+        kept: first
+            .teams
+            .iter()
+            .filter(|(_, bot)| matches!(bot, Bot::Command { .. }) && !bot.plays_series())
+            .map(|(team, _)| (*team, KeptBot::for_games(games)))
+            .collect(),
+    };
     let mut held: Option<(&GameJob, Result<PlayedGame, GameJobError>)> = None;
     for job in jobs {
-        let outcome = job.play_external(external, &seats).await;
-        if let Some((job, outcome)) = held.replace((job, outcome)) {
+        let outcome = if stop.load(Ordering::Relaxed) {
+            Err(GameJobError::NotPlayed {
+                set: job.set_id.clone(),
+                game: job.game_index,
+            })
+        } else {
+            job.play_external(external, &set).await
+        };
+        if clients.is_empty() {
+            on_game(job, outcome);
+        } else if let Some((job, outcome)) = held.replace((job, outcome)) {
             on_game(job, outcome);
         }
     }
-    drop(seats);
+    // A bot still kept: the set stopped before its last game.
+    futures_util::future::join_all(set.kept.values().map(KeptBot::end)).await;
+    drop(set);
     let finished = futures_util::future::join_all(
         clients
             .into_iter()

@@ -374,6 +374,9 @@ def echo(message, answer):
     answer["turn"] = message.get("turn")
     if "seq" in message:
         answer["seq"] = message["seq"]
+    # We play every game of our set in this one process: after game_over the
+    # next game's hello comes instead of the end of input (docs/bots.md).
+    answer["series"] = True
     return answer
 
 
@@ -385,7 +388,7 @@ def main():
     source = sys.stdin
     if "--replay" in args:
         source = open(args[args.index("--replay") + 1])
-    bot = Bot()
+    bot = None
     while True:
         line = source.readline()
         if not line:  # end of input: the tournament closed our stdin
@@ -405,6 +408,8 @@ def main():
         kind = message.get("type")
 
         if kind == "hello":
+            # A new game: nothing of the last one may change how we play this one.
+            bot = Bot()
             # We do not answer hello: a line nobody asked for counts as a fault.
             if not card0_mode:
                 try:
@@ -427,8 +432,8 @@ def main():
                 answer = card0_answer(message)
             send(echo(message, answer))
         elif kind == "game_over":
+            # Not the end: the next game of the set may follow (a hello).
             log("game over:", message.get("scores"))
-            return
         else:
             log("unknown message, ignored:", kind)
 

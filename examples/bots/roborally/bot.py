@@ -182,16 +182,21 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            board, me = Board(msg["board"]), msg["seat"]
+            # A new game: nothing of the last one may change how we play this one.
+            board, me, reached = Board(msg["board"]), msg["seat"], 0
         elif kind == "start":
             x, y = msg["options"][0]
             answer = {"x": x, "y": y, "facing": facing_towards(board, reached, (x, y))}
+            # "series": we play every game of our set in this process (docs/bots.md).
+            answer["series"] = True
             print(json.dumps(answer), flush=True)
         elif kind == "turn":
             reached = msg["robots"][me]["checkpoints"]
-            print(json.dumps(plan(board, msg, me)), flush=True)
+            answer = plan(board, msg, me)
+            answer["series"] = True
+            print(json.dumps(answer), flush=True)
         elif kind == "game_over":
-            break
+            pass  # not the end: the next game of the set may follow (a hello)
 
 
 if __name__ == "__main__":

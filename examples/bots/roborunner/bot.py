@@ -145,9 +145,11 @@ def main():
         elif msg["type"] == "turn":
             program, facing = choose(ship, msg, seat)
             answer = {"turn": msg["turn"], "program": program, "reboot": False, "facing": facing}
+            # "series": we play every game of our set in this process (docs/bots.md).
+            answer["series"] = True
             print(json.dumps(answer), flush=True)
         elif msg["type"] == "game_over":
-            break
+            pass  # not the end: the next game of the set may follow (a hello)
 
 
 if __name__ == "__main__":

@@ -64,10 +64,12 @@ def main():
                 # A bug in our strategy must not cost us the game: say it, and guard.
                 log(traceback.format_exc())
                 actions = [{"id": r["id"], "action": "guard"} for r in mine]
-            print(json.dumps({"turn": msg["turn"], "actions": actions}), flush=True)
+            # "series": we play every game of our set in this process (docs/bots.md).
+            answer = {"turn": msg["turn"], "actions": actions, "series": True}
+            print(json.dumps(answer), flush=True)
         elif kind == "game_over":
+            # Not the end: the next game of the set may follow (a hello).
             log("final scores", msg["scores"])
-            return
 
 
 if __name__ == "__main__":

@@ -235,7 +235,9 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
+            # A new game: nothing of the last one may change how we play this one.
             width, height = msg["width"], msg["height"]
+            level, robots_left, stuck = None, None, 0
         elif kind == "turn":
             robots = [tuple(r) for r in msg["robots"]]
             # Turns in a row with the same level and as many robots.
@@ -252,10 +254,12 @@ def main():
                 # A bug in our strategy must not cost us the game: say it, and pass.
                 log(traceback.format_exc())
                 moves = ["P"]
-            print(json.dumps({"turn": msg["turn"], "moves": moves}), flush=True)
+            # "series": we play every game of our set in this process (docs/bots.md).
+            answer = {"turn": msg["turn"], "moves": moves, "series": True}
+            print(json.dumps(answer), flush=True)
         elif kind == "game_over":
+            # Not the end: the next game of the set may follow (a hello).
             log("final scores", msg["scores"])
-            return
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 //! Defines [`Player`]: one external JSON-lines bot during one game, for every game (docs/bots.md,
-//! "Life cycle of a game" and "Limits and faults"): started in its sandbox and sent `hello`,
-//! asked one query at a time before a deadline, ended with a farewell (`game_over`), and its
+//! "Life cycle of a game" and "Limits and faults"): started in its sandbox (or taken as it
+//! was kept from the last game of its set, see [`KeptBot`]) and sent `hello`, asked one
+//! query at a time before a deadline, ended with a farewell (`game_over`), and its
 //! [`SeatLog`].
 //!
 //! Which line answers which query is the [`Session`]'s, what the lines say the game's
@@ -16,8 +17,8 @@
 
 use super::log::SeatLog;
 use super::session::{Codec, Incoming, Question, Session, Verdict};
-use crate::bots::JsonlOptions;
 use crate::bots::process::{BotCommand, BotProcess, StdoutItem};
+use crate::bots::{JsonlOptions, JsonlSeat, KeptBot};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -38,6 +39,25 @@ pub struct Player<C: Codec> {
     /// Where it ran, when it was found gone and how it ended (the counters are the
     /// session's, added by [`Player::log`]).
     log: SeatLog,
+    /// Where the process waits for the next game of its set, if one follows and the bot
+    /// says it plays a whole set.
+    keep: Option<KeptBot>,
+    /// Set while the process is one kept from the last game and has not answered in this
+    /// one: if it turns out gone first (it exited after `game_over` although it said it
+    /// plays a whole set, or before its first answer), a fresh process takes its place
+    /// and gets this game's `hello` and the pending query, as if it had been started for
+    /// the game.
+    restart: Option<Restart>,
+    /// The line of the pending query, while a restart may still need it.
+    pending_line: Option<String>,
+}
+
+/// What starting the bot afresh in the middle of its first query takes.
+struct Restart {
+    command: BotCommand,
+    options: JsonlOptions,
+    cpu_seconds: u64,
+    hello: String,
 }
 
 /// What the game lasts and allows, as the bot's limits are reckoned from it.
@@ -56,27 +76,56 @@ enum Wake {
 }
 
 impl<C: Codec> Player<C> {
-    /// Starts `command` in its sandbox and sends it `hello` (a line without its newline).
-    /// A bot that cannot be started is a player all the same: it crashes every query.
+    /// Starts the bot in its sandbox, or takes its process kept from the last game of its
+    /// set, and sends it `hello` (a line without its newline). A bot that cannot be
+    /// started is a player all the same: it crashes every query.
     pub async fn start(
-        command: &BotCommand,
+        seat: &JsonlSeat,
         options: &JsonlOptions,
         pace: Pace,
         hello: String,
         codec: C,
     ) -> Player<C> {
+        let (kept, games_after) = match &seat.kept {
+            Some(place) => place.begin_game(),
+            None => (None, 0),
+        };
         let mut player = Player {
             process: None,
             session: Session::with(codec),
             time_limit: Duration::from_millis(pace.time_limit_ms),
             startup: Duration::from_millis(options.startup_ms),
             log: SeatLog::default(),
+            keep: seat.kept.clone().filter(|_| games_after > 0),
+            restart: None,
+            pending_line: None,
         };
+        // Started for this game and, if it says it plays a whole set, for the games that
+        // follow: a CPU budget for all of them.
         let cpu =
             options
                 .limits
-                .cpu_seconds_for(pace.turns, pace.time_limit_ms, options.startup_ms);
-        match BotProcess::spawn_async(command, &options.limits, cpu, &options.sandbox).await {
+                .cpu_seconds_for(pace.turns, pace.time_limit_ms, options.startup_ms)
+                * u64::from(games_after + 1);
+        let process = match kept {
+            Some(mut p) if !p.has_exited() => {
+                p.drain_stdout();
+                player.restart = Some(Restart {
+                    command: seat.command.clone(),
+                    options: options.clone(),
+                    cpu_seconds: cpu,
+                    hello: hello.clone(),
+                });
+                Ok(p)
+            }
+            gone => {
+                if let Some(p) = gone {
+                    p.finish(None).await;
+                }
+                BotProcess::spawn_async(&seat.command, &options.limits, cpu, &options.sandbox).await
+            }
+        };
+        match process {
             Ok(p) => {
                 player.log.pgid = Some(p.pgid());
                 player.log.uid = p.uid();
@@ -99,6 +148,9 @@ impl<C: Codec> Player<C> {
         let answered = self.session.stats().answered;
         let asked = Instant::now();
         let answer = self.ask_and_wait(question).await;
+        // Past its first query, a kept process is the game's bot, for better or worse.
+        self.restart = None;
+        self.pending_line = None;
         if self.session.stats().answered > answered {
             self.log
                 .first_answer_ms
@@ -121,7 +173,10 @@ impl<C: Codec> Player<C> {
             };
             self.take(Some(item), turn);
         }
-        if !self.session.is_crashed() && self.process.as_ref().is_none_or(BotProcess::has_exited) {
+        if !self.session.is_crashed()
+            && self.process.as_ref().is_none_or(BotProcess::has_exited)
+            && !self.restart().await
+        {
             self.crashed(turn);
         }
         let Some(process) = self.process.as_ref().filter(|_| !self.session.is_crashed()) else {
@@ -129,6 +184,9 @@ impl<C: Codec> Player<C> {
         };
         let line = self.session.ask(question);
         let deadline = Instant::now() + self.time_limit + std::mem::take(&mut self.startup);
+        if self.restart.is_some() {
+            self.pending_line = Some(line.clone());
+        }
         process.send(line);
         // The first check after one period (a plain `interval` ticks at once: a wasted
         // wake-up and syscall on every query).
@@ -144,6 +202,10 @@ impl<C: Codec> Player<C> {
             };
             match wake {
                 Wake::Item(item) => {
+                    let gone = matches!(item, Some(StdoutItem::Eof | StdoutItem::Error(_)) | None);
+                    if gone && self.restart().await {
+                        continue;
+                    }
                     if let Some(answer) = self.take(item, turn) {
                         return answer;
                     }
@@ -166,11 +228,55 @@ impl<C: Codec> Player<C> {
         }
         tokio::time::sleep(LAST_LINES).await;
         while let Some(item) = self.process.as_mut().and_then(BotProcess::try_next_item) {
+            if matches!(item, StdoutItem::Eof | StdoutItem::Error(_)) {
+                break;
+            }
             if let Some(answer) = self.take(Some(item), turn) {
                 return Some(answer);
             }
         }
+        if self.restart().await {
+            return None;
+        }
         self.crashed(turn)
+    }
+
+    /// The process kept from the last game is gone before its first answer in this one:
+    /// ends it and starts the bot afresh, with this game's `hello` and the pending query.
+    /// False when there is nothing to restart (the bot answered in this game, or was
+    /// started for it), or the fresh start failed (then the game goes on without it).
+    async fn restart(&mut self) -> bool {
+        let Some(restart) = self.restart.take() else {
+            return false;
+        };
+        if let Some(gone) = self.process.take() {
+            gone.finish(None).await;
+        }
+        let Restart {
+            command,
+            options,
+            cpu_seconds,
+            hello,
+        } = restart;
+        match BotProcess::spawn_async(&command, &options.limits, cpu_seconds, &options.sandbox)
+            .await
+        {
+            Ok(p) => {
+                self.log.pgid = Some(p.pgid());
+                self.log.uid = p.uid();
+                self.log.scratch = p.scratch_path();
+                p.send(hello + "\n");
+                if let Some(line) = self.pending_line.take() {
+                    p.send(line);
+                }
+                self.process = Some(p);
+                true
+            }
+            Err(e) => {
+                self.log.spawn_error = Some(e.to_string());
+                false
+            }
+        }
     }
 
     /// What the session makes of one item of the bot's stdout, during a query of `turn`:
@@ -196,13 +302,24 @@ impl<C: Codec> Player<C> {
         self.session.on_crash()
     }
 
-    /// Ends the bot: sends `farewell` (a line without its newline), closes its stdin and
-    /// ends every process of it, keeping how it ended.
+    /// Ends the bot's game: sends `farewell` (a line without its newline) and, when
+    /// another game of its set follows, the bot said it plays a whole set and it still
+    /// runs, keeps it for that game; otherwise closes its stdin and ends every process of
+    /// it. Either way the log keeps how it ended and its stderr of this game.
     pub async fn finish(&mut self, farewell: Option<String>) {
-        if let Some(p) = self.process.take() {
-            let farewell = farewell.map(|line| (line + "\n").into_bytes());
-            self.log.exit = Some(p.finish(farewell).await);
-        }
+        let Some(p) = self.process.take() else { return };
+        let farewell = farewell.map(|line| (line + "\n").into_bytes());
+        let keep = self.keep.take().filter(|_| {
+            self.session.plays_series() && !self.session.is_crashed() && !p.has_exited()
+        });
+        self.log.exit = Some(match keep {
+            Some(place) => {
+                let report = p.farewell_and_keep(farewell);
+                place.keep(p);
+                report
+            }
+            None => p.finish(farewell).await,
+        });
     }
 
     /// Notes that the game's rules refused (part of) the bot's answer to the question of

@@ -175,6 +175,9 @@ pub struct Session<C: Codec> {
     /// when a refusal needs it.
     last_answer: Vec<u8>,
     stats: SessionStats,
+    /// Whether a usable answer said `"series": true`: the bot may be kept for the next
+    /// game of its set (docs/bots.md, "Playing a whole set in one process").
+    plays_series: bool,
 }
 
 impl<C: Codec + Default> Default for Session<C> {
@@ -203,11 +206,18 @@ impl<C: Codec> Session<C> {
             first_bad_line: None,
             last_answer: Vec::new(),
             stats: SessionStats::default(),
+            plays_series: false,
         }
     }
 
     pub fn stats(&self) -> SessionStats {
         self.stats
+    }
+
+    /// Whether one of the bot's usable answers said `"series": true`: it reads the next
+    /// game's `hello` after `game_over` instead of exiting.
+    pub fn plays_series(&self) -> bool {
+        self.plays_series
     }
 
     /// Whether the bot is gone for the rest of the game.
@@ -439,6 +449,7 @@ impl<C: Codec> Session<C> {
                 self.pending = None;
                 self.first_query_error = None;
                 self.stats.answered += 1;
+                self.plays_series |= object.get("series") == Some(&Value::Bool(true));
                 Verdict::Answered(answer)
             }
             Err(why) => {
@@ -609,6 +620,28 @@ mod tests {
         assert_eq!(s.on_line(line(r#"{"seq":2,"pick":1}"#)), OTHER);
         assert_eq!(s.owed(), 0);
         assert_eq!(s.on_line(line(r#"{"seq":3,"pick":1}"#)), picked(1));
+    }
+
+    /// Only a usable answer says the bot plays a whole set; `"series"` of any other value,
+    /// or on a line that answers nothing, does not.
+    #[test]
+    fn a_usable_answer_with_series_true_says_the_bot_plays_a_set() {
+        let mut s = asking(1, true);
+        assert_eq!(s.on_line(line(r#"{"pick":9,"series":true}"#)), INVALID);
+        ask(&mut s, 2);
+        assert_eq!(s.on_line(line(r#"{"pick":1,"series":"yes"}"#)), picked(1));
+        assert!(!s.plays_series());
+        assert_eq!(
+            s.on_line(line(r#"{"pick":1,"series":true}"#)),
+            Verdict::Discarded(Discard::Unsolicited)
+        );
+        assert!(!s.plays_series());
+        ask(&mut s, 3);
+        assert_eq!(s.on_line(line(r#"{"pick":2,"series":true}"#)), picked(2));
+        assert!(s.plays_series());
+        ask(&mut s, 4);
+        assert_eq!(s.on_line(line(r#"{"pick":3}"#)), picked(3));
+        assert!(s.plays_series(), "said once is enough");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::log::SeatLog;
 use super::player::{self, Pace, Player};
 use super::session::{Codec, Question};
 use crate::bots::JsonlOptions;
-use crate::bots::process::BotCommand;
+use crate::bots::JsonlSeat;
 pub use crate::games::shared::silence::Silence;
 use serde_json::{Map, Value, json};
 
@@ -23,7 +23,7 @@ use serde_json::{Map, Value, json};
 #[derive(Debug, Clone)]
 pub enum Seatholder<A> {
     Builtin(A),
-    External(BotCommand),
+    External(JsonlSeat),
 }
 
 /// What a line from the bot is, for the pending turn.

@@ -518,6 +518,9 @@ fn echo(msg: &Value, mut answer: Value) -> Value {
     if let Some(seq) = msg.get("seq") {
         answer["seq"] = seq.clone();
     }
+    // We play every game of our set in this one process: after game_over the
+    // next game's hello comes instead of the end of input (docs/bots.md).
+    answer["series"] = Value::Bool(true);
     answer
 }
 
@@ -555,6 +558,8 @@ fn main() {
         match msg["type"].as_str() {
             // We do not answer hello: a line nobody asked for counts as a fault.
             Some("hello") => {
+                // A new game: nothing of the last one may change how we play this one.
+                bot = Bot::new();
                 if !card0_mode {
                     bot.on_hello(&msg);
                 }
@@ -571,10 +576,8 @@ fn main() {
                 // read": card 0 is still better than no answer at all.
                 send(&echo(&msg, answer.unwrap_or_else(|| card0_answer(&msg))));
             }
-            Some("game_over") => {
-                eprintln!("game over: {}", msg["scores"]);
-                return;
-            }
+            // Not the end: the next game of the set may follow (a hello).
+            Some("game_over") => eprintln!("game over: {}", msg["scores"]),
             other => eprintln!("unknown message, ignored: {other:?}"),
         }
     }

@@ -11,7 +11,7 @@ use super::jsonl::codec::{LrsCodec, Query, start_question, turn_question};
 use super::jsonl::{Reply, messages};
 use super::{BoxFuture, GameSetup, RemotePlayer, View};
 use crate::bots::JsonlOptions;
-use crate::bots::process::BotCommand;
+use crate::bots::JsonlSeat;
 use crate::games::SeatLog;
 use crate::games::jsonl::{Codec, Pace, Player, Question, Silence};
 use crate::games::lrs::engine::{Fault, StartQuery, StartReply, TurnQuery, TurnReply};
@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A bot program speaking JSON lines, for the games of one seat.
 pub struct JsonlPlayer {
-    command: BotCommand,
+    seat: JsonlSeat,
     options: JsonlOptions,
     /// The bot of the current game.
     player: Option<Player<LrsCodec>>,
@@ -28,17 +28,17 @@ pub struct JsonlPlayer {
 }
 
 impl JsonlPlayer {
-    pub fn new(command: BotCommand, options: JsonlOptions) -> JsonlPlayer {
+    pub fn new(seat: impl Into<JsonlSeat>, options: JsonlOptions) -> JsonlPlayer {
         JsonlPlayer {
-            command,
+            seat: seat.into(),
             options,
             player: None,
             log: Arc::new(Mutex::new(SeatLog::default())),
         }
     }
 
-    pub fn command(&self) -> &BotCommand {
-        &self.command
+    pub fn command(&self) -> &crate::bots::BotCommand {
+        &self.seat.command
     }
 
     /// The log of the current game as it began (where the bot runs), or of the last game
@@ -73,7 +73,7 @@ impl JsonlPlayer {
             time_limit_ms: setup.time_limit_ms,
         };
         let hello = messages::hello(setup);
-        let player = Player::start(&self.command, &self.options, pace, hello, LrsCodec).await;
+        let player = Player::start(&self.seat, &self.options, pace, hello, LrsCodec).await;
         *self.log_mut() = player.log();
         self.player = Some(player);
     }

@@ -6,7 +6,7 @@
 //! replies, so the game always completes.
 
 use crate::bots::JsonlOptions;
-use crate::bots::process::BotCommand;
+use crate::bots::JsonlSeat;
 use crate::games::SeatLog;
 use crate::games::lrs::ai::{BuiltinAi, FlagDistances};
 use crate::games::lrs::engine::{Board, Game, GameConfig, GameError};
@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub enum LrsSeat {
     Builtin(BuiltinAi),
     /// A program started for this game.
-    Jsonl(BotCommand),
+    Jsonl(JsonlSeat),
     /// A Windward client, connected for its whole series.
     Windward(SeriesSeat),
     /// A Windward client that never joined: every query is a crash.
