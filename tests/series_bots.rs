@@ -174,3 +174,74 @@ fn a_kept_bot_that_goes_wrong_costs_only_its_own_game() {
     assert_eq!(crashes[&3].status, "exit 0", "{crashes:?}");
     assert_eq!(faults(dir.path(), "B"), [0, 0, 5, 0], "{crashes:?}");
 }
+
+/// `play` keeps a bot that says so for the games each of its threads plays: the figures
+/// are those of the same bot started for every game, whatever `--jobs` is, with no fault.
+#[test]
+fn play_keeps_a_series_bot_per_thread_with_the_same_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = repo().join("tests/hostile");
+    let hostile = hostile.to_str().unwrap();
+    let play = |bot: &str, jobs: &str| -> serde_json::Value {
+        let out = ok(
+            dir.path(),
+            &[
+                "play",
+                "--board",
+                "gear-works",
+                "--games",
+                "5",
+                "--turns",
+                "5",
+                "--seed",
+                "4",
+                "--jobs",
+                jobs,
+                "--json",
+                "--bot-dir",
+                hostile,
+                "--bot",
+                bot,
+                "--bot",
+                "builtin:runner",
+                "--bot",
+                "builtin:hunter",
+            ],
+        );
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            json["external"][0]["faults"], 0,
+            "{bot}, --jobs {jobs}: {out}"
+        );
+        // How the bot's process ended in game 0: kept for the next game of its thread, or
+        // ended.
+        let ended = if bot.ends_with("series") {
+            KEPT
+        } else {
+            "exit 0"
+        };
+        assert_eq!(
+            json["external"][0]["ended"], ended,
+            "{bot}, --jobs {jobs}: {out}"
+        );
+        json["bots"].clone()
+    };
+    let fresh = play("jsonl:python3 series.py", "1");
+    let named = |bots: serde_json::Value| {
+        // The bot's label holds its command: compare the figures only.
+        bots.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let mut b = b.clone();
+                b["bot"] = serde_json::Value::Null;
+                b
+            })
+            .collect::<Vec<_>>()
+    };
+    let fresh = named(fresh);
+    for jobs in ["1", "3"] {
+        let kept = named(play("jsonl:python3 series.py series", jobs));
+        assert_eq!(kept, fresh, "--jobs {jobs}");
+    }
+}
