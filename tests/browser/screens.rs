@@ -364,20 +364,29 @@ async fn big_mode_is_large_print(client: &Client, hall: &Hall, how: &str) {
 
 /// Opens `page` with `query` (`""` or `?big`) at `turn` and waits until it shows it.
 /// The turn number a game's first view shows (`#turn=N` speaks turn numbers): Robo Runner's
-/// first view is turn 1 played, the others' the start before turn 1.
-fn first_turn(game: &str) -> usize {
-    usize::from(game == "roborunner")
+/// first view is turn 1 played, RobotGame's the start before turn 0 (its turns count from
+/// 0), the others' the start before turn 1.
+fn first_turn(game: &str) -> i64 {
+    match game {
+        "roborunner" => 1,
+        "robotgame" => -1,
+        _ => 0,
+    }
 }
 
 /// Opens `page` at view `turn` (0: the first view) through its `#turn=` link.
 async fn goto_turn(client: &Client, page: &str, query: &str, game: &str, turn: usize) {
-    let number = turn + first_turn(game);
+    let number = turn as i64 + first_turn(game);
     client
-        .goto(&format!("{page}{query}#turn={number}"))
+        .goto(&if number < 0 {
+            format!("{page}{query}#start")
+        } else {
+            format!("{page}{query}#turn={number}")
+        })
         .await
         .unwrap();
     wait_data(client, "turn", &turn.to_string(), Duration::from_secs(10)).await;
-    if game == "roborunner" {
+    if game == "roborunner" || (game == "robotgame" && number >= 0) {
         // `#turn=N` opens turn N, as the page's own header says.
         let label = js(
             client,

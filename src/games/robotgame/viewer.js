@@ -225,8 +225,10 @@
 
   drawArena();
   drawLegend();
+  // Turns count from 0 (RG5): view k shows turn k - 1 played, so `#turn=N` is view N + 1.
   replayControls({
     last,
+    firstTurn: -1,
     stageMs: 500,
     show(turn) {
       show(stateAt(turn));

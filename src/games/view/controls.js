@@ -165,7 +165,9 @@ function replayControls(game) {
   const stageLabel = document.getElementById("stage-label");
   const last = game.last;
   // The turn number the first view shows: 0 where it is the start, before turn 1; 1 where a
-  // game's first view is turn 1 played. `#turn=N` and `data-turn` speak turn numbers.
+  // game's first view is turn 1 played; -1 where turns count from 0 and the first view is
+  // the start before turn 0 (its link is `#start`). `#turn=N` speaks turn numbers,
+  // `data-turn` views.
   const first = game.firstTurn || 0;
 
   const api = {
@@ -198,7 +200,8 @@ function replayControls(game) {
     turnLabel.textContent = game.label(turn);
     document.body.dataset.turn = turn;
     document.body.dataset.state = view.playing ? "playing" : turn === last ? "ended" : "paused";
-    if (location.hash !== "#turn=" + (turn + first)) history.replaceState(null, "", "#turn=" + (turn + first));
+    const hash = turn + first < 0 ? "#start" : "#turn=" + (turn + first);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
   }
   function stop() {
     view.token++;
