@@ -15,10 +15,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Where one bot's process waits between the games of a set played in order. Clones share
 /// the one place. Dropping the last clone with a process still in it kills that process.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct KeptBot(Arc<Mutex<Kept>>);
 
-#[derive(Default)]
 struct Kept {
     process: Option<BotProcess>,
     /// Games of the set not begun yet.

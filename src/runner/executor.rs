@@ -148,21 +148,12 @@ impl Executor {
             let _slot = slots.acquire_owned().await;
             for job in jobs {
                 let outcome = if stop.load(Ordering::Relaxed) {
-                    Err(GameJobError::NotPlayed {
-                        set: job.set_id.clone(),
-                        game: job.game_index,
-                    })
+                    Err(job.not_played())
                 } else {
                     let played = job.clone();
                     tokio::task::spawn_blocking(move || played.play())
                         .await
-                        .unwrap_or_else(|e| {
-                            Err(GameJobError::Failed {
-                                set: job.set_id.clone(),
-                                game: job.game_index,
-                                reason: format!("the game's thread ended: {e}"),
-                            })
-                        })
+                        .unwrap_or_else(|e| Err(job.fail(format!("the game's thread ended: {e}"))))
                 };
                 if tx.send(FinishedGame::of(&job, outcome)).is_err() {
                     return;

@@ -68,11 +68,20 @@ impl GameJob {
             .any(|(_, bot)| matches!(bot, Bot::Command { .. }))
     }
 
-    fn fail(&self, reason: String) -> GameJobError {
+    /// This game failed, for `reason`.
+    pub(super) fn fail(&self, reason: String) -> GameJobError {
         GameJobError::Failed {
             set: self.set_id.clone(),
             game: self.game_index,
             reason,
+        }
+    }
+
+    /// This game was not begun: its player is stopping.
+    pub(super) fn not_played(&self) -> GameJobError {
+        GameJobError::NotPlayed {
+            set: self.set_id.clone(),
+            game: self.game_index,
         }
     }
 
@@ -246,7 +255,6 @@ impl ExternalSetup {
 
 /// What the games of one set, played in order, share: by team, the seat of each series
 /// client and the place where each JSON-lines bot's process waits between games.
-#[derive(Default)]
 pub struct SetBots {
     series: HashMap<TeamId, SeriesSeat>,
     kept: HashMap<TeamId, KeptBot>,
@@ -328,10 +336,7 @@ pub async fn play_series(
     let mut held: Option<(&GameJob, Result<PlayedGame, GameJobError>)> = None;
     for job in jobs {
         let outcome = if stop.load(Ordering::Relaxed) {
-            Err(GameJobError::NotPlayed {
-                set: job.set_id.clone(),
-                game: job.game_index,
-            })
+            Err(job.not_played())
         } else {
             job.play_external(external, &set).await
         };
