@@ -17,13 +17,21 @@
 //! champion is checked to be the same. RoboRally is left out: its kit searches until a
 //! clock deadline, so its CPU time is its own choice, not a cost of its input.
 //!
+//! A replay from a file hands a bot all its input at once, which no game can: a game asks
+//! every seat a question, waits for all the answers and only then knows the next question.
+//! So the same inputs are also played back by the smallest driver that asks as a game
+//! does ([`floor`]): per set, every bot's next question, then every answer, and so on,
+//! with the sets run as `run --jobs 2` runs them. Its wall time is the floor for any
+//! orchestrator of these games and bots on this machine; the run's wall over the floor
+//! is what the orchestrator itself costs.
+//!
 //! Printed per game: wall time, the bots' CPU, the limit, wall / limit (target <= 1.25),
-//! the CPU of the timed run (orchestrator, containers and bots) over the bots' own (what
-//! the harness costs, apart from idle time), and the load average before each timed run
-//! (other work on the machine shows there).
-//! `cargo bench --bench real_bots [GAME]`; `LRS_BENCH_ROUNDS` (default 1) timed runs per
-//! game, `LRS_BENCH_BIN` another `lrs-tourney` binary to time (the limit does not depend
-//! on it).
+//! the floor's wall and its bots' CPU, wall / floor, the CPU of the timed run
+//! (orchestrator, containers and bots) over the bots' own (what the harness costs, apart
+//! from idle time), and the load average before each timed run (other work on the machine
+//! shows there). `cargo bench --bench real_bots [GAME]`; `LRS_BENCH_ROUNDS` (default 1)
+//! timed runs (and floor runs) per game, `LRS_BENCH_BIN` another `lrs-tourney` binary to
+//! time (the limit and the floor do not depend on it).
 
 use nix::sys::resource::{UsageWho, getrusage};
 use std::path::{Path, PathBuf};
@@ -168,8 +176,17 @@ fn children_cpu() -> f64 {
     secs(u.user_time()) + secs(u.system_time())
 }
 
-/// The bots' own CPU seconds over the whole tournament, and the number of bot-games.
-fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f64, usize) {
+/// What the capturing tournament gave: the bots' own CPU seconds replayed from files, the
+/// number of bot-games, and each set's captured inputs by stage, in the order played.
+struct Captured {
+    cpu: f64,
+    bot_games: usize,
+    stages: Vec<(String, Vec<Vec<PathBuf>>)>,
+}
+
+/// Captures every bot's input in a tournament like the timed one and replays each from a
+/// file, one process at a time.
+fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> Captured {
     let wrapped = dir.join(format!("{name}-capture-kit"));
     std::fs::create_dir_all(&wrapped).expect("capture kit");
     std::fs::copy(kit.join("bot.py"), wrapped.join("bot.py")).expect("copy the kit");
@@ -185,7 +202,9 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
     let db = file.with_extension("sqlite");
     let inputs = dir.join(format!("{name}-inputs"));
     std::fs::create_dir_all(&inputs).expect("inputs dir");
-    let mut logs = String::new();
+    let mut bot_games = 0;
+    let mut captured = 0;
+    let mut stages: Vec<(String, Vec<Vec<PathBuf>>)> = Vec::new();
     for set in sets(bin, &db) {
         let out = Command::new(bin)
             .arg("logs")
@@ -194,12 +213,70 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
             .output()
             .expect("logs");
         assert!(out.status.success(), "logs {set}");
-        logs += &String::from_utf8_lossy(&out.stdout);
+        let logs = String::from_utf8_lossy(&out.stdout);
+        bot_games += logs.lines().filter(|l| l.starts_with("== ")).count();
+        let folder = inputs.join(set.replace('/', "-"));
+        std::fs::create_dir_all(&folder).expect("set inputs dir");
+        let files: Vec<PathBuf> = (0..decode(&logs, &folder))
+            .map(|n| folder.join(format!("{n}.in")))
+            .collect();
+        captured += files.len();
+        let stage = set.split('/').next().unwrap_or_default().to_string();
+        match stages.last_mut() {
+            Some((last, sets)) if *last == stage => sets.push(files),
+            _ => stages.push((stage, vec![files])),
+        }
     }
-    let bot_games = logs.lines().filter(|l| l.starts_with("== ")).count();
+    assert!(
+        captured > 0 && captured <= bot_games,
+        "{name}: {captured} captures of {bot_games} bot-games"
+    );
+    println!("{name}: {bot_games} bot-games captured in {captured} processes ({champion})");
+
+    let home = dir.join(format!("{name}-home"));
+    std::fs::create_dir_all(&home).expect("home");
+    let before = children_cpu();
+    for path in stages.iter().flat_map(|(_, sets)| sets.iter().flatten()) {
+        let input = std::fs::File::open(path).expect("input");
+        let status = kit_command(kit, &home)
+            .stdin(input)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("replay");
+        assert!(
+            status.success(),
+            "{name}: replay of {} failed",
+            path.display()
+        );
+    }
+    Captured {
+        cpu: children_cpu() - before,
+        bot_games,
+        stages,
+    }
+}
+
+/// The kit's bot with the environment the harness gives a bot: `python3` is found on the
+/// same PATH (not, say, a version manager's shim script on the caller's PATH).
+fn kit_command(kit: &Path, home: &Path) -> Command {
+    let mut command = Command::new("python3");
+    command
+        .arg("bot.py")
+        .current_dir(kit)
+        .env_clear()
+        .env("PATH", lrs_tourney::bots::process::BOT_PATH)
+        .env("HOME", home)
+        .env("TMPDIR", home)
+        .env("LANG", "C.UTF-8");
+    command
+}
+
+/// Writes every `CAPTURE` line of `logs` to a file `N.in` in `folder`; how many.
+fn decode(logs: &str, folder: &Path) -> usize {
     let mut decode = Command::new("python3")
         .args(["-c", DECODE])
-        .arg(&inputs)
+        .arg(folder)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -210,39 +287,127 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> (f
         stdin.write_all(logs.as_bytes()).expect("decode input");
     }
     let out = decode.wait_with_output().expect("decode");
-    let captured: usize = String::from_utf8_lossy(&out.stdout)
+    String::from_utf8_lossy(&out.stdout)
         .trim()
         .parse()
-        .expect("decoded count");
-    assert!(
-        captured > 0 && captured <= bot_games,
-        "{name}: {captured} captures of {bot_games} bot-games"
-    );
-    println!("{name}: {bot_games} bot-games captured in {captured} processes ({champion})");
+        .expect("decoded count")
+}
 
-    let home = dir.join(format!("{name}-home"));
-    std::fs::create_dir_all(&home).expect("home");
+/// The floor no orchestrator gets under: the captured inputs played back as a game asks
+/// them, by a driver that does nothing else. Each set is one thread that writes every
+/// bot its next question (with the lines before it), then reads every bot's answer, and
+/// so on, as a game asks all its seats each turn and waits for their answers; the sets of
+/// the school stages are played at the same time, then the later stages, as `run --jobs 2`
+/// plays this tournament. No engine, store, container or JSON parsing: what is left is
+/// the bots' own thinking plus what it costs them to be asked one question at a time.
+/// Wall seconds and the bots' CPU seconds.
+fn floor(kit: &Path, home: &Path, stages: &[(String, Vec<Vec<PathBuf>>)]) -> (f64, f64) {
     let before = children_cpu();
-    for n in 0..captured {
-        let input = std::fs::File::open(inputs.join(format!("{n}.in"))).expect("input");
-        // The environment the harness gives a bot: `python3` is found on the same PATH
-        // (not, say, a version manager's shim script on the caller's PATH).
-        let status = Command::new("python3")
-            .arg("bot.py")
-            .current_dir(kit)
-            .env_clear()
-            .env("PATH", lrs_tourney::bots::process::BOT_PATH)
-            .env("HOME", &home)
-            .env("TMPDIR", &home)
-            .env("LANG", "C.UTF-8")
-            .stdin(input)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .expect("replay");
-        assert!(status.success(), "{name}: replay {n} failed");
+    let started = Instant::now();
+    let (schools, later): (Vec<_>, Vec<_>) = stages
+        .iter()
+        .partition(|(stage, _)| stage.starts_with("school"));
+    for phase in [schools, later] {
+        let sets: Vec<&Vec<PathBuf>> = phase.iter().flat_map(|(_, sets)| sets).collect();
+        std::thread::scope(|scope| {
+            for set in sets {
+                scope.spawn(move || lockstep(kit, home, set));
+            }
+        });
     }
-    (children_cpu() - before, bot_games)
+    (started.elapsed().as_secs_f64(), children_cpu() - before)
+}
+
+/// Plays one set's captured inputs in lockstep (see [`floor`]), with the same I/O as the
+/// orchestrator's games: a current-thread tokio runtime, every seat asked at once and its
+/// answer awaited.
+fn lockstep(kit: &Path, home: &Path, inputs: &[PathBuf]) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    struct Seat {
+        child: tokio::process::Child,
+        stdin: Option<tokio::process::ChildStdin>,
+        stdout: BufReader<tokio::process::ChildStdout>,
+        lines: Vec<String>,
+        next: usize,
+    }
+    /// Writes the seat's lines up to its next question and reads the answer; whether it
+    /// had anything left to write.
+    async fn step(seat: &mut Seat) -> bool {
+        let Some(stdin) = seat.stdin.as_mut() else {
+            return false;
+        };
+        let mut batch = String::new();
+        let mut asked = false;
+        while let Some(line) = seat.lines.get(seat.next) {
+            seat.next += 1;
+            batch.push_str(line);
+            batch.push('\n');
+            if asks_for_an_answer(line) {
+                asked = true;
+                break;
+            }
+        }
+        if !batch.is_empty() {
+            stdin
+                .write_all(batch.as_bytes())
+                .await
+                .expect("write a question");
+        }
+        if asked {
+            let mut answer = String::new();
+            seat.stdout
+                .read_line(&mut answer)
+                .await
+                .expect("read an answer");
+            assert!(!answer.is_empty(), "a kit ended without answering");
+        } else {
+            seat.stdin = None;
+        }
+        !batch.is_empty()
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let mut seats: Vec<Seat> = inputs
+            .iter()
+            .map(|path| {
+                let text = std::fs::read_to_string(path).expect("captured input");
+                let mut child = tokio::process::Command::from(kit_command(kit, home))
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("start the kit");
+                Seat {
+                    stdin: child.stdin.take(),
+                    stdout: BufReader::new(child.stdout.take().expect("stdout")),
+                    child,
+                    lines: text.lines().map(str::to_string).collect(),
+                    next: 0,
+                }
+            })
+            .collect();
+        while futures_util::future::join_all(seats.iter_mut().map(step))
+            .await
+            .contains(&true)
+        {}
+        for mut seat in seats {
+            drop(seat.stdin.take());
+            assert!(
+                seat.child.wait().await.expect("wait").success(),
+                "a kit failed"
+            );
+        }
+    });
+}
+
+/// Whether a message asks for one answer line: a `start` (Last Robot Standing) or a
+/// `turn` (every game here); `hello` and `game_over` do not.
+fn asks_for_an_answer(line: &str) -> bool {
+    let message: serde_json::Value = serde_json::from_str(line).expect("a captured message");
+    matches!(message["type"].as_str(), Some("start" | "turn"))
 }
 
 fn load() -> String {
@@ -285,14 +450,30 @@ fn main() {
             walls.push((secs, run_cpu));
             champion = c;
         }
-        let (cpu, bot_games) = bots_cpu(&bin, dir.path(), name, bracket, &kit);
+        let captured = bots_cpu(&bin, dir.path(), name, bracket, &kit);
+        let (cpu, bot_games) = (captured.cpu, captured.bot_games);
         let limit = cpu / CORES;
+        let home = dir.path().join(format!("{name}-home"));
+        let floors: Vec<(f64, f64)> = (0..rounds)
+            .map(|_| floor(&kit, &home, &captured.stages))
+            .collect();
+        for (floor_wall, floor_cpu) in &floors {
+            println!(
+                "{name}: floor (the inputs played back in lockstep, nothing else): \
+                 {floor_wall:.2} s wall = {:.2} x the limit, the bots' CPU {floor_cpu:.2} s = \
+                 {:.2} x their own",
+                floor_wall / limit,
+                floor_cpu / cpu
+            );
+        }
+        let floor_wall = floors.iter().map(|f| f.0).sum::<f64>() / floors.len().max(1) as f64;
         for (secs, run_cpu) in &walls {
             println!(
                 "{name}: {bot_games} bot-games, bots' own CPU {cpu:.2} s, limit {limit:.2} s; \
-                 wall {secs:.2} s = {:.2} x the limit (target <= 1.25); the run's CPU = {:.2} x \
-                 the bots' own; {champion}",
+                 wall {secs:.2} s = {:.2} x the limit (target <= 1.25), {:.2} x the floor; \
+                 the run's CPU = {:.2} x the bots' own; {champion}",
                 secs / limit,
+                secs / floor_wall,
                 run_cpu / cpu
             );
         }
