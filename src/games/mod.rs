@@ -26,7 +26,7 @@ pub mod view;
 
 pub use arena::{Arena, ArenaRules, Decisions, Match, Played, StoredGame};
 pub use builtin::BuiltinBot;
-pub use jsonl::SeatLog;
+pub use jsonl::{BadLine, SeatLog};
 pub use kind::{
     ArenaFlags, ArenaPool, Game, GameFacts, GameKind, REGISTRY, ShippedArena, UnknownGame, register,
 };

@@ -5,7 +5,7 @@
 
 use super::lineup::{Lineup, SeriesPlayed};
 use super::series::SeriesClientLog;
-use crate::games::SeatLog;
+use crate::games::{BadLine, SeatLog};
 use serde::Serialize;
 
 /// Lines of stderr kept in a report.
@@ -206,8 +206,8 @@ pub fn render(reports: &[FaultReport]) -> String {
         }
         if let (Some(line), Some(why)) = (&r.first_bad_line, &r.first_bad_why) {
             out += &format!("  first bad line ({why}): {line:?}\n");
-            if why.contains("not JSON") || why.contains("no question was pending") {
-                out += "  hint: stdout is for answers only: print debug output to stderr\n";
+            if let Some(hint) = BadLine::hint_for(why) {
+                out += &format!("  hint: {hint}\n");
             }
         }
         if let Some(c) = &r.causes

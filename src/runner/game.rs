@@ -181,7 +181,7 @@ impl GameJob {
                 log.map(|log| BotLog {
                     team: team_of_seat[seat],
                     exit_status: log.exit_status(),
-                    stderr: log.stderr_text(),
+                    stderr: log.stored_text(),
                 })
             })
             .collect();

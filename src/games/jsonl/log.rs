@@ -81,4 +81,22 @@ impl SeatLog {
     pub fn stderr_text(&self) -> String {
         self.stderr().map(StderrLog::text).unwrap_or_default()
     }
+
+    /// What the stored log of the game keeps: the harness's notes on what the bot wrote to
+    /// stdout that was not an answer (the first such line, why, and the usual cause), each
+    /// line starting `[lrs-tourney]`, then its stderr. A student reading `logs` finds there
+    /// the line her bot printed by mistake, which its stderr cannot show.
+    pub fn stored_text(&self) -> String {
+        let mut text = String::new();
+        if let Some(bad) = &self.first_bad_line {
+            text += &format!(
+                "[lrs-tourney] first bad line ({}): {:?}\n",
+                bad.why, bad.text
+            );
+            if let Some(hint) = BadLine::hint_for(&bad.why) {
+                text += &format!("[lrs-tourney] hint: {hint}\n");
+            }
+        }
+        text + &self.stderr_text()
+    }
 }

@@ -139,6 +139,13 @@ pub struct BadLine {
 }
 
 impl BadLine {
+    /// What to tell the bot's author about a bad line that says `why`, when the usual
+    /// cause is known: debug output printed to stdout.
+    pub fn hint_for(why: &str) -> Option<&'static str> {
+        (why.contains("not JSON") || why.contains("no question was pending"))
+            .then_some("stdout is for answers only: print debug output to stderr")
+    }
+
     fn new(line: Incoming<'_>, why: &str) -> BadLine {
         let text = match line {
             Incoming::Line(bytes) => {
