@@ -42,7 +42,8 @@ fn on_terminal(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
 }
 
 /// Asserts that `text` holds no control character but newline and tab, that the bot's
-/// escapes are shown as text, and that its fake verdict starts no line.
+/// escapes are shown as text (once: `\x1b`, not `\\x1b`), and that its fake verdict starts
+/// no line.
 #[track_caller]
 fn assert_shown_escaped(text: &str) {
     let controls: Vec<char> = text
@@ -60,6 +61,10 @@ fn assert_shown_escaped(text: &str) {
     assert!(
         !text.lines().any(|l| l.starts_with("ok: FAKE")),
         "a fake verdict starts a line:\n{text}"
+    );
+    assert!(
+        !text.contains(r"\\x1b"),
+        "the bot's output is escaped twice:\n{text}"
     );
 }
 

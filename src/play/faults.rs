@@ -205,7 +205,7 @@ pub fn render(reports: &[FaultReport]) -> String {
             out += "  it never joined: does it connect to the host and port it is given?\n";
         }
         if let (Some(line), Some(why)) = (&r.first_bad_line, &r.first_bad_why) {
-            out += &format!("  first bad line ({why}): {line:?}\n");
+            out += &format!("  first bad line ({why}): \"{line}\"\n");
             if let Some(hint) = BadLine::hint_for(why) {
                 out += &format!("  hint: {hint}\n");
             }

@@ -161,7 +161,7 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
                 let hint = BadLine::hint_for(&bad.why)
                     .map(|hint| format!("; {hint}"))
                     .unwrap_or_default();
-                format!(": first bad line {:?} ({}){hint}", bad.text, bad.why)
+                format!(": first bad line \"{}\" ({}){hint}", bad.text, bad.why)
             }
             None => log
                 .last_invalid

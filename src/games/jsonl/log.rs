@@ -90,7 +90,7 @@ impl SeatLog {
         let mut text = String::new();
         if let Some(bad) = &self.first_bad_line {
             text += &format!(
-                "[lrs-tourney] first bad line ({}): {:?}\n",
+                "[lrs-tourney] first bad line ({}): \"{}\"\n",
                 bad.why, bad.text
             );
             if let Some(hint) = BadLine::hint_for(&bad.why) {
