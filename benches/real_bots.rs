@@ -21,17 +21,19 @@
 //! every seat a question, waits for all the answers and only then knows the next question.
 //! So the same inputs are also played back by the smallest driver that asks as a game
 //! does ([`floor`]): per set, every bot's next question, then every answer, and so on,
-//! with the sets run as `run --jobs 2` runs them. Its wall time is the floor for any
-//! orchestrator of these games and bots on this machine; the run's wall over the floor
-//! is what the orchestrator itself costs.
+//! with the sets run as `run --jobs 2` runs them. Its wall time is what an orchestrator
+//! that cost nothing would take with these games and bots on this machine (a floor, up to
+//! the machine's noise); the run's wall over the floor is what the orchestrator itself
+//! costs.
 //!
-//! Printed per game: wall time, the bots' CPU, the limit, wall / limit (target <= 1.25),
-//! the floor's wall and its bots' CPU, wall / floor, the CPU of the timed run
-//! (orchestrator, containers and bots) over the bots' own (what the harness costs, apart
-//! from idle time), and the load average before each timed run (other work on the machine
-//! shows there). `cargo bench --bench real_bots [GAME]`; `LRS_BENCH_ROUNDS` (default 1)
-//! timed runs (and floor runs) per game, `LRS_BENCH_BIN` another `lrs-tourney` binary to
-//! time (the limit and the floor do not depend on it).
+//! Printed per game: the bots' CPU and the limit; then per round a timed run and a floor
+//! right after it (so both meet the machine alike): the run's wall, wall / limit (target
+//! <= 1.25), wall / floor, the run's CPU (orchestrator, containers and bots) over the
+//! bots' own (what the harness costs, apart from idle time), the load average before it
+//! (other work on the machine shows there), and the floor's wall and its bots' CPU.
+//! `cargo bench --bench real_bots [-- GAME...]`; `LRS_BENCH_ROUNDS` (default 1) rounds per
+//! game, `LRS_BENCH_BIN` another `lrs-tourney` binary to time (the limit and the floor do
+//! not depend on it).
 
 use nix::sys::resource::{UsageWho, getrusage};
 use std::path::{Path, PathBuf};
@@ -179,6 +181,7 @@ fn children_cpu() -> f64 {
 /// What the capturing tournament gave: the bots' own CPU seconds replayed from files, the
 /// number of bot-games, and each set's captured inputs by stage, in the order played.
 struct Captured {
+    champion: String,
     cpu: f64,
     bot_games: usize,
     stages: Vec<(String, Vec<Vec<PathBuf>>)>,
@@ -251,6 +254,7 @@ fn bots_cpu(bin: &Path, dir: &Path, name: &str, bracket: &str, kit: &Path) -> Ca
         );
     }
     Captured {
+        champion,
         cpu: children_cpu() - before,
         bot_games,
         stages,
@@ -438,43 +442,34 @@ fn main() {
         }
         let kit = repo().join(kit);
         let file = tournament(dir.path(), name, bracket, "python3 bot.py", &kit);
-        let mut walls = Vec::new();
-        let mut champion = String::new();
-        for _ in 0..rounds {
-            let load = load();
-            let (secs, run_cpu, c) = run(&bin, &file);
-            println!(
-                "{name}: run --jobs 2: {secs:.2} s wall, {run_cpu:.2} s CPU with its bots \
-                 (load before: {load})"
-            );
-            walls.push((secs, run_cpu));
-            champion = c;
-        }
         let captured = bots_cpu(&bin, dir.path(), name, bracket, &kit);
         let (cpu, bot_games) = (captured.cpu, captured.bot_games);
         let limit = cpu / CORES;
+        println!("{name}: {bot_games} bot-games, bots' own CPU {cpu:.2} s, limit {limit:.2} s");
         let home = dir.path().join(format!("{name}-home"));
-        let floors: Vec<(f64, f64)> = (0..rounds)
-            .map(|_| floor(&kit, &home, &captured.stages))
-            .collect();
-        for (floor_wall, floor_cpu) in &floors {
+        // The run and the floor alternate, so that both see the machine alike.
+        for _ in 0..rounds {
+            let load = load();
+            let (secs, run_cpu, champion) = run(&bin, &file);
+            assert_eq!(
+                champion, captured.champion,
+                "{name}: the timed run's champion differs from the capturing run's"
+            );
+            let (floor_wall, floor_cpu) = floor(&kit, &home, &captured.stages);
+            println!(
+                "{name}: run --jobs 2: {secs:.2} s wall = {:.2} x the limit (target <= 1.25), \
+                 {:.2} x the floor; the run's CPU {run_cpu:.2} s = {:.2} x the bots' own; \
+                 {champion} (load before: {load})",
+                secs / limit,
+                secs / floor_wall,
+                run_cpu / cpu,
+            );
             println!(
                 "{name}: floor (the inputs played back in lockstep, nothing else): \
                  {floor_wall:.2} s wall = {:.2} x the limit, the bots' CPU {floor_cpu:.2} s = \
                  {:.2} x their own",
                 floor_wall / limit,
                 floor_cpu / cpu
-            );
-        }
-        let floor_wall = floors.iter().map(|f| f.0).sum::<f64>() / floors.len().max(1) as f64;
-        for (secs, run_cpu) in &walls {
-            println!(
-                "{name}: {bot_games} bot-games, bots' own CPU {cpu:.2} s, limit {limit:.2} s; \
-                 wall {secs:.2} s = {:.2} x the limit (target <= 1.25), {:.2} x the floor; \
-                 the run's CPU = {:.2} x the bots' own; {champion}",
-                secs / limit,
-                secs / floor_wall,
-                run_cpu / cpu
             );
         }
     }

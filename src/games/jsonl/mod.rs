@@ -11,6 +11,5 @@ pub mod turns;
 
 pub use log::SeatLog;
 pub use player::{Pace, Player};
-pub use session::BadLine;
-pub use session::{Codec, Question};
+pub use session::{BadLine, Codec, Question};
 pub use turns::{Reading, Seatholder, Silence, TurnBased, TurnCodec, play_in_process, play_turns};
