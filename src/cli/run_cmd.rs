@@ -127,10 +127,10 @@ fn print_faults(t: &Tournament, file: &Path, faulty: &[FaultyTeam]) {
         return;
     };
     println!(
-        "faults: {} bot faulted (timeouts, unreadable answers, crashes); the worst:",
+        "faults: {} faulted (timeouts, unreadable answers, crashes); the worst:",
         match faulty.len() {
-            1 => "1 team's".to_string(),
-            n => format!("{n} teams'"),
+            1 => "1 team's bot".to_string(),
+            n => format!("{n} teams' bots"),
         }
     );
     let name = |team: TeamId| {
