@@ -60,6 +60,11 @@ fn failing_bots_are_named_with_their_reason_and_fail_the_check() {
         quiet.contains("FAILED: no answer within 300 ms at turn 1 (timeout x"),
         "{out}"
     );
+    // A bot that never answered is told what `play` tells it: flush.
+    assert!(
+        quiet.contains("; no answer arrived in time: does the bot flush stdout"),
+        "{out}"
+    );
     let quitter = line(&out, "quitter");
     assert!(quitter.contains("FAILED: crashed at turn "), "{out}");
     let noisy = line(&out, "noisy");

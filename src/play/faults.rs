@@ -8,6 +8,18 @@ use super::series::SeriesClientLog;
 use crate::games::{BadLine, SeatLog};
 use serde::Serialize;
 
+/// What to tell a bot's author whose bot let questions time out with no bad line, by
+/// whether it `answered` any question in time.
+pub fn timeout_hint(answered: u32) -> &'static str {
+    if answered > 0 {
+        "it answered other questions in time: does it answer every question, even one where \
+         it has nothing to do, at once (not after reading more input)?"
+    } else {
+        "no answer arrived in time: does the bot flush stdout after each answer (Python: \
+         print(..., flush=True))?"
+    }
+}
+
 /// Lines of stderr kept in a report.
 pub const STDERR_TAIL_LINES: usize = 10;
 
@@ -216,13 +228,7 @@ pub fn render(reports: &[FaultReport]) -> String {
             && c.crashed_turns == 0
             && r.first_bad_line.is_none()
         {
-            out += if c.answered > 0 {
-                "  hint: it answered other questions in time: does it answer every question, \
-                 even one where it has nothing to do, at once (not after reading more input)?\n"
-            } else {
-                "  hint: no answer arrived in time: does the bot flush stdout after each \
-                 answer (Python: print(..., flush=True))?\n"
-            };
+            out += &format!("  hint: {}\n", timeout_hint(c.answered));
         }
         match r.stderr_tail.as_deref() {
             Some(tail) if !tail.is_empty() => {

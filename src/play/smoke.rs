@@ -98,12 +98,12 @@ fn failed(verdict: String, stderr: Vec<String>) -> SmokeReport {
     }
 }
 
-/// The first non-empty lines of `text`.
-fn first_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(STDERR_LINES)
-        .map(str::to_string)
+/// The last non-empty lines of `text`: a traceback ends with what went wrong.
+fn last_lines(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(STDERR_LINES)..]
+        .iter()
+        .map(|l| l.to_string())
         .collect()
 }
 
@@ -131,7 +131,7 @@ async fn smoke_program(lineup: &Lineup, external: &ExternalOptions) -> SmokeRepo
 /// The verdict on a JSON-lines bot's finished smoke game, in which its seat had `faults`
 /// faults in all (the transport's and those of answers the game's rules refused).
 fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
-    let stderr = first_lines(&log.stderr_text());
+    let stderr = last_lines(&log.stderr_text());
     let s = &log.stats;
     // " at turn 5", " from turn 5": where a student starts looking.
     let turn = |word: &str| {
@@ -145,11 +145,12 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
     if s.timeouts > 0 {
         return failed(
             format!(
-                "no answer within {time_limit_ms} ms{} (timeout x{}, answered {}/{} queries)",
+                "no answer within {time_limit_ms} ms{} (timeout x{}, answered {}/{} queries); {}",
                 turn("at"),
                 s.timeouts,
                 s.answered,
-                s.queries
+                s.queries,
+                super::faults::timeout_hint(s.answered)
             ),
             stderr,
         );
@@ -245,7 +246,7 @@ async fn smoke_client(lineup: &Lineup, external: &ExternalOptions) -> SmokeRepor
 
 /// The verdict on a series client's smoke game: `faults` of its seat in a game of `turns`.
 fn judge_client(log: &SeriesClientLog, faults: u64, turns: u32, startup_ms: u64) -> SmokeReport {
-    let stderr = first_lines(&log.stderr);
+    let stderr = last_lines(&log.stderr);
     if !log.joined {
         let why = match log.status.strip_prefix("not started") {
             Some(reason) => format!(
