@@ -48,46 +48,25 @@ pub(crate) enum Cell {
     Blob(Vec<u8>),
 }
 
-impl From<i64> for Cell {
-    fn from(v: i64) -> Cell {
-        Cell::Int(v)
-    }
+/// `impl From<T> for Cell` for each bindable type: how a Rust value becomes a cell.
+macro_rules! cells_from {
+    ($($t:ty => |$v:ident| $cell:expr,)*) => {$(
+        impl From<$t> for Cell {
+            fn from($v: $t) -> Cell {
+                $cell
+            }
+        }
+    )*};
 }
 
-impl From<bool> for Cell {
-    fn from(v: bool) -> Cell {
-        Cell::Bool(v)
-    }
-}
-
-impl From<String> for Cell {
-    fn from(v: String) -> Cell {
-        Cell::Text(v)
-    }
-}
-
-impl From<&str> for Cell {
-    fn from(v: &str) -> Cell {
-        Cell::Text(v.to_string())
-    }
-}
-
-impl From<Option<String>> for Cell {
-    fn from(v: Option<String>) -> Cell {
-        Cell::OptText(v)
-    }
-}
-
-impl From<Vec<u8>> for Cell {
-    fn from(v: Vec<u8>) -> Cell {
-        Cell::Blob(v)
-    }
-}
-
-impl From<super::GameNo> for Cell {
-    fn from(v: super::GameNo) -> Cell {
-        Cell::Int(v.0)
-    }
+cells_from! {
+    i64 => |v| Cell::Int(v),
+    bool => |v| Cell::Bool(v),
+    String => |v| Cell::Text(v),
+    &str => |v| Cell::Text(v.to_string()),
+    Option<String> => |v| Cell::OptText(v),
+    Vec<u8> => |v| Cell::Blob(v),
+    super::GameNo => |v| Cell::Int(v.0),
 }
 
 /// The text of a statement: written in the code, or built at run time and shared.
@@ -144,13 +123,21 @@ impl<'a> From<&'a mut Tx> for Exec<'a> {
     }
 }
 
+/// Runs `$call` with `$e` bound to the pool or the transaction `$on` names: both have the
+/// same methods, but no trait of the driver's covers them for both backends.
+macro_rules! on_exec {
+    ($on:expr, $e:ident => $call:expr) => {
+        match $on.into() {
+            Exec::Pool($e) => $call,
+            Exec::Tx($e) => $call,
+        }
+    };
+}
+
 impl Query {
     /// Runs the statement on `on`; returns the rows it changed.
     pub(crate) async fn execute<'a>(self, on: impl Into<Exec<'a>>) -> Result<u64, sqlx::Error> {
-        match on.into() {
-            Exec::Pool(p) => p.execute(self).await,
-            Exec::Tx(t) => t.execute(self).await,
-        }
+        on_exec!(on, e => e.execute(self).await)
     }
 
     /// Every row the query returns on `on`.
@@ -158,10 +145,7 @@ impl Query {
         self,
         on: impl Into<Exec<'a>>,
     ) -> Result<Vec<StoreRow>, sqlx::Error> {
-        match on.into() {
-            Exec::Pool(p) => p.fetch_all(self).await,
-            Exec::Tx(t) => t.fetch_all(self).await,
-        }
+        on_exec!(on, e => e.fetch_all(self).await)
     }
 
     /// The first row the query returns on `on`, if any.
@@ -169,10 +153,7 @@ impl Query {
         self,
         on: impl Into<Exec<'a>>,
     ) -> Result<Option<StoreRow>, sqlx::Error> {
-        match on.into() {
-            Exec::Pool(p) => p.fetch_optional(self).await,
-            Exec::Tx(t) => t.fetch_optional(self).await,
-        }
+        on_exec!(on, e => e.fetch_optional(self).await)
     }
 
     /// The one row the query returns on `on`.

@@ -78,7 +78,8 @@ pub enum Base {
 }
 
 /// The kind of a rail on a square side (RN2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum RailKind {
     Guard,
     /// A guard rail with a power coupling: it shocks a robot it stops (1 damage).
@@ -99,12 +100,7 @@ impl RailKind {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            RailKind::Guard => "guard",
-            RailKind::Coupling => "coupling",
-            RailKind::Arm => "arm",
-            RailKind::Slide(_) => "slide",
-        }
+        self.into()
     }
 }
 

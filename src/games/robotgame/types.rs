@@ -77,7 +77,8 @@ pub enum Order {
 }
 
 /// The first thing wrong with a seat's answer in a turn (RG2.3), named by its fault event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum FaultKind {
     /// A robot of the seat got no action.
     Missing,
@@ -96,16 +97,7 @@ pub enum FaultKind {
 
 impl FaultKind {
     pub fn name(self) -> &'static str {
-        match self {
-            FaultKind::Missing => "missing",
-            FaultKind::NotOwnRobot => "not_own_robot",
-            FaultKind::UnknownRobot => "unknown_robot",
-            FaultKind::BadTarget => "bad_target",
-            FaultKind::Duplicate => "duplicate",
-            FaultKind::Timeout => "timeout",
-            FaultKind::Crash => "crash",
-            FaultKind::Malformed => "malformed",
-        }
+        self.into()
     }
 }
 
@@ -120,7 +112,8 @@ pub struct Event {
 
 /// The kinds of events. Damage is the HP the victim lost (after guarding; 0 between robots
 /// of one seat), so summing an event list gives the robots' HP.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum EventKind {
     /// A seat's answer was invalid or missing in part or whole (one per seat and turn).
     Fault {
@@ -166,14 +159,6 @@ pub enum EventKind {
 impl EventKind {
     /// The kind's name in scenario output.
     pub fn name(&self) -> &'static str {
-        match self {
-            EventKind::Fault { .. } => "fault",
-            EventKind::Collision { .. } => "collision",
-            EventKind::Attack { .. } => "attack",
-            EventKind::Suicide { .. } => "suicide",
-            EventKind::Death { .. } => "death",
-            EventKind::SpawnKill { .. } => "spawn_kill",
-            EventKind::Spawn { .. } => "spawn",
-        }
+        self.into()
     }
 }

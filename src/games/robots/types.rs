@@ -256,7 +256,8 @@ impl Illegal {
 }
 
 /// How a robot was destroyed (RB3.2, RB4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum KillCause {
     /// It ended a step on the same square as another robot.
     Collision,
@@ -267,11 +268,7 @@ pub enum KillCause {
 
 impl KillCause {
     pub fn name(self) -> &'static str {
-        match self {
-            KillCause::Collision => "collision",
-            KillCause::Heap => "heap",
-            KillCause::Blast => "blast",
-        }
+        self.into()
     }
 }
 
@@ -306,7 +303,8 @@ pub struct Event {
 }
 
 /// The kinds of events (RB7 names them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum EventKind {
     /// A step, a pass or a last stand was executed; `to` is the player's square after it.
     Move {
@@ -353,18 +351,7 @@ pub enum EventKind {
 impl EventKind {
     /// The kind's name in scenario output.
     pub fn name(&self) -> &'static str {
-        match self {
-            EventKind::Move { .. } => "move",
-            EventKind::Illegal { .. } => "illegal",
-            EventKind::Fault { .. } => "fault",
-            EventKind::Blast { .. } => "blast",
-            EventKind::Teleport { .. } => "teleport",
-            EventKind::Kill { .. } => "kill",
-            EventKind::LevelDone { .. } => "level_done",
-            EventKind::LevelStart { .. } => "level_start",
-            EventKind::Dead { .. } => "dead",
-            EventKind::Quit => "quit",
-        }
+        self.into()
     }
 
     /// One line saying what happened, the `detail` of scenario output.

@@ -6,7 +6,8 @@ use super::robot::Seat;
 use serde::{Deserialize, Serialize};
 
 /// What happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum EventKind {
     /// A robot laser hit another robot (R9.3): 1 point.
@@ -31,17 +32,7 @@ pub enum EventKind {
 
 impl EventKind {
     pub fn name(self) -> &'static str {
-        match self {
-            EventKind::Hit => "hit",
-            EventKind::Push => "push",
-            EventKind::PushKill => "push_kill",
-            EventKind::Flag => "flag",
-            EventKind::SurvivorBonus => "survivor_bonus",
-            EventKind::Timeout => "timeout",
-            EventKind::Invalid => "invalid",
-            EventKind::Crash => "crash",
-            EventKind::Destroyed => "destroyed",
-        }
+        self.into()
     }
 
     /// Whether this is one of the fault kinds of R5.2.
@@ -54,7 +45,8 @@ impl EventKind {
 }
 
 /// Why a robot was destroyed (R10.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
 pub enum Cause {
     Laser,
@@ -64,11 +56,7 @@ pub enum Cause {
 
 impl Cause {
     pub fn name(self) -> &'static str {
-        match self {
-            Cause::Laser => "laser",
-            Cause::Pit => "pit",
-            Cause::OffBoard => "off_board",
-        }
+        self.into()
     }
 }
 

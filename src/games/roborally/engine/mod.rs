@@ -32,7 +32,8 @@ pub const LIVES: u8 = 3;
 pub const MAX_SEATS: usize = 8;
 
 /// Power (RR2.2, RR5.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Power {
     Up,
     /// Asked to power down this turn; DOWN next turn.
@@ -42,11 +43,7 @@ pub enum Power {
 
 impl Power {
     pub fn name(self) -> &'static str {
-        match self {
-            Power::Up => "up",
-            Power::Announced => "announced",
-            Power::Down => "down",
-        }
+        self.into()
     }
 }
 
@@ -106,7 +103,8 @@ impl Robot {
 }
 
 /// Why a robot was destroyed (RR10.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Cause {
     Pit,
     OffBoard,
@@ -115,11 +113,7 @@ pub enum Cause {
 
 impl Cause {
     pub fn name(self) -> &'static str {
-        match self {
-            Cause::Pit => "pit",
-            Cause::OffBoard => "off_board",
-            Cause::Laser => "laser",
-        }
+        self.into()
     }
 }
 

@@ -34,7 +34,8 @@ pub const FULL_AMMO: u8 = 3;
 pub const HAND: usize = 9;
 
 /// A robot's state (RN3.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum State {
     Active,
     /// Off the ship, dispatched at the start of the next turn.
@@ -47,17 +48,13 @@ pub enum State {
 
 impl State {
     pub fn name(self) -> &'static str {
-        match self {
-            State::Active => "active",
-            State::Destroyed => "destroyed",
-            State::Dead => "dead",
-            State::Finished => "finished",
-        }
+        self.into()
     }
 }
 
 /// A seat robot's optional equipment (RN12), drawn at creation and kept all game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Equip {
     /// The front beam deals 2 damage.
     Twin,
@@ -85,14 +82,7 @@ impl Equip {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            Equip::Twin => "twin",
-            Equip::Rear => "rear",
-            Equip::Shields => "shields",
-            Equip::Repulsors => "repulsors",
-            Equip::Nitro => "nitro",
-            Equip::Clamps => "clamps",
-        }
+        self.into()
     }
 
     pub fn from_name(name: &str) -> Option<Equip> {
@@ -222,7 +212,8 @@ pub fn locks_for(damage: u8) -> u8 {
 }
 
 /// What happened (RN17's events).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum EventKind {
     Fault(Silence),
     Dispatch,
@@ -282,22 +273,7 @@ impl Event {
     pub fn kind_name(&self) -> &'static str {
         match self.kind {
             EventKind::Fault(s) => s.fault_name(),
-            EventKind::Dispatch => "dispatch",
-            EventKind::Shock => "shock",
-            EventKind::Destroyed { .. } => "destroyed",
-            EventKind::Push { .. } => "push",
-            EventKind::PushKill { .. } => "push_kill",
-            EventKind::Transport { .. } => "transport",
-            EventKind::Virtual => "virtual",
-            EventKind::Burn => "burn",
-            EventKind::Shot { .. } => "shot",
-            EventKind::Weld { .. } => "weld",
-            EventKind::Inspect { .. } => "inspect",
-            EventKind::Finish { .. } => "finish",
-            EventKind::Repair { .. } => "repair",
-            EventKind::Reboot => "reboot",
-            EventKind::Real => "real",
-            EventKind::LastStanding => "last_standing",
+            kind => kind.into(),
         }
     }
 

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 /// Whether a robot is on the board (Last Robot Standing's R2.1, RoboRally's RR2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Status {
     Active,
     /// Off the board, re-enters next turn (R13; RoboRally's re-entry).
@@ -16,10 +17,6 @@ pub enum Status {
 impl Status {
     /// `active`, `destroyed` or `dead`, as in scenario output and replays.
     pub fn name(self) -> &'static str {
-        match self {
-            Status::Active => "active",
-            Status::Destroyed => "destroyed",
-            Status::Dead => "dead",
-        }
+        self.into()
     }
 }
