@@ -40,6 +40,12 @@ pub struct SetLine {
 }
 
 impl SetLine {
+    /// Whether the line is marked as going on: an advancing team, except below the winner of
+    /// the decisive final (whose places are the tournament's result, not advancement).
+    pub fn marked_advancing(&self, decisive: bool) -> bool {
+        self.advanced && !(decisive && self.place > 1)
+    }
+
     fn totals(&self) -> SeriesTotals {
         SeriesTotals {
             team: self.team,

@@ -118,7 +118,7 @@ impl TurnArena for RunnerArena {
             self,
             game,
             super::text::trace,
-            super::view::page,
+            |trace, info| super::view::VIEWER.trace_page(trace, info),
             super::text::replay_text,
         ))
     }

@@ -2,8 +2,7 @@
 //! ship square by square and the robots turn by turn from the trace (`text.rs`), and tells
 //! each turn phase by phase.
 
-use crate::games::view::{PageInfo, Viewer};
-use serde_json::{Value, json};
+use crate::games::view::Viewer;
 
 pub(crate) const VIEWER: Viewer = Viewer {
     name: "roborunner",
@@ -12,9 +11,3 @@ pub(crate) const VIEWER: Viewer = Viewer {
         "Seat", "Team", "Score", "IPs", "Damage", "Lives", "Order", "State",
     ],
 };
-
-/// The page for `trace` (`text::trace`).
-pub fn page(trace: &Value, info: &PageInfo) -> String {
-    let data = json!({ "seats": info.seats, "trace": trace });
-    crate::games::view::page(&VIEWER, info, &data, None)
-}

@@ -8,9 +8,8 @@ use super::{BuiltinAi, DecisionLog, Game, Seat, Setup, TurnDecisions};
 use crate::games::arena::{Decisions, StoredGame};
 use crate::games::shared::seats::TurnArena;
 use crate::games::shared::trace_view::{TraceView, turn_by_turn};
-use crate::games::view::{PageInfo, Replayed, Viewer};
+use crate::games::view::{Replayed, Viewer};
 use crate::games::{GameKind, SeatOutcome, Stats, TypedGame};
-use serde_json::{Value, json};
 
 /// The settings every game of a tournament plays with.
 pub struct RobotsArena(pub RobotsSettings);
@@ -86,7 +85,7 @@ impl TurnArena for RobotsArena {
             TurnArena::kind(self),
             &self.outcome(&game, Decisions::Skip),
             trace,
-            page,
+            |trace, info| VIEWER.trace_page(trace, info),
             move |names| text(&setup, &log, names),
         ))
     }
@@ -123,9 +122,3 @@ pub(crate) const VIEWER: Viewer = Viewer {
         "State",
     ],
 };
-
-/// The replay page of a traced Robots game.
-fn page(trace: &Value, info: &PageInfo) -> String {
-    let data = json!({ "seats": info.seats, "trace": trace });
-    crate::games::view::page(&VIEWER, info, &data, None)
-}

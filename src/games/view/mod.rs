@@ -29,6 +29,15 @@ pub struct Viewer {
     pub score_head: &'static [&'static str],
 }
 
+impl Viewer {
+    /// The page of a game shown by its JSON trace: the script draws `trace`, with the teams'
+    /// names by seat beside it.
+    pub fn trace_page(&self, trace: &Value, info: &PageInfo) -> String {
+        let data = serde_json::json!({ "seats": info.seats, "trace": trace });
+        page(self, info, &data, None)
+    }
+}
+
 /// What a replay page shows besides the game itself.
 #[derive(Debug, Clone, Default)]
 pub struct PageInfo {

@@ -69,7 +69,7 @@ pub fn set_box(ctx: &Context, set: &SetRow, depth: usize) -> String {
         let _ = write!(
             out,
             "<li{}>{} <span class=\"muted\">{}</span>{entry}{}</li>",
-            if line.advanced && !(decisive && line.place > 1) {
+            if line.marked_advancing(decisive) {
                 " class=\"adv\""
             } else {
                 ""

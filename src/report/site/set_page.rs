@@ -86,7 +86,7 @@ pub fn set_page(ctx: &Context, set: &SetRow) -> String {
         let _ = write!(
             body,
             "<tr{}>{}<td>{}</td>{}{}{}<td>{}</td></tr>",
-            if line.advanced && !(decisive && line.place > 1) {
+            if line.marked_advancing(decisive) {
                 " class=\"advanced\""
             } else {
                 ""
