@@ -123,10 +123,7 @@ pub struct Scenario {
 
 /// Plays the scenario's turns until they run out or the game ends (RN14.1).
 pub fn run(s: &Scenario) -> Result<Game, ScenarioError> {
-    let engine = |error: GameError| ScenarioError::Engine {
-        file: s.file.clone(),
-        error,
-    };
+    let engine = ScenarioError::engine(&s.file);
     let mut game = Game::scripted(
         s.ship.clone(),
         s.rules,

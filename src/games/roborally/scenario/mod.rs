@@ -9,7 +9,7 @@ mod parse;
 pub use parse::{Problem, ScenarioError, parse_scenario};
 
 use super::board::Board;
-use super::engine::{Game, GameError, Pending, Robot, Scripted, StartReply, card_json};
+use super::engine::{Game, Pending, Robot, Scripted, StartReply, card_json};
 use crate::games::shared::grid::{Direction, Pos};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -42,10 +42,7 @@ pub const MAX_TURNS: u16 = 100;
 
 /// Plays the scenario's turns until they run out or the game ends (RR11).
 pub fn run(s: &Scenario) -> Result<Game, ScenarioError> {
-    let engine = |error: GameError| ScenarioError::Engine {
-        file: s.file.clone(),
-        error,
-    };
+    let engine = ScenarioError::engine(&s.file);
     let mut game = Game::scripted(s.board.clone(), s.robots.clone(), s.registers, MAX_TURNS)
         .map_err(engine)?;
     let mut used = vec![false; s.reentries.len()];

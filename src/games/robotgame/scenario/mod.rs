@@ -34,10 +34,7 @@ pub struct Outcome {
 
 /// Plays the scenario's turns; turns after turn 99 are not played.
 pub fn run(scenario: &Scenario) -> Result<Outcome, ScenarioError> {
-    let engine = |error| ScenarioError::Engine {
-        file: scenario.file.clone(),
-        error,
-    };
+    let engine = ScenarioError::engine(&scenario.file);
     let mut game = Game::new(&scenario.setup).map_err(engine)?;
     let seats = usize::from(game.seats());
     let mut events = Vec::new();

@@ -37,10 +37,7 @@ pub struct Outcome {
 /// Plays the scenario's turns until they run out, the level is completed, or the player
 /// dies or quits.
 pub fn run(scenario: &Scenario) -> Result<Outcome, ScenarioError> {
-    let engine = |error| ScenarioError::Engine {
-        file: scenario.file.clone(),
-        error,
-    };
+    let engine = ScenarioError::engine(&scenario.file);
     let mut board = Board::from_position(&scenario.position, scenario.seed).map_err(engine)?;
     let mut events = Vec::new();
     for moves in &scenario.turns {

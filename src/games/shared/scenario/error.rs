@@ -17,3 +17,13 @@ pub enum ScenarioError<P, G> {
     #[error("{file}: the engine refused the scenario: {error}")]
     Engine { file: String, error: G },
 }
+
+impl<P, G> ScenarioError<P, G> {
+    /// Wraps the engine's refusal of the scenario read from `file` (for `map_err`).
+    pub fn engine(file: &str) -> impl Fn(G) -> Self + Copy + '_ {
+        move |error| ScenarioError::Engine {
+            file: file.to_string(),
+            error,
+        }
+    }
+}
