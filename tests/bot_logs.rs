@@ -69,3 +69,46 @@ fn logs_name_the_first_line_that_was_not_an_answer() {
     assert_eq!(good.matches("== ").count(), 2, "{good}");
     assert!(notes(&good).is_empty(), "{good}");
 }
+
+#[test]
+fn logs_answers_a_team_or_game_it_cannot_show_with_the_reason() {
+    let t = tempfile::tempdir().unwrap();
+    tournament(t.path());
+    ok(t.path(), &["run", "cup.toml", "--quiet"]);
+
+    // A team's name as a student types it: the case of the roster does not matter.
+    let lower = ok(
+        t.path(),
+        &["logs", "cup.toml", "lab/final", "--team", "debugger"],
+    );
+    assert_eq!(lower.matches("== ").count(), 2, "{lower}");
+    assert!(lower.contains("Debugger (Lab)"), "{lower}");
+
+    // A built-in AI leaves no log: said of the team, not of the set.
+    let builtin = ok(
+        t.path(),
+        &["logs", "cup.toml", "lab/final", "--team", "Runner"],
+    );
+    assert_eq!(
+        builtin.trim(),
+        "Runner plays the built-in AI builtin:runner, which leaves no bot logs"
+    );
+
+    // A game the series does not have is an error naming the games it has.
+    let out = common::lrs(t.path(), &["logs", "cup.toml", "lab/final", "--game", "2"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("lab/final has games 0 to 1 (2 games a series): there is no game 2"),
+        "{stderr}"
+    );
+
+    // A team that is not in the tournament.
+    let out = common::lrs(
+        t.path(),
+        &["logs", "cup.toml", "lab/final", "--team", "Nobody"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no team named \"Nobody\""), "{stderr}");
+}

@@ -4,8 +4,8 @@
 
 use super::{CliError, target};
 use crate::bots::shown::escape_controls;
-use crate::store::{BotLogRow, Store};
-use crate::tourney::model::{SetId, TeamId};
+use crate::store::{BotLogRow, Store, TeamRow};
+use crate::tourney::model::{BracketFormat, SetId, TeamId};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -17,7 +17,7 @@ pub struct LogsArgs {
     db: target::DbArg,
     /// The set, as `status` shows it (e.g. `westfield/r1/s2`, `nationals/final`).
     set: SetId,
-    /// Only this team's logs (its name, as in the roster).
+    /// Only this team's logs (its name, as in the roster; upper or lower case alike).
     #[arg(long)]
     team: Option<String>,
     /// Only this game of the series, counted from 0 as `export games` numbers them (and as
@@ -28,22 +28,34 @@ pub struct LogsArgs {
 
 pub async fn run(args: LogsArgs) -> Result<(), CliError> {
     let db = target::database_of(&args.target, &args.db)?;
-    let (sets, teams, schools, logs) = async {
+    let (stored, sets, teams, schools, logs) = async {
         let store = Store::open_read_only(&db).await?;
+        let stored = store.tournament().await?;
         let sets = store.sets().await?;
         let teams = store.teams().await?;
         let schools = store.schools().await?;
         let logs = store.bot_logs(&args.set).await?;
         store.close().await;
-        Ok::<_, crate::store::StoreError>((sets, teams, schools, logs))
+        Ok::<_, crate::store::StoreError>((stored, sets, teams, schools, logs))
     }
     .await
     .map_err(CliError::input)?;
-    if !sets.iter().any(|s| s.id == args.set) {
+    let Some(set) = sets.iter().find(|s| s.id == args.set) else {
         return Err(CliError::input(format!(
             "no set {:?} in {}; `lrs-tourney status` lists the set ids",
             args.set, db
         )));
+    };
+    if let (Some(game), Some(stored)) = (args.game, &stored) {
+        let games = serde_json::from_str::<BracketFormat>(&stored.format_json)
+            .map_or(u32::MAX, |f| f.games_per_series);
+        if game >= games {
+            return Err(CliError::input(format!(
+                "{} has games 0 to {} ({games} games a series): there is no game {game}",
+                args.set,
+                games.saturating_sub(1)
+            )));
+        }
     }
     let team_label = |id: TeamId| -> String {
         teams.iter().find(|t| t.id == id).map_or_else(
@@ -57,18 +69,36 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
             },
         )
     };
-    if let Some(name) = &args.team
-        && !teams.iter().any(|t| &t.name == name)
-    {
-        return Err(CliError::input(format!("no team named {name:?} in {}", db)));
+    let team = match &args.team {
+        Some(name) => Some(
+            team_named(&teams, name)
+                .ok_or_else(|| CliError::input(format!("no team named {name:?} in {}", db)))?,
+        ),
+        None => None,
+    };
+    if let Some(team) = team {
+        if !set.members.contains(&team.id) {
+            return Err(CliError::input(format!(
+                "{} does not play in {}; its teams are: {}",
+                team_label(team.id),
+                args.set,
+                set.members
+                    .iter()
+                    .map(|&id| team_label(id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        if team.bot.starts_with("builtin:") {
+            println!(
+                "{} plays the built-in AI {}, which leaves no bot logs",
+                team.name, team.bot
+            );
+            return Ok(());
+        }
     }
     let wanted = |row: &&BotLogRow| {
-        args.game.is_none_or(|g| row.game_index == g)
-            && args.team.as_ref().is_none_or(|name| {
-                teams
-                    .iter()
-                    .any(|t| t.id == row.log.team && &t.name == name)
-            })
+        args.game.is_none_or(|g| row.game_index == g) && team.is_none_or(|t| row.log.team == t.id)
     };
     let rows: Vec<&BotLogRow> = logs.iter().filter(wanted).collect();
     if rows.is_empty() {
@@ -100,4 +130,17 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The team called `name`: its exact name, else the one team whose name differs only in
+/// case (a name typed at the terminal rarely keeps the roster's capitals).
+fn team_named<'a>(teams: &'a [TeamRow], name: &str) -> Option<&'a TeamRow> {
+    teams.iter().find(|t| t.name == name).or_else(|| {
+        let lower = name.to_lowercase();
+        let mut alike = teams.iter().filter(|t| t.name.to_lowercase() == lower);
+        match (alike.next(), alike.next()) {
+            (Some(t), None) => Some(t),
+            _ => None,
+        }
+    })
 }
