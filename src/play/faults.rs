@@ -290,9 +290,21 @@ fn faultless_stderr(r: &FaultReport) -> String {
     for line in tail.lines() {
         out += &format!("    {line}\n");
     }
-    out += "  hint: stderr is the bot's own log; a traceback here is an error the bot caught \
-            and survived (it still answered): fix it, it may cost points\n";
+    out += if holds_error(tail) {
+        "  hint: stderr is the bot's own log; a traceback here is an error the bot caught \
+         and survived (it still answered): fix it, it may cost points\n"
+    } else {
+        "  hint: stderr is the bot's own log; nothing it wrote there cost a fault\n"
+    };
     out
+}
+
+/// Whether `text` holds what a language prints for an error: a Python traceback, an
+/// exception or error name (Java, JavaScript, C#), a Rust panic, an `error:` line.
+fn holds_error(text: &str) -> bool {
+    ["Traceback", "Error", "Exception", "panicked", "error:"]
+        .iter()
+        .any(|w| text.contains(w))
 }
 
 #[cfg(test)]
@@ -394,6 +406,21 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("    KeyError: 'x'\n  hint: stderr"), "{text}");
+        assert!(text.contains("a traceback here"), "{text}");
+
+        // A bot that only logs its thoughts is not told of a traceback it never wrote.
+        let mut chatty = report();
+        chatty.faults = 0;
+        chatty.stderr_game = Some(0);
+        chatty.stderr_tail = Some("thinking about turn 3\ngoing east".into());
+        let text = render(&[chatty]);
+        assert!(
+            text.contains(
+                "    going east\n  hint: stderr is the bot's own log; nothing it wrote there cost a fault\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("traceback"), "{text}");
     }
 
     /// The JSON entry: causes beside the rest, `joined` only for series clients.
