@@ -135,6 +135,10 @@ fn the_python_starter_kit_plays_robotgame_without_faults_and_gets_its_replays() 
     .unwrap();
     let kit = &out["external"][0];
     assert_eq!(kit["bot"], "jsonl:python3 bot.py");
+    // docs/bots.md names every key of the entry and of the whole output.
+    let documented = common::documented_names("docs/bots.md", "`play --json` prints");
+    common::assert_keys_documented(kit, &documented);
+    common::assert_keys_documented(&out, &documented);
     for key in ["timeouts", "malformed", "crashed_turns", "discarded"] {
         assert_eq!(kit[key], 0, "{key}: {out}");
     }

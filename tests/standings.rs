@@ -543,6 +543,16 @@ fn status_json_lists_every_stage_and_set_with_its_games() {
     let json = ok(played(), &["status", "cup.toml", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["run"], "finished");
+    // docs/tournament.md names every key.
+    let documented =
+        common::documented_names("docs/tournament.md", "`--json` prints the same facts");
+    common::assert_keys_documented(&v, &documented);
+    for stage in v["stages"].as_array().unwrap() {
+        common::assert_keys_documented(stage, &documented);
+        for set in stage["sets"].as_array().unwrap() {
+            common::assert_keys_documented(set, &documented);
+        }
+    }
     // The text status says the same: "games: N of M planned so far stored".
     let text = ok(played(), &["status", "cup.toml"]);
     let stored: usize = text

@@ -204,3 +204,35 @@ pub fn write_quick_cup(dir: &Path, name: &str, seed: u64) -> PathBuf {
     std::fs::write(dir.join("cup.toml"), text).expect("write the tournament");
     dir.join("cup.toml")
 }
+
+/// The names written in backticks in the paragraph of `doc` (a path from the repository
+/// root) that starts with `opening`: what the document says a JSON output holds.
+#[allow(dead_code)]
+pub fn documented_names(doc: &str, opening: &str) -> std::collections::BTreeSet<String> {
+    let text = std::fs::read_to_string(repo().join(doc)).unwrap();
+    let start = text
+        .find(opening)
+        .unwrap_or_else(|| panic!("{doc} has no paragraph starting {opening:?}"));
+    let paragraph = text[start..].split("\n\n").next().unwrap_or("");
+    paragraph
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// Fails naming every key of `object` that `documented` does not list.
+#[allow(dead_code)]
+#[track_caller]
+pub fn assert_keys_documented(
+    object: &serde_json::Value,
+    documented: &std::collections::BTreeSet<String>,
+) {
+    let keys = object.as_object().expect("a JSON object");
+    let missing: Vec<&String> = keys.keys().filter(|k| !documented.contains(*k)).collect();
+    assert!(
+        missing.is_empty(),
+        "undocumented keys {missing:?} of {object}"
+    );
+}
