@@ -69,6 +69,9 @@ pub struct FaultReport {
     /// The first line it printed that was not an answer (at most 200 bytes), and why.
     pub first_bad_line: Option<String>,
     pub first_bad_why: Option<String>,
+    /// What to tell the bot's author about that line, when its usual cause is known.
+    #[serde(skip)]
+    pub first_bad_hint: Option<&'static str>,
     /// How it ended: `exit 1`, `signal SIGKILL`, ...
     pub ended: Option<String>,
     /// The last lines of its stderr (of a series client that printed none there: of its
@@ -138,6 +141,7 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
         spawn_error: mine.iter().find_map(|l| l.spawn_error.clone()),
         first_bad_line: bad.map(|b| b.text.clone()),
         first_bad_why: bad.map(|b| b.why.clone()),
+        first_bad_hint: bad.and_then(BadLine::hint),
         ended: shown.and_then(|l| l.exit.as_ref()).map(|e| {
             if e.oom_kills > 0 {
                 format!("{} (over the memory limit)", e.status)
@@ -168,6 +172,7 @@ fn of_client(bot: String, faults: &[u32], log: &SeriesClientLog) -> FaultReport 
         spawn_error: log.status.strip_prefix("not started: ").map(str::to_string),
         first_bad_line: None,
         first_bad_why: None,
+        first_bad_hint: None,
         ended: Some(log.status.clone()),
         stderr_tail: Some(tail.join("\n")),
         joined: Some(log.joined),
@@ -218,7 +223,7 @@ pub fn render(reports: &[FaultReport]) -> String {
         }
         if let (Some(line), Some(why)) = (&r.first_bad_line, &r.first_bad_why) {
             out += &format!("  first bad line ({why}): \"{line}\"\n");
-            if let Some(hint) = BadLine::hint_for(why) {
+            if let Some(hint) = r.first_bad_hint {
                 out += &format!("  hint: {hint}\n");
             }
         }
@@ -325,6 +330,7 @@ mod tests {
             spawn_error: None,
             first_bad_line: Some("DEBUG got turn".to_string()),
             first_bad_why: Some("answer is not JSON: expected value".to_string()),
+            first_bad_hint: Some("stdout is for answers only: print debug output to stderr"),
             ended: Some("exit 0".to_string()),
             stderr_tail: Some(String::new()),
             joined: None,

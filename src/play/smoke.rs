@@ -8,7 +8,7 @@
 use super::bots::BotSpec;
 use super::lineup::{ExternalOptions, Keep, Lineup};
 use super::series::SeriesClientLog;
-use crate::games::{Arena, BadLine, BuiltinBot, SeatLog};
+use crate::games::{Arena, BuiltinBot, SeatLog};
 use futures_util::StreamExt;
 use std::sync::{Arc, Mutex};
 
@@ -159,7 +159,8 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
         // The first bad line as `play` shows it, else the last reason.
         let why = match &log.first_bad_line {
             Some(bad) => {
-                let hint = BadLine::hint_for(&bad.why)
+                let hint = bad
+                    .hint()
                     .map(|hint| format!("; {hint}"))
                     .unwrap_or_default();
                 format!(": first bad line \"{}\" ({}){hint}", bad.text, bad.why)

@@ -93,7 +93,7 @@ impl SeatLog {
                 "[lrs-tourney] first bad line ({}): \"{}\"\n",
                 bad.why, bad.text
             );
-            if let Some(hint) = BadLine::hint_for(&bad.why) {
+            if let Some(hint) = bad.hint() {
                 text += &format!("[lrs-tourney] hint: {hint}\n");
             }
         }

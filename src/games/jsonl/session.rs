@@ -136,17 +136,30 @@ pub struct BadLine {
     /// The start of the line (at most [`BAD_LINE_BYTES`] bytes, made printable).
     pub text: String,
     pub why: String,
+    pub cause: BadCause,
+}
+
+/// What kind of line a bad line was, as far as the session can tell: what decides the hint
+/// its author gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadCause {
+    /// Not JSON at all: almost always debug text printed to stdout.
+    NotJson,
+    /// Printed while no question was pending (and not a late answer).
+    Unasked,
+    /// JSON the game could not use, or a line too long.
+    Unusable,
 }
 
 impl BadLine {
-    /// What to tell the bot's author about a bad line that says `why`, when the usual
-    /// cause is known: debug output printed to stdout.
-    pub fn hint_for(why: &str) -> Option<&'static str> {
-        (why.contains("not JSON") || why.contains("no question was pending"))
+    /// What to tell the bot's author, when the usual cause of such a line is known: debug
+    /// output printed to stdout.
+    pub fn hint(&self) -> Option<&'static str> {
+        matches!(self.cause, BadCause::NotJson | BadCause::Unasked)
             .then_some("stdout is for answers only: print debug output to stderr")
     }
 
-    fn new(line: Incoming<'_>, why: &str) -> BadLine {
+    fn new(line: Incoming<'_>, why: &str, cause: BadCause) -> BadLine {
         let text = match line {
             Incoming::Line(bytes) => {
                 let cut = &bytes[..bytes.len().min(BAD_LINE_BYTES)];
@@ -157,6 +170,7 @@ impl BadLine {
         BadLine {
             text,
             why: crate::bots::shown::escape_controls(why),
+            cause,
         }
     }
 }
@@ -247,13 +261,14 @@ impl<C: Codec> Session<C> {
     pub fn note_refused(&mut self, why: &str) {
         if self.first_bad_line.is_none() && !self.last_answer.is_empty() {
             let line = std::mem::take(&mut self.last_answer);
-            self.first_bad_line = Some(BadLine::new(Incoming::Line(&line), why));
+            self.first_bad_line =
+                Some(BadLine::new(Incoming::Line(&line), why, BadCause::Unusable));
         }
     }
 
-    fn note_bad(&mut self, line: Incoming<'_>, why: &str) {
+    fn note_bad(&mut self, line: Incoming<'_>, why: &str, cause: BadCause) {
         if self.first_bad_line.is_none() {
-            self.first_bad_line = Some(BadLine::new(line, why));
+            self.first_bad_line = Some(BadLine::new(line, why, cause));
         }
     }
 
@@ -331,17 +346,23 @@ impl<C: Codec> Session<C> {
     /// An unusable answer. During the game's first query one line that does not look like
     /// an answer (`shaped`: a JSON object with a key of an answer or an echo) may be the
     /// bot's reply to `hello` and is set aside once; anything else is judged at once.
-    fn invalid(&mut self, why: String, line: Incoming<'_>, shaped: bool) -> Verdict<C::Answer> {
+    fn invalid(
+        &mut self,
+        why: String,
+        cause: BadCause,
+        line: Incoming<'_>,
+        shaped: bool,
+    ) -> Verdict<C::Answer> {
         if !shaped
             && self.first_query_error.is_none()
             && self.stats.hello_replies == 0
             && self.pending.as_ref().is_some_and(|p| p.seq == 1)
         {
             // Shown to the bot's author only if nothing usable follows.
-            self.first_query_error = Some(BadLine::new(line, &why));
+            self.first_query_error = Some(BadLine::new(line, &why, cause));
             return self.discard(Discard::HelloReply);
         }
-        self.note_bad(line, &why);
+        self.note_bad(line, &why, cause);
         self.stats.invalid += 1;
         self.last_error = Some(why);
         Verdict::Answered(self.close(Silence::Malformed))
@@ -381,26 +402,36 @@ impl<C: Codec> Session<C> {
                 // reply to it, however fast it came (before or after the question went out).
                 self.discard(Discard::HelloReply)
             } else {
-                self.note_bad(line, "printed while no question was pending");
+                self.note_bad(
+                    line,
+                    "printed while no question was pending",
+                    BadCause::Unasked,
+                );
                 self.discard(Discard::Unsolicited)
             };
         };
         let (seq, turn) = (pending.seq, pending.turn);
         let object = match line {
-            Incoming::TooLong => Err(format!("answer longer than {MAX_LINE_BYTES} bytes")),
+            Incoming::TooLong => Err((
+                format!("answer longer than {MAX_LINE_BYTES} bytes"),
+                BadCause::Unusable,
+            )),
             Incoming::Line(bytes) => match serde_json::from_slice::<Value>(bytes) {
                 Ok(Value::Object(m)) => Ok(m),
-                Ok(_) => Err("answer is not a JSON object".to_string()),
-                Err(e) => Err(format!("answer is not JSON: {e}")),
+                Ok(_) => Err((
+                    "answer is not a JSON object".to_string(),
+                    BadCause::Unusable,
+                )),
+                Err(e) => Err((format!("answer is not JSON: {e}"), BadCause::NotJson)),
             },
         };
         let object = match object {
             Ok(m) => m,
-            Err(why) => {
+            Err((why, cause)) => {
                 return if self.pay_debt() {
                     self.discard(Discard::Late)
                 } else {
-                    self.invalid(why, line, false)
+                    self.invalid(why, cause, line, false)
                 };
             }
         };
@@ -447,7 +478,7 @@ impl<C: Codec> Session<C> {
         match self.codec.read(bytes, object, &pending.query) {
             Ok((answer, note)) => {
                 if let Some(why) = note {
-                    self.note_bad(line, &why);
+                    self.note_bad(line, &why, BadCause::Unusable);
                 } else if self.first_bad_line.is_none() {
                     self.last_answer.clear();
                     self.last_answer
@@ -464,7 +495,7 @@ impl<C: Codec> Session<C> {
                     .iter()
                     .chain(self.codec.answer_keys())
                     .any(|k| object.contains_key(*k));
-                self.invalid(why, line, shaped)
+                self.invalid(why, BadCause::Unusable, line, shaped)
             }
         }
     }
@@ -582,6 +613,36 @@ mod tests {
         let bad = s.first_bad_line().expect("kept");
         assert_eq!(bad.text, r#"{"pick":0}"#);
         assert_eq!(bad.why, "printed while no question was pending");
+        assert_eq!(bad.cause, BadCause::Unasked);
+        assert!(
+            bad.hint()
+                .is_some_and(|h| h.contains("debug output to stderr"))
+        );
+    }
+
+    /// Debug text is told to go to stderr; JSON the game cannot use is not.
+    #[test]
+    fn only_a_line_that_is_not_json_or_unasked_gets_the_debug_hint() {
+        let mut s = new();
+        ask(&mut s, 1);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        ask(&mut s, 2);
+        assert_eq!(s.on_line(line("thinking about turn 2")), INVALID);
+        let bad = s.first_bad_line().expect("kept");
+        assert_eq!(bad.cause, BadCause::NotJson);
+        assert!(bad.hint().is_some());
+
+        let mut s = new();
+        ask(&mut s, 1);
+        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+        ask(&mut s, 2);
+        assert_eq!(s.on_line(line("[1, 2]")), INVALID);
+        let bad = s.first_bad_line().expect("kept");
+        assert_eq!(
+            (bad.why.as_str(), bad.cause),
+            ("answer is not a JSON object", BadCause::Unusable)
+        );
+        assert_eq!(bad.hint(), None);
     }
 
     #[test]
