@@ -38,11 +38,17 @@ fn notes(text: &str) -> Vec<&str> {
         .collect()
 }
 
-#[test]
-fn logs_name_the_first_line_that_was_not_an_answer() {
+/// A folder in which the tournament has been run.
+fn played() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     tournament(t.path());
     ok(t.path(), &["run", "cup.toml", "--quiet"]);
+    t
+}
+
+#[test]
+fn logs_name_the_first_line_that_was_not_an_answer() {
+    let t = played();
 
     let debugger = ok(
         t.path(),
@@ -72,9 +78,7 @@ fn logs_name_the_first_line_that_was_not_an_answer() {
 
 #[test]
 fn logs_answers_a_team_or_game_it_cannot_show_with_the_reason() {
-    let t = tempfile::tempdir().unwrap();
-    tournament(t.path());
-    ok(t.path(), &["run", "cup.toml", "--quiet"]);
+    let t = played();
 
     // A team's name as a student types it: the case of the roster does not matter.
     let lower = ok(

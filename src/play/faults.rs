@@ -400,13 +400,18 @@ mod tests {
         assert_eq!(render(&[clean]), "");
     }
 
+    /// What `render` says of a bot without faults whose stderr in game 2 ends with `tail`.
+    fn faultless(tail: &str) -> String {
+        let mut r = report();
+        r.faults = 0;
+        r.stderr_game = Some(2);
+        r.stderr_tail = Some(tail.into());
+        render(&[r])
+    }
+
     #[test]
     fn a_bot_without_faults_shows_what_it_wrote_to_stderr() {
-        let mut caught = report();
-        caught.faults = 0;
-        caught.stderr_game = Some(2);
-        caught.stderr_tail = Some("Traceback (most recent call last):\nKeyError: 'x'".into());
-        let text = render(&[caught]);
+        let text = faultless("Traceback (most recent call last):\nKeyError: 'x'");
         assert!(
             text.contains("jsonl:python3 bot.py: 0 faults; the last lines it wrote to stderr in game 2:\n    Traceback"),
             "{text}"
@@ -415,11 +420,7 @@ mod tests {
         assert!(text.contains("a traceback here"), "{text}");
 
         // A bot that only logs its thoughts is not told of a traceback it never wrote.
-        let mut chatty = report();
-        chatty.faults = 0;
-        chatty.stderr_game = Some(0);
-        chatty.stderr_tail = Some("thinking about turn 3\ngoing east".into());
-        let text = render(&[chatty]);
+        let text = faultless("thinking about turn 3\ngoing east");
         assert!(
             text.contains(
                 "    going east\n  hint: stderr is the bot's own log; nothing it wrote there cost a fault\n"

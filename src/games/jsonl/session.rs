@@ -623,26 +623,20 @@ mod tests {
     /// Debug text is told to go to stderr; JSON the game cannot use is not.
     #[test]
     fn only_a_line_that_is_not_json_or_unasked_gets_the_debug_hint() {
-        let mut s = new();
-        ask(&mut s, 1);
-        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
-        ask(&mut s, 2);
-        assert_eq!(s.on_line(line("thinking about turn 2")), INVALID);
-        let bad = s.first_bad_line().expect("kept");
-        assert_eq!(bad.cause, BadCause::NotJson);
-        assert!(bad.hint().is_some());
-
-        let mut s = new();
-        ask(&mut s, 1);
-        assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
-        ask(&mut s, 2);
-        assert_eq!(s.on_line(line("[1, 2]")), INVALID);
-        let bad = s.first_bad_line().expect("kept");
-        assert_eq!(
-            (bad.why.as_str(), bad.cause),
-            ("answer is not a JSON object", BadCause::Unusable)
-        );
-        assert_eq!(bad.hint(), None);
+        let cases = [
+            ("thinking about turn 2", BadCause::NotJson, true),
+            ("[1, 2]", BadCause::Unusable, false),
+        ];
+        for (text, cause, hinted) in cases {
+            let mut s = new();
+            ask(&mut s, 1);
+            assert_eq!(s.on_line(line(r#"{"pick":0}"#)), picked(0));
+            ask(&mut s, 2);
+            assert_eq!(s.on_line(line(text)), INVALID, "{text}");
+            let bad = s.first_bad_line().expect("kept");
+            assert_eq!((bad.text.as_str(), bad.cause), (text, cause));
+            assert_eq!(bad.hint().is_some(), hinted, "{text}");
+        }
     }
 
     #[test]
