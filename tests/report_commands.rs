@@ -354,8 +354,13 @@ name = "Lab"
         );
         assert!(one.contains(&format!("== lab/final game {g} ")), "{one}");
     }
-    let beyond = ok(t.path(), &["logs", "t.toml", "lab/final", "--game", "2"]);
-    assert!(beyond.starts_with("no bot logs"), "{beyond}");
+    // A game past the series is refused with the games it has.
+    let beyond = lrs(t.path(), &["logs", "t.toml", "lab/final", "--game", "2"]);
+    assert_eq!(beyond.status.code(), Some(2), "{beyond:?}");
+    assert!(
+        String::from_utf8_lossy(&beyond.stderr).contains("there is no game 2"),
+        "{beyond:?}"
+    );
 }
 
 #[test]

@@ -8,15 +8,25 @@ use super::series::SeriesClientLog;
 use crate::games::{BadLine, SeatLog};
 use serde::Serialize;
 
-/// What to tell a bot's author whose bot let questions time out with no bad line, by
-/// whether it `answered` any question in time.
-pub fn timeout_hint(answered: u32) -> &'static str {
-    if answered > 0 {
-        "it answered other questions in time: does it answer every question, even one where \
-         it has nothing to do, at once (not after reading more input)?"
+/// What to tell a bot's author whose bot let questions time out with no bad line: by how
+/// many answers arrived `late` (after their question's limit) and whether it `answered` any
+/// question in time.
+pub fn timeout_hint(answered: u32, late: u32) -> String {
+    if late > 0 {
+        format!(
+            "{late} answer(s) arrived after the time limit: either the bot thinks too long \
+             (`play --time-limit-ms` with a larger limit tells), or its answers wait in its \
+             output buffer until a later one is flushed (Python: print(..., flush=True))"
+        )
+    } else if answered > 0 {
+        "it answered other questions in time: does it flush stdout after every answer, not \
+         only some (Python: print(..., flush=True)), and answer every question at once, even \
+         one where it has nothing to do?"
+            .to_string()
     } else {
         "no answer arrived in time: does the bot flush stdout after each answer (Python: \
          print(..., flush=True))?"
+            .to_string()
     }
 }
 
@@ -43,8 +53,13 @@ pub struct FaultCauses {
     pub crashed_turns: u32,
     /// Late answers and answers to other turns, thrown away.
     pub discarded: u32,
+    /// Of those, answers that arrived after their question's time limit.
+    pub late: u32,
     /// Of those, replies to `hello` (at most one a game).
     pub hello_replies: u32,
+    /// Of those, lines that were not JSON (likely debug output).
+    #[serde(skip)]
+    pub hello_not_json: u32,
     /// Usable answers.
     pub answered: u32,
 }
@@ -130,7 +145,9 @@ fn of_program(bot: String, faults: &[u32], logs: &[Option<&SeatLog>]) -> FaultRe
             malformed: sum(SeatLog::malformed),
             crashed_turns: sum(SeatLog::crashed_turns),
             discarded: sum(SeatLog::discarded),
+            late: sum(|l| l.stats.late),
             hello_replies: sum(|l| l.stats.hello_replies),
+            hello_not_json: sum(|l| l.stats.hello_not_json),
             answered: sum(|l| l.stats.answered),
         }),
         first_faulty_game: first_faulty_game.map(|g| g as u32),
@@ -233,7 +250,7 @@ pub fn render(reports: &[FaultReport]) -> String {
             && c.crashed_turns == 0
             && r.first_bad_line.is_none()
         {
-            out += &format!("  hint: {}\n", timeout_hint(c.answered));
+            out += &format!("  hint: {}\n", timeout_hint(c.answered, c.late));
         }
         match r.stderr_tail.as_deref() {
             Some(tail) if !tail.is_empty() => {
@@ -255,7 +272,13 @@ fn thrown_away(r: &FaultReport) -> String {
         return String::new();
     };
     let mut out = String::new();
-    if c.hello_replies > 0 {
+    if c.hello_replies > 0 && c.hello_not_json == c.hello_replies {
+        out += &format!(
+            "  a line that is not JSON came before its first answer ({} game(s)): it cost no \
+             fault, as a bot may reply to hello, but if it was debug output, write it to stderr\n",
+            c.hello_replies
+        );
+    } else if c.hello_replies > 0 {
         out += &format!(
             "  it answered hello ({} game(s)): a line came before its first answer and was \
              thrown away as a reply to hello; hello is not a question, print nothing after it \
@@ -360,11 +383,55 @@ mod tests {
         });
         skipper.first_bad_line = None;
         let text = render(&[skipper]);
-        assert!(text.contains("does it answer every question"), "{text}");
-        assert!(!text.contains("flush"), "{text}");
+        assert!(text.contains("answer every question"), "{text}");
+        // It may flush after some answers only (the first question's, say).
+        assert!(text.contains("flush stdout after every answer"), "{text}");
+        assert!(!text.contains("time limit"), "{text}");
+    }
+
+    /// Answers that came after their question's limit: a bot that thinks too long, or one
+    /// whose answers wait in its output buffer, is told both, and how to tell them apart.
+    #[test]
+    fn a_bot_whose_answers_come_late_is_told_of_the_limit() {
+        let mut slow = report();
+        slow.causes = Some(FaultCauses {
+            timeouts: 16,
+            late: 15,
+            discarded: 15,
+            answered: 4,
+            ..FaultCauses::default()
+        });
+        slow.first_bad_line = None;
+        let text = render(&[slow]);
+        assert!(
+            text.contains("hint: 15 answer(s) arrived after the time limit"),
+            "{text}"
+        );
+        assert!(text.contains("--time-limit-ms"), "{text}");
+        assert!(text.contains("flush=True"), "{text}");
     }
 
     /// Lines nobody asked for are not faults, but the bot's author is told of them.
+    /// Debug text before the first answer is not called a reply to `hello`.
+    #[test]
+    fn text_before_the_first_answer_is_not_called_a_reply_to_hello() {
+        let mut chatty = report();
+        chatty.faults = 0;
+        chatty.causes = Some(FaultCauses {
+            discarded: 2,
+            hello_replies: 2,
+            hello_not_json: 2,
+            answered: 100,
+            ..FaultCauses::default()
+        });
+        let text = render(&[chatty]);
+        assert!(
+            text.contains("a line that is not JSON came before its first answer (2 game(s))"),
+            "{text}"
+        );
+        assert!(!text.contains("it answered hello"), "{text}");
+    }
+
     #[test]
     fn a_bot_that_answers_hello_is_told_even_without_faults() {
         let mut chatty = report();

@@ -150,7 +150,7 @@ fn judge(log: &SeatLog, faults: u64, time_limit_ms: u64) -> SmokeReport {
                 s.timeouts,
                 s.answered,
                 s.queries,
-                super::faults::timeout_hint(s.answered)
+                super::faults::timeout_hint(s.answered, s.late)
             ),
             stderr,
         );

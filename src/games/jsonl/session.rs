@@ -118,6 +118,9 @@ pub struct SessionStats {
     pub other_query: u32,
     pub unsolicited: u32,
     pub hello_replies: u32,
+    /// Of the replies to `hello`, lines that were not JSON at all (more likely debug text
+    /// printed before the first answer than a reply).
+    pub hello_not_json: u32,
 }
 
 impl SessionStats {
@@ -485,7 +488,14 @@ impl<C: Codec> Session<C> {
                         .extend_from_slice(&bytes[..bytes.len().min(BAD_LINE_BYTES)]);
                 }
                 self.pending = None;
-                self.first_query_error = None;
+                // The line set aside is now a reply to `hello` for good.
+                if self
+                    .first_query_error
+                    .take()
+                    .is_some_and(|bad| bad.cause == BadCause::NotJson)
+                {
+                    self.stats.hello_not_json += 1;
+                }
                 self.stats.answered += 1;
                 self.plays_series |= object.get("series") == Some(&Value::Bool(true));
                 Verdict::Answered(answer)
@@ -572,6 +582,12 @@ mod tests {
         assert_eq!(s.on_line(line(r#"{"ready":true}"#)), HELLO);
         assert_eq!(s.on_line(line(r#"{"pick":2}"#)), picked(2));
         assert_eq!(s.stats().hello_replies, 1);
+        assert_eq!(s.stats().hello_not_json, 0);
+        // Text before the first answer is counted as such (it is likely debug output).
+        let mut s = asking(1, false);
+        assert_eq!(s.on_line(line("DEBUG turn 1")), HELLO);
+        assert_eq!(s.on_line(line(r#"{"pick":2}"#)), picked(2));
+        assert_eq!((s.stats().hello_replies, s.stats().hello_not_json), (1, 1));
         // Unusable lines only, then the deadline: invalid, and no answer is owed.
         let mut s = asking(1, false);
         assert_eq!(s.on_line(line("garbage")), HELLO);

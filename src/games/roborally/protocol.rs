@@ -155,11 +155,17 @@ pub fn read_answer(text: &str) -> Result<Answer, String> {
         };
         return Ok(Answer::Program { cards, power_down });
     }
+    if !["x", "y", "facing"].iter().any(|k| obj.contains_key(*k)) {
+        return Err(
+            "neither `program` (a turn's answer) nor `x`, `y` and `facing` (a start's answer)"
+                .to_string(),
+        );
+    }
     let coord = |k: &str| {
         obj.get(k)
             .and_then(Value::as_i64)
             .map(|n| n.clamp(-1000, 1000) as i32)
-            .ok_or(format!("no integer `{k}` and no `program`"))
+            .ok_or(format!("no integer `{k}`"))
     };
     let (x, y) = (coord("x")?, coord("y")?);
     let facing = obj
@@ -171,4 +177,28 @@ pub fn read_answer(text: &str) -> Result<Answer, String> {
         at: Pos::new(x, y),
         facing,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An answer with neither question's keys names both answers, not one question's key.
+    #[test]
+    fn an_answer_of_neither_kind_names_both() {
+        let why = read_answer(r#"{"turn":1,"cards":[0,1,2,3,4]}"#).unwrap_err();
+        assert_eq!(
+            why,
+            "neither `program` (a turn's answer) nor `x`, `y` and `facing` (a start's answer)"
+        );
+        let why = read_answer(r#"{"x":1,"facing":"N"}"#).unwrap_err();
+        assert_eq!(why, "no integer `y`");
+        assert_eq!(
+            read_answer(r#"{"x":1,"y":2,"facing":"E"}"#),
+            Ok(Answer::Start {
+                at: Pos::new(1, 2),
+                facing: Direction::East
+            })
+        );
+    }
 }
