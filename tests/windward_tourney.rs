@@ -272,7 +272,10 @@ name = "Lab"
         dir.path(),
         &["logs", "t.toml", "lab/final", "--team", "Runner"],
     );
-    assert!(builtin.starts_with("no bot logs"), "{builtin}");
+    assert_eq!(
+        builtin.trim(),
+        "Runner plays the built-in AI builtin:runner, which leaves no bot logs"
+    );
     let out = lrs(dir.path(), &["logs", "t.toml", "lab/r9"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no set \"lab/r9\""));

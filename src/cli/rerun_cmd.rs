@@ -74,7 +74,7 @@ pub async fn run(args: RerunArgs) -> Result<(), CliError> {
             affected,
             code_changed,
         } => Err(CliError::failure(format!(
-            "{}re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nnothing was changed; add --cascade to invalidate and replay them",
+            "{}re-running {} changes what {} set(s) already played were dealt from (who advanced, their order or the nationals seeding): {}\nits games were played but none was stored: nothing was changed; add --cascade to invalidate and replay them",
             code_text(&args.set, &code_changed),
             args.set,
             affected.len(),

@@ -371,18 +371,27 @@ mod tests {
         assert!(text.contains("first faulty game: 0, at turn 4\n"), "{text}");
     }
 
-    /// A bot that timed out on some questions but answered others is not told to flush,
-    /// which it does, but to answer every question.
+    /// What `render` says of a bot with `faults` counted by `causes` and no bad line.
+    fn with_causes(faults: u64, causes: FaultCauses) -> String {
+        let mut r = report();
+        r.faults = faults;
+        r.causes = Some(causes);
+        r.first_bad_line = None;
+        render(&[r])
+    }
+
+    /// A bot that timed out on some questions but answered others is asked whether it
+    /// flushes after every answer (not only some) and answers every question.
     #[test]
     fn a_bot_that_skips_some_questions_is_told_to_answer_each() {
-        let mut skipper = report();
-        skipper.causes = Some(FaultCauses {
-            timeouts: 4,
-            answered: 96,
-            ..FaultCauses::default()
-        });
-        skipper.first_bad_line = None;
-        let text = render(&[skipper]);
+        let text = with_causes(
+            4,
+            FaultCauses {
+                timeouts: 4,
+                answered: 96,
+                ..FaultCauses::default()
+            },
+        );
         assert!(text.contains("answer every question"), "{text}");
         // It may flush after some answers only (the first question's, say).
         assert!(text.contains("flush stdout after every answer"), "{text}");
@@ -393,16 +402,16 @@ mod tests {
     /// whose answers wait in its output buffer, is told both, and how to tell them apart.
     #[test]
     fn a_bot_whose_answers_come_late_is_told_of_the_limit() {
-        let mut slow = report();
-        slow.causes = Some(FaultCauses {
-            timeouts: 16,
-            late: 15,
-            discarded: 15,
-            answered: 4,
-            ..FaultCauses::default()
-        });
-        slow.first_bad_line = None;
-        let text = render(&[slow]);
+        let text = with_causes(
+            16,
+            FaultCauses {
+                timeouts: 16,
+                late: 15,
+                discarded: 15,
+                answered: 4,
+                ..FaultCauses::default()
+            },
+        );
         assert!(
             text.contains("hint: 15 answer(s) arrived after the time limit"),
             "{text}"
@@ -411,20 +420,19 @@ mod tests {
         assert!(text.contains("flush=True"), "{text}");
     }
 
-    /// Lines nobody asked for are not faults, but the bot's author is told of them.
     /// Debug text before the first answer is not called a reply to `hello`.
     #[test]
     fn text_before_the_first_answer_is_not_called_a_reply_to_hello() {
-        let mut chatty = report();
-        chatty.faults = 0;
-        chatty.causes = Some(FaultCauses {
-            discarded: 2,
-            hello_replies: 2,
-            hello_not_json: 2,
-            answered: 100,
-            ..FaultCauses::default()
-        });
-        let text = render(&[chatty]);
+        let text = with_causes(
+            0,
+            FaultCauses {
+                discarded: 2,
+                hello_replies: 2,
+                hello_not_json: 2,
+                answered: 100,
+                ..FaultCauses::default()
+            },
+        );
         assert!(
             text.contains("a line that is not JSON came before its first answer (2 game(s))"),
             "{text}"
@@ -432,17 +440,18 @@ mod tests {
         assert!(!text.contains("it answered hello"), "{text}");
     }
 
+    /// Lines nobody asked for are not faults, but the bot's author is told of them.
     #[test]
     fn a_bot_that_answers_hello_is_told_even_without_faults() {
-        let mut chatty = report();
-        chatty.faults = 0;
-        chatty.causes = Some(FaultCauses {
-            discarded: 3,
-            hello_replies: 2,
-            answered: 100,
-            ..FaultCauses::default()
-        });
-        let text = render(&[chatty]);
+        let text = with_causes(
+            0,
+            FaultCauses {
+                discarded: 3,
+                hello_replies: 2,
+                answered: 100,
+                ..FaultCauses::default()
+            },
+        );
         assert!(
             text.contains("jsonl:python3 bot.py: 0 faults\n  it answered hello (2 game(s)): a line came before its first answer"),
             "{text}"
