@@ -278,6 +278,51 @@ fn play_explains_why_a_bot_faults() {
     assert!(text.contains("builtin:runner #2"), "{text}");
 }
 
+/// A bot too slow for the limit is told its answers came late and how to tell slowness from
+/// buffering; a bot that flushes its first answer only is asked whether it flushes after
+/// every answer.
+#[test]
+fn play_tells_a_slow_bot_and_one_that_flushes_once_what_to_check() {
+    let start = "    if m['type'] == 'start':\n        x, y = m['options'][0]\n        print(json.dumps({'x': x, 'y': y, 'facing': 'N'}), flush=True)\n";
+    let t = Test::new()
+        .file(
+            "slow.py",
+            &format!(
+                "import json, sys, time\nfor line in sys.stdin:\n    m = json.loads(line)\n{start}    elif m['type'] == 'turn':\n        time.sleep(0.4)\n        print(json.dumps({{'card': 0}}), flush=True)\n"
+            ),
+        )
+        .file(
+            "flush_once.py",
+            &format!(
+                "import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n{start}    elif m['type'] == 'turn':\n        sys.stdout.write(json.dumps({{'card': 0}}) + '\\n')\n"
+            ),
+        )
+        .args(&[
+            "play", "--board", "gear-works", "--games", "1", "--turns", "4",
+            "--time-limit-ms", "200",
+            "--bot", "jsonl:python3 slow.py",
+            "--bot", "jsonl:python3 flush_once.py",
+        ])
+        .stderr_has("bot sandbox:");
+    let text = t.run();
+    let report = |bot: &str| -> String {
+        let from = text
+            .find(&format!("jsonl:python3 {bot}: "))
+            .unwrap_or_else(|| panic!("no report for {bot}:\n{text}"));
+        let rest = &text[from..];
+        let end = rest[1..].find("\njsonl:").map_or(rest.len(), |e| e + 1);
+        rest[..end].to_string()
+    };
+    let slow = report("slow.py");
+    assert!(
+        slow.contains("answer(s) arrived after the time limit"),
+        "{slow}"
+    );
+    assert!(slow.contains("--time-limit-ms"), "{slow}");
+    let once = report("flush_once.py");
+    assert!(once.contains("print(..., flush=True)"), "{once}");
+}
+
 #[test]
 fn play_json_reports_each_external_bots_faults_by_cause() {
     let v = json(
