@@ -76,7 +76,10 @@ pub async fn run(args: LogsArgs) -> Result<(), CliError> {
         ),
         None => None,
     };
-    if let Some(team) = team {
+    // A team that played an earlier run of the set (before a re-deal) keeps its logs.
+    if let Some(team) = team
+        && !logs.iter().any(|row| row.log.team == team.id)
+    {
         if !set.members.contains(&team.id) {
             return Err(CliError::input(format!(
                 "{} does not play in {}; its teams are: {}",
