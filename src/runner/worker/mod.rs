@@ -246,7 +246,7 @@ impl<'a> Worker<'a> {
                 let since = *idle_since.get_or_insert_with(Instant::now);
                 if !said_idle && since.elapsed() >= IDLE_SAY_AFTER {
                     said_idle = true;
-                    say(&self.idle_line());
+                    say(&self.idle_line().await?);
                 }
                 self.sets_news.wait(IDLE_LOOK).await;
                 continue;
@@ -259,9 +259,24 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Why the worker has nothing to play, said once when it has waited a while.
-    fn idle_line(&self) -> String {
-        if self.summary.refused > 0 {
+    /// Why the worker has nothing to play, said once when it has waited a while. Its name's
+    /// refusals are read from the database: a worker restarted under the same name (after
+    /// its bot folder was fixed, say) still never claims what the name refused.
+    async fn idle_line(&self) -> Result<String, RunError> {
+        let by_name = self
+            .store
+            .refusals()
+            .await?
+            .iter()
+            .filter(|r| r.worker == self.name)
+            .count() as u64;
+        let earlier = by_name.saturating_sub(self.summary.refused);
+        Ok(if earlier > 0 {
+            format!(
+                "worker {}: no set to claim here: the name {} refused {by_name} set(s), {earlier} of them before this start, and a worker never claims a set its name refused; if its bot folders are fixed now, start it under a new --name. Any of them still unplayed waits for another worker (`lrs-tourney status` shows why); waiting",
+                self.name, self.name
+            )
+        } else if self.summary.refused > 0 {
             format!(
                 "worker {}: no set to claim here: this worker refused {} set(s) so far, and any of them still unplayed waits for another worker (`lrs-tourney status` shows why); waiting",
                 self.name, self.summary.refused
@@ -271,7 +286,7 @@ impl<'a> Worker<'a> {
                 "worker {}: no set to claim yet (the planner deals the next round when the sets playing now are stored); waiting",
                 self.name
             )
-        }
+        })
     }
 
     /// Starts the games of a claimed set, or refuses it.
