@@ -35,8 +35,13 @@ pub const STDERR_TAIL_LINES: usize = 10;
 
 /// The last [`STDERR_TAIL_LINES`] lines of `text`.
 pub fn tail_lines(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..]
+    last_lines(text.lines(), STDERR_TAIL_LINES)
+}
+
+/// The last `n` of `lines`: where a traceback says what went wrong.
+pub fn last_lines<'a>(lines: impl IntoIterator<Item = &'a str>, n: usize) -> Vec<String> {
+    let lines: Vec<&str> = lines.into_iter().collect();
+    lines[lines.len().saturating_sub(n)..]
         .iter()
         .map(|l| l.to_string())
         .collect()

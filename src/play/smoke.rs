@@ -100,11 +100,7 @@ fn failed(verdict: String, stderr: Vec<String>) -> SmokeReport {
 
 /// The last non-empty lines of `text`: a traceback ends with what went wrong.
 fn last_lines(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    lines[lines.len().saturating_sub(STDERR_LINES)..]
-        .iter()
-        .map(|l| l.to_string())
-        .collect()
+    super::faults::last_lines(text.lines().filter(|l| !l.trim().is_empty()), STDERR_LINES)
 }
 
 /// The smoke game of a JSON-lines bot (slot 0 of `lineup`).
